@@ -1,0 +1,36 @@
+/* bcast.h: the broadcast algorithms (SMPI code) and their lookup table.
+ *
+ * Every algorithm has MPI_Bcast's signature and semantics: any communicator size, any root,
+ * any count (0 included: the messages are still sent, so a 0-byte broadcast shows the pure
+ * latency term), any datatype. Return MPI_SUCCESS or the first MPI error code. */
+#ifndef COLLSIM_BCAST_H
+#define COLLSIM_BCAST_H
+
+#include <mpi.h>
+
+#include "registry.h"
+
+typedef int (*bcast_fn)(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm);
+
+#define BCAST_ALGO(name, family, desc, cost)                                                       \
+    int bcast_##name(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm);
+#include "algorithms.def"
+#undef BCAST_ALGO
+
+/* The function of algorithm `index` in bcast_infos. */
+bcast_fn bcast_function(int index);
+
+/* Tag of every point-to-point message the algorithms send. */
+#define BCAST_TAG 7001
+
+/* Shifted rank: the root becomes 0 (REFERENCE.md, thesis). */
+static inline int bcast_srank(int rank, int root, int p)
+{
+    return (rank - root + p) % p;
+}
+static inline int bcast_rank(int srank, int root, int p)
+{
+    return (srank + root) % p;
+}
+
+#endif

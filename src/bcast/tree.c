@@ -1,0 +1,58 @@
+/* tree.c: tree broadcasts on shifted ranks (the root is shifted rank 0).
+ *
+ * binomial (thesis; lecture notes): in round k (mask = 2^k) every shifted rank s < mask
+ * sends to s + mask if that exists. A rank s > 0 receives in the round of its highest set
+ * bit from s - highbit(s), then forwards in every later round. ceil(log2 p) rounds, one
+ * message per rank per round, so with no link sharing the cost is ceil(log2 p)(a + b m).
+ *
+ * binary (thesis): shifted rank s receives from (s-1)/2 and sends to 2s+1, then 2s+2.
+ * A left child is served one step after its parent, a right child two, so the time is
+ * max over ranks of the weighted depth, at most 2 floor(log2 p)(a + b m). */
+#include "bcast.h"
+
+static int highbit(int s)
+{
+    int h = 1;
+    while (h <= s / 2) h <<= 1;
+    return h;
+}
+
+int bcast_binomial(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm)
+{
+    int rank, p;
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_size(comm, &p);
+    int s = bcast_srank(rank, root, p);
+    int mask = 1;
+    if (s > 0) {
+        int h = highbit(s);
+        int rc = MPI_Recv(buf, count, type, bcast_rank(s - h, root, p), BCAST_TAG, comm,
+                          MPI_STATUS_IGNORE);
+        if (rc != MPI_SUCCESS) return rc;
+        mask = h << 1;
+    }
+    for (; mask < p; mask <<= 1) {
+        if (s + mask >= p) break; /* masks only grow: no later child exists either */
+        int rc = MPI_Send(buf, count, type, bcast_rank(s + mask, root, p), BCAST_TAG, comm);
+        if (rc != MPI_SUCCESS) return rc;
+    }
+    return MPI_SUCCESS;
+}
+
+int bcast_binary(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm)
+{
+    int rank, p;
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_size(comm, &p);
+    int s = bcast_srank(rank, root, p);
+    if (s > 0) {
+        int rc = MPI_Recv(buf, count, type, bcast_rank((s - 1) / 2, root, p), BCAST_TAG, comm,
+                          MPI_STATUS_IGNORE);
+        if (rc != MPI_SUCCESS) return rc;
+    }
+    for (int c = 2 * s + 1; c <= 2 * s + 2 && c < p; c++) {
+        int rc = MPI_Send(buf, count, type, bcast_rank(c, root, p), BCAST_TAG, comm);
+        if (rc != MPI_SUCCESS) return rc;
+    }
+    return MPI_SUCCESS;
+}

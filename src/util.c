@@ -1,0 +1,122 @@
+/* util.c: error reporting and small parsers shared by the collsim tools. */
+#include "util.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void cs_error(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("collsim: error: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+}
+
+void cs_note(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("collsim: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+}
+
+int cs_parse_bytes(const char *s, uint64_t *out)
+{
+    if (s == NULL || !isdigit((unsigned char)s[0])) return -1;
+    errno = 0;
+    char *end;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (errno != 0) return -1;
+    uint64_t mult = 1;
+    if (*end != '\0') {
+        switch (toupper((unsigned char)*end)) {
+        case 'K': mult = 1ull << 10; break;
+        case 'M': mult = 1ull << 20; break;
+        case 'G': mult = 1ull << 30; break;
+        default: return -1;
+        }
+        end++;
+        if (strcmp(end, "") != 0 && strcmp(end, "i") != 0 && strcmp(end, "iB") != 0 &&
+            strcmp(end, "B") != 0)
+            return -1;
+    }
+    if (v > UINT64_MAX / mult) return -1;
+    *out = (uint64_t)v * mult;
+    return 0;
+}
+
+int cs_parse_sizes(const char *s, uint64_t *out, int cap, char *err, size_t errlen)
+{
+    char *copy = cs_strdup(s);
+    int n = 0;
+    if (strchr(copy, ':') != NULL) {
+        char *a = strtok(copy, ":"), *b = strtok(NULL, ":"), *c = strtok(NULL, ":");
+        uint64_t lo, hi, f = 2;
+        if (a == NULL || b == NULL || strtok(NULL, ":") != NULL || cs_parse_bytes(a, &lo) ||
+            cs_parse_bytes(b, &hi) || (c != NULL && cs_parse_bytes(c, &f)) || f < 2 || lo > hi) {
+            snprintf(err, errlen, "bad size range '%s' (expected MIN:MAX[:FACTOR], e.g. 16:4M:8)", s);
+            free(copy);
+            return -1;
+        }
+        uint64_t v = lo;
+        if (v == 0) {
+            if (n < cap) out[n++] = 0;
+            v = 1;
+        }
+        for (; v <= hi && n < cap; v *= f) {
+            out[n++] = v;
+            if (v > UINT64_MAX / f) break;
+        }
+    } else {
+        for (char *t = strtok(copy, ","); t != NULL; t = strtok(NULL, ",")) {
+            uint64_t v;
+            if (cs_parse_bytes(t, &v)) {
+                snprintf(err, errlen, "bad size '%s' in '%s'", t, s);
+                free(copy);
+                return -1;
+            }
+            if (n == cap) {
+                snprintf(err, errlen, "too many sizes in '%s' (at most %d)", s, cap);
+                free(copy);
+                return -1;
+            }
+            out[n++] = v;
+        }
+    }
+    free(copy);
+    if (n == 0) {
+        snprintf(err, errlen, "no sizes in '%s'", s);
+        return -1;
+    }
+    return n;
+}
+
+int cs_parse_int(const char *s, int *out)
+{
+    if (s == NULL || !isdigit((unsigned char)s[0])) return -1;
+    errno = 0;
+    char *end;
+    long v = strtol(s, &end, 10);
+    if (errno != 0 || *end != '\0' || v > 0x7fffffffL) return -1;
+    *out = (int)v;
+    return 0;
+}
+
+char *cs_strdup(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    char *d = malloc(n);
+    if (d == NULL) {
+        fputs("collsim: error: out of memory\n", stderr);
+        abort();
+    }
+    return memcpy(d, s, n);
+}

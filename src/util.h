@@ -1,0 +1,28 @@
+/* util.h: error reporting and small parsers shared by the collsim tools (no MPI, no SimGrid). */
+#ifndef COLLSIM_UTIL_H
+#define COLLSIM_UTIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Prints "collsim: error: <msg>" on stderr. Tools return non-zero after calling it. */
+void cs_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Prints "collsim: <msg>" on stderr (progress and notes, never on stdout). */
+void cs_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Parses a byte count: "16", "64K", "64KiB", "4M", "1G" (binary multiples). Returns 0 on
+ * success, -1 on a malformed or negative value. */
+int cs_parse_bytes(const char *s, uint64_t *out);
+
+/* Parses a size range "MIN:MAX:FACTOR" (FACTOR >= 2, MIN may be 0, in which case 0 is listed
+ * and the sequence continues from 1), or a comma list "0,1,1000". Fills at most `cap` values.
+ * Returns the count, or -1 with a message in `err` (size errlen). */
+int cs_parse_sizes(const char *s, uint64_t *out, int cap, char *err, size_t errlen);
+
+/* Parses a non-negative int with no trailing garbage. Returns 0 on success, -1 otherwise. */
+int cs_parse_int(const char *s, int *out);
+
+/* Writes `s` to a fresh string (caller frees); aborts on out-of-memory only. */
+char *cs_strdup(const char *s);
+
+#endif
