@@ -1,0 +1,22 @@
+/* tracefix.h: repairs the Paje traces SimGrid 3.32 writes so that any Paje reader takes them. */
+#ifndef COLLSIM_TRACEFIX_H
+#define COLLSIM_TRACEFIX_H
+
+#include <stddef.h>
+
+struct tracefix_stats {
+    long sized_events; /* events given the Size field they lacked */
+};
+
+/* Copies the trace `in` to `out`, streaming, with these repairs:
+ *  - with SMPI sizes or internals traced, SimGrid's PajeStartLink, PajeEndLink and
+ *    PajePushState definitions end in a Size field, but the events it writes outside MPI
+ *    calls (the platform's topology links, user host states) lack it, which makes pj_dump
+ *    abort; an event one field short of a definition ending in Size gets "0" as its size;
+ *  - the comment line holding the simulator's command line (absolute paths, temporary file
+ *    names) becomes one fixed line, so the same run gives the same bytes in any directory.
+ * Returns 0, or -1 with a message in err. `out` is written whole or not at all. */
+int tracefix_copy(const char *in, const char *out, struct tracefix_stats *stats, char *err,
+                  size_t errlen);
+
+#endif
