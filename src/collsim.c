@@ -1,0 +1,118 @@
+/* collsim.c: the front end; one table of subcommands drives dispatch and help. */
+#include <stdio.h>
+#include <string.h>
+
+#include "platform.h"
+#include "registry.h"
+#include "run.h"
+#include "util.h"
+
+static int list_main(int argc, char **argv);
+static int help_main(int argc, char **argv);
+
+static const char list_usage[] =
+    "usage: collsim list\n"
+    "Lists the broadcast algorithms of the registry with their cost formulas.\n"
+    "Cost terms: a = route latency, b = time per byte, m = bytes, p = processes.\n";
+
+static const char platform_usage[] =
+    "usage: collsim platform KIND [options] -o FILE.xml\n"
+    "       collsim platform info FILE.xml [--hops]\n"
+    "Generates a SimGrid platform (and FILE.hosts beside it) or describes one.\n"
+    "Run 'collsim platform --help' for the kinds and options.\n";
+
+static const char help_usage[] = "usage: collsim help [SUBCOMMAND]\n";
+
+struct command {
+    const char *name;
+    int (*fn)(int argc, char **argv);
+    const char *summary;
+    const char *usage;
+};
+
+static const struct command commands[] = {
+    {"platform", platform_main, "generate or describe a platform (ring, torus, hypercube, ...)",
+     platform_usage},
+    {"run", run_main, "simulate broadcasts on a platform: tables, CSV, Paje trace", run_usage},
+    {"study", study_main, "the default study: every platform, every algorithm", study_usage},
+    {"list", list_main, "list the broadcast algorithms and their cost formulas", list_usage},
+    {"help", help_main, "show help for a subcommand", help_usage},
+};
+static const int ncommands = sizeof commands / sizeof commands[0];
+
+static void main_usage(FILE *f)
+{
+    fprintf(f, "usage: collsim SUBCOMMAND [options]\n\n"
+               "collsim simulates MPI broadcast algorithms on network topologies with SimGrid's\n"
+               "SMPI and compares them with communication models.\n\nsubcommands:\n");
+    for (int i = 0; i < ncommands; i++)
+        fprintf(f, "  %-10s %s\n", commands[i].name, commands[i].summary);
+    fprintf(f, "\n'collsim help SUBCOMMAND' or 'collsim SUBCOMMAND --help' tells more.\n"
+               "Start with: collsim run --platform platforms/torus-4x4.xml\n");
+}
+
+static int list_main(int argc, char **argv)
+{
+    if (argc > 1) {
+        if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+            fputs(list_usage, stdout);
+            return 0;
+        }
+        cs_error("unexpected argument '%s'", argv[1]);
+        return 2;
+    }
+    printf("# collsim broadcast algorithms (cost: a = route latency, b = s/byte, m = bytes, "
+           "p = processes)\n");
+    for (int i = 0; i < bcast_count; i++)
+        printf("%-12s %-8s %s\n%-12s %-8s cost: %s\n", bcast_infos[i].name, bcast_infos[i].family,
+               bcast_infos[i].description, "", "", bcast_infos[i].cost);
+    return 0;
+}
+
+static const struct command *find_command(const char *name)
+{
+    for (int i = 0; i < ncommands; i++)
+        if (strcmp(commands[i].name, name) == 0) return &commands[i];
+    return NULL;
+}
+
+static int help_main(int argc, char **argv)
+{
+    if (argc < 2) {
+        main_usage(stdout);
+        return 0;
+    }
+    const struct command *c = find_command(argv[1]);
+    if (c == NULL) {
+        cs_error("unknown subcommand '%s' (see 'collsim --help')", argv[1]);
+        return 2;
+    }
+    if (strcmp(c->name, "platform") == 0) {
+        char *hargv[] = {(char *)"platform", (char *)"--help", NULL};
+        return platform_main(2, hargv);
+    }
+    fputs(c->usage, stdout);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        main_usage(stderr);
+        return 2;
+    }
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+        main_usage(stdout);
+        return 0;
+    }
+    if (strcmp(argv[1], "--version") == 0) {
+        printf("collsim %s\n", COLLSIM_VERSION);
+        return 0;
+    }
+    const struct command *c = find_command(argv[1]);
+    if (c == NULL) {
+        cs_error("unknown subcommand '%s' (see 'collsim --help')", argv[1]);
+        return 2;
+    }
+    return c->fn(argc - 1, argv + 1);
+}

@@ -1,0 +1,37 @@
+/* run.h: `collsim run`, one command from a platform to timing tables, CSV and a Paje trace. */
+#ifndef COLLSIM_RUN_H
+#define COLLSIM_RUN_H
+
+struct run_request {
+    const char *platform;  /* platform XML (required) */
+    const char *hostfile;  /* NULL: the platform's .hosts beside it */
+    int np;                /* 0: one rank per host of the hostfile */
+    const char *algos;     /* comma list of registry names */
+    const char *sizes;     /* MIN:MAX:FACTOR or a comma list */
+    int root;
+    int iters;
+    int warmup;
+    const char *model;     /* "clean" or "smpi" */
+    const char *trace;     /* NULL: no trace */
+    const char *csv;       /* NULL: no CSV */
+    const char *eager;     /* smpi/send-is-detached-thresh, NULL: SimGrid's default */
+    int quiet;             /* no table on stdout (the CSV and trace are still written) */
+    const char *fault;     /* RANK:OFFSET, a byte the runner corrupts (tests the data check) */
+};
+
+/* Fills r with the defaults of `collsim run`. */
+void run_defaults(struct run_request *r);
+
+/* Validates r, runs smpirun and moves the outputs into place. Returns 0 on success, else
+ * prints one error line and returns the exit status (no partial output file is left). */
+int run_execute(const struct run_request *r);
+
+/* Entry of `collsim run`; argv[0] is "run". */
+int run_main(int argc, char **argv);
+extern const char run_usage[];
+
+/* Entry of `collsim study`; argv[0] is "study". */
+int study_main(int argc, char **argv);
+extern const char study_usage[];
+
+#endif
