@@ -1,0 +1,54 @@
+# lib.sh: assertions shared by the shell tests. Each prints both values when it fails.
+# Usage: source it, then call the asserts; `finish` ends the test with a count line.
+set -u
+CS_PASSED=0
+CS_FAILED=0
+
+pass() { CS_PASSED=$((CS_PASSED + 1)); }
+fail() { echo "FAIL: $*" >&2; CS_FAILED=$((CS_FAILED + 1)); }
+
+# assert_eq WHAT EXPECTED ACTUAL
+assert_eq() {
+    if [ "$2" = "$3" ]; then pass; else fail "$1: expected '$2', got '$3'"; fi
+}
+
+# assert_near WHAT EXPECTED ACTUAL RELTOL   (floating point, relative tolerance)
+assert_near() {
+    if awk -v e="$2" -v a="$3" -v t="$4" 'BEGIN { d = a - e; if (d < 0) d = -d; m = e < 0 ? -e : e;
+            exit !(d <= t * m) }'; then
+        pass
+    else
+        fail "$1: expected $2, got $3 (relative tolerance $4)"
+    fi
+}
+
+# assert_status WHAT EXPECTED_STATUS COMMAND...   (runs the command, output discarded)
+assert_status() {
+    local what=$1 want=$2
+    shift 2
+    "$@" >/dev/null 2>&1
+    local got=$?
+    assert_eq "$what (exit status)" "$want" "$got"
+}
+
+# assert_one_line_error WHAT COMMAND...: non-zero status, stderr is one 'collsim: error:' line
+assert_one_line_error() {
+    local what=$1
+    shift
+    local err
+    err=$("$@" 2>&1 >/dev/null)
+    local st=$?
+    if [ "$st" -eq 0 ]; then fail "$what: expected failure, got status 0"; return; fi
+    local lines
+    lines=$(printf '%s\n' "$err" | grep -c .)
+    if [ "$lines" -ne 1 ] || ! printf '%s' "$err" | grep -q '^collsim: error: '; then
+        fail "$what: expected one 'collsim: error:' line, got: $err"
+    else
+        pass
+    fi
+}
+
+finish() {
+    echo "$CS_PASSED passed, $CS_FAILED failed"
+    [ "$CS_FAILED" -eq 0 ]
+}

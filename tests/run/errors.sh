@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# errors.sh COLLSIM SRCDIR: every bad request is one 'collsim: error:' line, a non-zero
+# status, and no output file left behind.
+collsim=$1 src=$2
+source "$src/tests/lib.sh"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+p=$src/platforms/torus-4x4.xml
+c="--csv $tmp/out.csv --trace $tmp/out.trace"
+assert_one_line_error "no platform" "$collsim" run $c
+assert_one_line_error "missing platform" "$collsim" run --platform "$tmp/nope.xml" $c
+assert_one_line_error "unknown algorithm" "$collsim" run --platform "$p" --algo quantum $c
+assert_one_line_error "bad sizes" "$collsim" run --platform "$p" --sizes 16:8:2 $c
+assert_one_line_error "bad size unit" "$collsim" run --platform "$p" --sizes 4Q $c
+assert_one_line_error "np over hosts" "$collsim" run --platform "$p" --np 17 $c
+assert_one_line_error "np zero" "$collsim" run --platform "$p" --np 0 $c
+assert_one_line_error "root out of range" "$collsim" run --platform "$p" --np 4 --root 4 $c
+assert_one_line_error "bad model" "$collsim" run --platform "$p" --model fancy $c
+assert_one_line_error "bad iters" "$collsim" run --platform "$p" --iters zero $c
+assert_one_line_error "unknown option" "$collsim" run --platform "$p" --colour $c
+assert_one_line_error "unwritable trace" "$collsim" run --platform "$p" --trace /nonexistent/x.trace
+assert_one_line_error "unknown subcommand" "$collsim" frobnicate
+for f in out.csv out.trace out.csv.part out.trace.part; do
+    [ ! -e "$tmp/$f" ] && pass || fail "$f left behind"
+done
+# the registry is what `collsim list` prints
+names=$(sed -n 's/^BCAST_ALGO(\([a-z_0-9]*\),.*/\1/p' "$src/src/bcast/algorithms.def" | sort)
+listed=$("$collsim" list | awk '!/^#/ && $1 != "" && $2 != "" && !/cost:/ {print $1}' | sort)
+assert_eq "collsim list shows the registry" "$names" "$listed"
+"$collsim" --help | grep -q '^  run ' && pass || fail "--help does not list run"
+finish

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# formulas.sh COLLSIM SRCDIR: on a crossbar (no link shared by two disjoint pairs) with the
+# clean model, simulated times equal the textbook formulas. Expected values are computed here
+# from the generator's parameters: a route is [uplink, downlink], so a = 2 L and b = 1/B; SMPI
+# adds a 16-byte envelope to every message, so a message of m bytes costs a + b (m + 16).
+collsim=$1 src=$2
+source "$src/tests/lib.sh"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+L=2e-6 B=5e9
+"$collsim" platform crossbar --nodes 64 --latency 2us --bandwidth 5GBps -o "$tmp/xb.xml" ||
+    { fail "cannot generate the crossbar"; finish; exit 1; }
+
+# time ALGO NP BYTES: the simulated average time (seconds) from the CSV
+time_of() {
+    "$collsim" run --platform "$tmp/xb.xml" --np "$2" --algo "$1" --sizes "$3" --iters 2 \
+        --quiet --csv "$tmp/t.csv" >/dev/null || { echo "run-failed"; return; }
+    awk -F, 'NR == 2 { print $10 }' "$tmp/t.csv"
+}
+calc() { awk "BEGIN { printf \"%.12g\", $1 }"; }
+ceil_log2() { awk -v p="$1" 'BEGIN { k = 0; while (2 ^ k < p) k++; print k }'; }
+
+m=1048576 # rendezvous: above SimGrid's 64 KiB eager threshold
+t=$(calc "2 * $L + ($m + 16) / $B")
+for p in 2 5 8 13 64; do
+    assert_near "binomial p=$p rendezvous" "$(calc "$(ceil_log2 $p) * $t")" "$(time_of binomial $p $m)" 1e-3
+done
+for p in 2 5 8 13; do
+    assert_near "linear p=$p rendezvous" "$(calc "($p - 1) * $t")" "$(time_of linear $p $m)" 1e-3
+done
+# binary: a left child is served one message after its parent, a right child two.
+for p in 3 8 13; do
+    steps=$(awk -v p="$p" 'BEGIN { w[0] = 0; mx = 0; for (s = 1; s < p; s++) {
+        w[s] = w[int((s - 1) / 2)] + ((s % 2) ? 1 : 2); if (w[s] > mx) mx = w[s] } print mx }')
+    assert_near "binary p=$p rendezvous" "$(calc "$steps * $t")" "$(time_of binary $p $m)" 1e-3
+done
+# eager: the root's detached sends start together and share its uplink.
+m=1000
+for p in 2 5 8 13; do
+    assert_near "linear p=$p eager" "$(calc "2 * $L + ($p - 1) * ($m + 16) / $B")" \
+        "$(time_of linear $p $m)" 1e-3
+done
+finish
