@@ -64,8 +64,14 @@ static int list_main(int argc, char **argv)
     printf("# collsim broadcast algorithms (cost: a = route latency, b = s/byte, m = bytes, "
            "p = processes)\n");
     for (int i = 0; i < bcast_count; i++)
-        printf("%-12s %-8s %s\n%-12s %-8s cost: %s\n", bcast_infos[i].name, bcast_infos[i].family,
-               bcast_infos[i].description, "", "", bcast_infos[i].cost);
+        printf("%-24s %s\n%-24s cost: %s\n", bcast_infos[i].name, bcast_infos[i].description, "",
+               bcast_infos[i].cost);
+    printf("\n# SimGrid's broadcasts, run through the same runner and data check\n");
+    for (int i = 0; i < simgrid_bcast_count; i++)
+        printf("%s%-*s %s%s%s\n", SIMGRID_PREFIX, 24 - (int)strlen(SIMGRID_PREFIX),
+               simgrid_bcasts[i].name, simgrid_bcasts[i].description,
+               simgrid_bcasts[i].fault[0] ? "\n                         known fault: " : "",
+               simgrid_bcasts[i].fault);
     return 0;
 }
 

@@ -24,7 +24,8 @@ const char run_usage[] =
     "  --platform FILE.xml  SimGrid platform (collsim platform makes them; see platforms/)\n"
     "  --hostfile FILE      rank i runs on line i (default: FILE.hosts beside the platform)\n"
     "  --np N               processes (default: one per host of the hostfile)\n"
-    "  --algo A,B,...       algorithms, see 'collsim list' (default: binomial,binary,linear)\n"
+    "  --algo A,B,...       algorithms, see 'collsim list' (default: binomial,binary,linear);\n"
+    "                       smpi:NAME is SimGrid's own; all and smpi:all expand\n"
     "  --sizes SPEC         bytes, MIN:MAX:FACTOR or a list (default: 16:4M:8, i.e. 16 B to\n"
     "                       4 MiB in steps of x8); K, M, G are binary multiples\n"
     "  --root R             broadcast root (default: 0)\n"
@@ -33,6 +34,10 @@ const char run_usage[] =
     "  --model clean|smpi   clean: CM02 with no correction factors, no cross-traffic, no TCP\n"
     "                       window bound, equal sharing: the textbook model (default);\n"
     "                       smpi: SimGrid's calibrated SMPI model (size-dependent factors)\n"
+    "  --routing ctr|sfr    ctr: cut-through, SimGrid's own flows, a + b m + t_h l (default);\n"
+    "                       sfr: store-and-forward, l (a + b m) for a message over l links\n"
+    "                       (each flow's bandwidth is scaled by 1/l: exact for a lone\n"
+    "                       message, a rate cap of B/l per link under contention)\n"
     "  --eager BYTES        messages below this size are sent eagerly (detached); larger ones\n"
     "                       use rendezvous (default: SimGrid's 64K)\n"
     "  --trace FILE         write a Paje trace (messages, sizes, phase marks; pj_dump reads it)\n"
@@ -53,6 +58,7 @@ void run_defaults(struct run_request *r)
     r->iters = 5;
     r->warmup = 1;
     r->model = "clean";
+    r->routing = "ctr";
 }
 
 /* Counts the non-empty lines of a hostfile; -1 if it cannot be read. */
@@ -158,17 +164,13 @@ int run_execute(const struct run_request *r)
         cs_error("root %d is not a rank of %d processes", r->root, np);
         return 1;
     }
-    char *list = cs_strdup(r->algos);
-    for (char *t = strtok(list, ","); t != NULL; t = strtok(NULL, ",")) {
-        if (bcast_find(t) < 0) {
-            char names[1024];
-            bcast_names(names, sizeof names);
-            cs_error("unknown algorithm '%s' (known: %s)", t, names);
-            free(list);
-            return 1;
-        }
+    char bad[128];
+    char *algos = bcast_expand(r->algos, bad, sizeof bad);
+    if (algos == NULL) {
+        cs_error("unknown algorithm '%s' (see 'collsim list')", bad);
+        return 1;
     }
-    free(list);
+    free(algos);
     uint64_t sizes[64];
     if (cs_parse_sizes(r->sizes, sizes, 64, err, sizeof err) < 0) {
         cs_error("%s", err);
@@ -181,6 +183,10 @@ int run_execute(const struct run_request *r)
     }
     if (strcmp(r->model, "clean") != 0 && strcmp(r->model, "smpi") != 0) {
         cs_error("unknown model '%s' (known: clean, smpi)", r->model);
+        return 1;
+    }
+    if (strcmp(r->routing, "ctr") != 0 && strcmp(r->routing, "sfr") != 0) {
+        cs_error("unknown routing '%s' (known: ctr, sfr)", r->routing);
         return 1;
     }
     if (r->trace != NULL && !is_writable_target(r->trace)) {
@@ -260,6 +266,7 @@ int run_execute(const struct run_request *r)
         argv[n++] = csv_part;
     }
     if (r->trace != NULL) argv[n++] = "--marks";
+    if (strcmp(r->routing, "sfr") == 0) argv[n++] = "--sfr";
     if (r->fault != NULL) {
         argv[n++] = "--inject-fault";
         argv[n++] = r->fault;
@@ -332,7 +339,7 @@ int run_main(int argc, char **argv)
         {"model", required_argument, 0, 'm'},    {"eager", required_argument, 0, 'e'},
         {"trace", required_argument, 0, 't'},    {"csv", required_argument, 0, 'c'},
         {"quiet", no_argument, 0, 'q'},          {"help", no_argument, 0, 'h'},
-        {"inject-fault", required_argument, 0, 'f'},
+        {"inject-fault", required_argument, 0, 'f'}, {"routing", required_argument, 0, 'R'},
         {0, 0, 0, 0}};
     struct run_request r;
     run_defaults(&r);
@@ -359,6 +366,7 @@ int run_main(int argc, char **argv)
         case 'c': r.csv = optarg; break;
         case 'q': r.quiet = 1; break;
         case 'f': r.fault = optarg; break;
+        case 'R': r.routing = optarg; break;
         case 'h': fputs(run_usage, stdout); return 0;
         case ':': cs_error("option '%s' needs a value", argv[optind - 1]); return 2;
         default: cs_error("unknown option '%s' (see 'collsim run --help')", argv[optind - 1]); return 2;

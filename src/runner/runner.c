@@ -16,6 +16,7 @@
  * follows the last call, so its interval holds all of the phase's calls and nothing of
  * another phase. Inside it, call k (warm-ups first) starts when the root's last ready
  * PMPI_Recv before it ends. docs/trace-format.md is the reference for the analyzer. */
+#include <dlfcn.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <limits.h>
@@ -29,11 +30,18 @@
 #include "util.h"
 
 #define RUNNER_READY_TAG 7000
+
+int collsim_enable_sfr(void); /* sfr.cpp */
 #define MAX_SIZES 64
 #define MAX_ALGOS 64
 
+struct algo {
+    char name[96];
+    bcast_fn fn;
+};
+
 struct options {
-    int algos[MAX_ALGOS];
+    struct algo algos[MAX_ALGOS];
     int nalgos;
     uint64_t sizes[MAX_SIZES];
     int nsizes;
@@ -44,6 +52,7 @@ struct options {
     const char *csv;
     const char *platform;
     const char *model;
+    int sfr;            /* --sfr: store-and-forward routing (sfr.cpp) */
     int fault_rank;     /* --inject-fault RANK:OFFSET flips one received byte (tests) */
     int64_t fault_offset;
 };
@@ -52,8 +61,26 @@ static void usage(FILE *f)
 {
     fprintf(f, "usage: collsim-runner --algo A[,B...] [--sizes MIN:MAX:FACTOR|LIST] [--root R]\n"
                "                      [--iters N] [--warmup W] [--csv FILE] [--platform NAME]\n"
-               "                      [--model NAME] [--marks] [--inject-fault RANK:OFFSET]\n"
+               "                      [--model NAME] [--marks] [--sfr] [--inject-fault RANK:OFFSET]\n"
                "run it through smpirun (collsim run does)\n");
+}
+
+/* The function of a collsim algorithm, or of SimGrid's simgrid::smpi::bcast__NAME for
+ * "smpi:NAME", found by its C++ symbol: SimGrid's MPI_Datatype and MPI_Comm are pointers to
+ * its Datatype and Comm classes, so the C signature is the same. NULL if absent. */
+static bcast_fn resolve(const char *name)
+{
+    int idx = bcast_find(name);
+    if (idx >= 0) return bcast_function(idx);
+    if (simgrid_bcast_find(name) < 0) return NULL;
+    const char *base = name + strlen(SIMGRID_PREFIX);
+    char symbol[256];
+    snprintf(symbol, sizeof symbol, "_ZN7simgrid4smpi%zubcast__%sEPviPNS0_8DatatypeEiPNS0_4CommE",
+             strlen(base) + 7, base);
+    void *f = dlsym(RTLD_DEFAULT, symbol);
+    bcast_fn fn;
+    memcpy(&fn, &f, sizeof fn);
+    return fn;
 }
 
 /* Parses argv into o. Returns 0, or -1 after printing an error (every rank parses; only
@@ -66,7 +93,7 @@ static int parse_options(int argc, char **argv, struct options *o, int rank)
         {"warmup", required_argument, 0, 'w'}, {"csv", required_argument, 0, 'c'},
         {"platform", required_argument, 0, 'p'}, {"model", required_argument, 0, 'm'},
         {"marks", no_argument, 0, 'k'},       {"help", no_argument, 0, 'h'},
-        {"inject-fault", required_argument, 0, 'f'},
+        {"inject-fault", required_argument, 0, 'f'}, {"sfr", no_argument, 0, 'S'},
         {0, 0, 0, 0}};
     const char *algos = "binomial", *sizes = "16:4M:8";
     char err[256];
@@ -95,6 +122,7 @@ static int parse_options(int argc, char **argv, struct options *o, int rank)
         case 'p': o->platform = optarg; break;
         case 'm': o->model = optarg; break;
         case 'k': o->marks = 1; break;
+        case 'S': o->sfr = 1; break;
         case 'f': {
             long long off;
             if (sscanf(optarg, "%d:%lld", &o->fault_rank, &off) != 2 || o->fault_rank < 0 || off < 0)
@@ -114,19 +142,26 @@ static int parse_options(int argc, char **argv, struct options *o, int rank)
         if (rank == 0) cs_error("bad value '%s' for --%s", optarg, longopts[li].name);
         return -1;
     }
-    char *list = cs_strdup(algos);
+    char bad[128];
+    char *list = bcast_expand(algos, bad, sizeof bad);
+    if (list == NULL) {
+        if (rank == 0) cs_error("unknown algorithm '%s' (see 'collsim list')", bad);
+        return -1;
+    }
     for (char *t = strtok(list, ","); t != NULL; t = strtok(NULL, ",")) {
-        int idx = bcast_find(t);
-        if (idx < 0 || o->nalgos == MAX_ALGOS) {
-            if (rank == 0) {
-                char names[1024];
-                bcast_names(names, sizeof names);
-                cs_error("unknown algorithm '%s' (known: %s)", t, names);
-            }
+        if (o->nalgos == MAX_ALGOS) {
+            if (rank == 0) cs_error("too many algorithms (at most %d)", MAX_ALGOS);
             free(list);
             return -1;
         }
-        o->algos[o->nalgos++] = idx;
+        struct algo *a = &o->algos[o->nalgos++];
+        snprintf(a->name, sizeof a->name, "%s", t);
+        a->fn = resolve(t);
+        if (a->fn == NULL) {
+            if (rank == 0) cs_error("algorithm '%s' is not in this SimGrid library", t);
+            free(list);
+            return -1;
+        }
     }
     free(list);
     o->nsizes = cs_parse_sizes(sizes, o->sizes, MAX_SIZES, err, sizeof err);
@@ -172,18 +207,18 @@ struct phase_result {
 
 /* Runs warmup + iters calls of one algorithm at one size. Every rank returns; rank 0 gets the
  * times and the total error count. */
-static struct phase_result run_phase(const struct options *o, int algo, uint64_t bytes,
+static struct phase_result run_phase(const struct options *o, const struct algo *algo, uint64_t bytes,
                                      unsigned char *buf, int rank, int p, const char *host)
 {
     struct phase_result res = {0, 0, 0, 0};
-    bcast_fn fn = bcast_function(algo);
+    bcast_fn fn = algo->fn;
     int calls = o->warmup + o->iters;
     double *entry = calloc((size_t)calls, sizeof(double));
     double *exit_t = calloc((size_t)calls, sizeof(double));
     double *gentry = calloc((size_t)calls, sizeof(double));
     double *gexit = calloc((size_t)calls, sizeof(double));
     char mark[256];
-    snprintf(mark, sizeof mark, "bcast/%s/%" PRIu64 "/%d/%d/%d", bcast_infos[algo].name, bytes,
+    snprintf(mark, sizeof mark, "bcast/%s/%" PRIu64 "/%d/%d/%d", algo->name, bytes,
              o->root, o->warmup, o->iters);
     if (o->marks) {
         MPI_Barrier(MPI_COMM_WORLD);
@@ -211,7 +246,7 @@ static struct phase_result run_phase(const struct options *o, int algo, uint64_t
         exit_t[call] = MPI_Wtime();
         if (rc != MPI_SUCCESS) {
             fprintf(stderr, "collsim-runner: error: %s returned MPI error %d on rank %d\n",
-                    bcast_infos[algo].name, rc, rank);
+                    algo->name, rc, rank);
             errors++;
         }
         /* The checker's own test: corrupt one byte where asked, after the broadcast. */
@@ -223,7 +258,7 @@ static struct phase_result run_phase(const struct options *o, int algo, uint64_t
                         "collsim-runner: error: rank %d received a wrong byte at offset %" PRId64
                         " (algorithm '%s', %" PRIu64 " bytes, root %d, call %d): expected 0x%02x, "
                         "got 0x%02x\n",
-                        rank, bad, bcast_infos[algo].name, bytes, o->root, call,
+                        rank, bad, algo->name, bytes, o->root, call,
                         pattern((uint64_t)bad, call, o->root), buf[bad]);
             errors++;
         }
@@ -270,6 +305,11 @@ int main(int argc, char **argv)
         MPI_Finalize();
         return 2;
     }
+    if (o.sfr && rank == 0 && collsim_enable_sfr() != 0) {
+        cs_error("this platform has no network model to make store-and-forward");
+        MPI_Abort(MPI_COMM_WORLD, 2);
+    }
+    MPI_Barrier(MPI_COMM_WORLD); /* no message leaves before the routing mode is set */
     char host[MPI_MAX_PROCESSOR_NAME];
     int hostlen;
     MPI_Get_processor_name(host, &hostlen);
@@ -287,15 +327,16 @@ int main(int argc, char **argv)
             cs_error("cannot write '%s'", o.csv);
             MPI_Abort(MPI_COMM_WORLD, 2);
         }
-        fprintf(csv, "collective,algorithm,platform,model,np,root,bytes,warmup,iterations,"
+        fprintf(csv, "collective,algorithm,platform,model,routing,np,root,bytes,warmup,iterations,"
                      "avg_s,min_s,max_s,valid\n");
     }
     long total_errors = 0;
     for (int a = 0; a < o.nalgos; a++) {
-        int algo = o.algos[a];
+        const struct algo *algo = &o.algos[a];
         if (rank == 0) {
-            printf("# collsim bcast, algorithm %s, %d processes, root %d, platform %s, model %s\n",
-                   bcast_infos[algo].name, p, o.root, o.platform, o.model);
+            printf("# collsim bcast, algorithm %s, %d processes, root %d, platform %s, model %s, "
+                   "routing %s\n",
+                   algo->name, p, o.root, o.platform, o.model, o.sfr ? "sfr" : "ctr");
             printf("# time of a call = last rank's exit - root's entry, on the simulated clock\n");
             printf("# Avg/Min/Max over %d timed calls after %d warm-up; every rank's buffer checked\n",
                    o.iters, o.warmup);
@@ -311,8 +352,8 @@ int main(int argc, char **argv)
                    r.min * 1e6, r.max * 1e6, o.iters, r.errors ? "  INVALID" : "");
             fflush(stdout);
             if (csv != NULL)
-                fprintf(csv, "bcast,%s,%s,%s,%d,%d,%" PRIu64 ",%d,%d,%.12g,%.12g,%.12g,%d\n",
-                        bcast_infos[algo].name, o.platform, o.model, p, o.root, o.sizes[s],
+                fprintf(csv, "bcast,%s,%s,%s,%s,%d,%d,%" PRIu64 ",%d,%d,%.12g,%.12g,%.12g,%d\n",
+                        algo->name, o.platform, o.model, o.sfr ? "sfr" : "ctr", p, o.root, o.sizes[s],
                         o.warmup, o.iters, r.avg, r.min, r.max, r.errors == 0);
         }
         if (rank == 0) printf("\n");
