@@ -75,16 +75,16 @@ static int write_summary(const char *csv, const char *txt)
     int have = 0;
     for (;;) {
         char *got = fgets(line, sizeof line, in);
-        char f[13][128];
+        char f[14][128];
         int nf = 0;
         if (got != NULL) {
             if (strncmp(line, "collective,", 11) == 0) continue;
             char *save, *tok = strtok_r(line, ",\n", &save);
-            while (tok != NULL && nf < 13) {
+            while (tok != NULL && nf < 14) {
                 snprintf(f[nf++], sizeof f[0], "%s", tok);
                 tok = strtok_r(NULL, ",\n", &save);
             }
-            if (nf < 13) continue;
+            if (nf < 14) continue;
         }
         char key[256];
         if (got != NULL) snprintf(key, sizeof key, "%s/%s", f[2], f[1]);
@@ -104,10 +104,10 @@ static int write_summary(const char *csv, const char *txt)
         snprintf(plat, sizeof plat, "%s", f[2]);
         snprintf(algo, sizeof algo, "%s", f[1]);
         snprintf(model, sizeof model, "%s", f[3]);
-        np = atoi(f[4]);
+        np = atoi(f[5]);
         have = 1;
         for (int i = 0; i < 3; i++)
-            if (strcmp(f[6], sizes[i]) == 0) t[i] = atof(f[9]);
+            if (strcmp(f[7], sizes[i]) == 0) t[i] = atof(f[10]);
     }
     fclose(in);
     return fclose(out) == 0 ? 0 : -1;
@@ -129,7 +129,7 @@ static int plot_platform(const char *csv, const char *png, const char *name, con
     char *list = cs_strdup(algos);
     int i = 0;
     for (char *t = strtok(list, ","); t != NULL; t = strtok(NULL, ","), i++)
-        fprintf(g, "%s'%s' using ($7 > 0 && strcol(2) eq '%s' ? $7 : 1/0):($10*1e6) "
+        fprintf(g, "%s'%s' using ($8 > 0 && strcol(2) eq '%s' ? $8 : 1/0):($11*1e6) "
                    "with linespoints title '%s'",
                 i ? ", " : "", csv, t, t);
     free(list);
