@@ -74,22 +74,6 @@ static int count_hosts(const char *path)
     return n;
 }
 
-/* The runner lives beside this executable unless COLLSIM_RUNNER names it. */
-static int runner_path(char *out, size_t len)
-{
-    const char *env = getenv("COLLSIM_RUNNER");
-    if (env != NULL && *env != '\0') {
-        snprintf(out, len, "%s", env);
-        return access(out, R_OK) == 0 ? 0 : -1;
-    }
-    char self[PATH_MAX];
-    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
-    if (n < 0) return -1;
-    self[n] = '\0';
-    snprintf(out, len, "%s/collsim-runner.so", dirname(self));
-    return access(out, R_OK) == 0 ? 0 : -1;
-}
-
 /* "dir/torus-8x8.xml" -> "torus-8x8" */
 static void platform_name(const char *path, char *out, size_t len)
 {
@@ -127,6 +111,101 @@ static int forward_stderr(const char *logpath, int failed)
     return own;
 }
 
+int smpi_spawn(const char *const *argv, const char *stdout_path)
+{
+    char logpath[] = "/tmp/collsim-run-XXXXXX";
+    int logfd = mkstemp(logpath);
+    if (logfd < 0) {
+        cs_error("cannot create a temporary file in /tmp");
+        return 1;
+    }
+    fflush(stdout);
+    pid_t pid = fork();
+    if (pid < 0) {
+        cs_error("cannot start smpirun: %s", strerror(errno));
+        close(logfd);
+        unlink(logpath);
+        return 1;
+    }
+    if (pid == 0) {
+        dup2(logfd, 2);
+        if (stdout_path != NULL && freopen(stdout_path, "w", stdout) == NULL) _exit(126);
+        execv(argv[0], (char *const *)argv);
+        fprintf(stderr, "collsim: error: cannot run '%s': %s\n", argv[0], strerror(errno));
+        _exit(127);
+    }
+    close(logfd);
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
+    int ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
+    int own = forward_stderr(logpath, !ok);
+    if (!ok && own == 0) {
+        cs_error("the simulation failed (smpirun status %d); its log is '%s'",
+                 WIFEXITED(status) ? WEXITSTATUS(status) : -1, logpath);
+        return 1;
+    }
+    unlink(logpath);
+    return ok ? 0 : 1;
+}
+
+int smpi_common_args(const char **argv, int n, const char *model)
+{
+    argv[n++] = "--log=root.thres:warning";
+    argv[n++] = "--cfg=smpi/simulate-computation:no";
+    argv[n++] = "--cfg=smpi/wtime:0";
+    if (strcmp(model, "clean") == 0) {
+        argv[n++] = "--cfg=network/model:CM02";
+        argv[n++] = "--cfg=network/crosstraffic:0";
+        argv[n++] = "--cfg=network/TCP-gamma:0";
+        argv[n++] = "--cfg=network/weight-S:0";
+    } else {
+        argv[n++] = "--cfg=network/model:SMPI";
+    }
+    return n;
+}
+
+int smpi_hostfile(const char *platform, const char *given, char *out, size_t len)
+{
+    if (given != NULL) {
+        snprintf(out, len, "%s", given);
+    } else {
+        snprintf(out, len, "%s", platform);
+        char *dot = strrchr(out, '.');
+        if (dot != NULL && strcmp(dot, ".xml") == 0) *dot = '\0';
+        strncat(out, ".hosts", len - strlen(out) - 1);
+    }
+    int nhosts = count_hosts(out);
+    if (nhosts < 0) {
+        cs_error("cannot read hostfile '%s' (give one with --hostfile)", out);
+        return -1;
+    }
+    if (nhosts == 0) {
+        cs_error("hostfile '%s' lists no host", out);
+        return -1;
+    }
+    return nhosts;
+}
+
+int smpi_program(const char *name, char *out, size_t len)
+{
+    const char *env = getenv("COLLSIM_RUNNER");
+    if (env != NULL && *env != '\0' && strcmp(name, "collsim-runner.so") == 0) {
+        snprintf(out, len, "%s", env);
+    } else {
+        char self[PATH_MAX];
+        ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+        if (n < 0) return -1;
+        self[n] = '\0';
+        snprintf(out, len, "%s/%s", dirname(self), name);
+    }
+    if (access(out, R_OK) != 0) {
+        cs_error("cannot find the SMPI program '%s' (build it first)", out);
+        return -1;
+    }
+    return 0;
+}
+
 int run_execute(const struct run_request *r)
 {
     char hostfile[PATH_MAX], runner[PATH_MAX], pname[256], err[256];
@@ -138,23 +217,8 @@ int run_execute(const struct run_request *r)
         cs_error("cannot read platform '%s'", r->platform);
         return 1;
     }
-    if (r->hostfile != NULL) {
-        snprintf(hostfile, sizeof hostfile, "%s", r->hostfile);
-    } else {
-        snprintf(hostfile, sizeof hostfile, "%s", r->platform);
-        char *dot = strrchr(hostfile, '.');
-        if (dot != NULL && strcmp(dot, ".xml") == 0) *dot = '\0';
-        strncat(hostfile, ".hosts", sizeof hostfile - strlen(hostfile) - 1);
-    }
-    int nhosts = count_hosts(hostfile);
-    if (nhosts < 0) {
-        cs_error("cannot read hostfile '%s' (give one with --hostfile)", hostfile);
-        return 1;
-    }
-    if (nhosts == 0) {
-        cs_error("hostfile '%s' lists no host", hostfile);
-        return 1;
-    }
+    int nhosts = smpi_hostfile(r->platform, r->hostfile, hostfile, sizeof hostfile);
+    if (nhosts < 0) return 1;
     int np = r->np > 0 ? r->np : nhosts;
     if (np > nhosts) {
         cs_error("--np %d is more than the %d hosts of '%s'", np, nhosts, hostfile);
@@ -197,13 +261,10 @@ int run_execute(const struct run_request *r)
         cs_error("cannot write CSV '%s'", r->csv);
         return 1;
     }
-    if (runner_path(runner, sizeof runner) != 0) {
-        cs_error("cannot find the SMPI runner '%s' (build it, or set COLLSIM_RUNNER)", runner);
-        return 1;
-    }
+    if (smpi_program("collsim-runner.so", runner, sizeof runner) != 0) return 1;
     platform_name(r->platform, pname, sizeof pname);
 
-    char trace_part[PATH_MAX + 8] = "", csv_part[PATH_MAX + 8] = "", logpath[] = "/tmp/collsim-run-XXXXXX";
+    char trace_part[PATH_MAX + 8] = "", csv_part[PATH_MAX + 8] = "";
     if (r->trace) snprintf(trace_part, sizeof trace_part, "%s.part", r->trace);
     if (r->csv) snprintf(csv_part, sizeof csv_part, "%s.part", r->csv);
 
@@ -225,17 +286,7 @@ int run_execute(const struct run_request *r)
     argv[n++] = r->platform;
     argv[n++] = "-hostfile";
     argv[n++] = hostfile;
-    argv[n++] = "--log=root.thres:warning";
-    argv[n++] = "--cfg=smpi/simulate-computation:no";
-    argv[n++] = "--cfg=smpi/wtime:0";
-    if (strcmp(r->model, "clean") == 0) {
-        argv[n++] = "--cfg=network/model:CM02";
-        argv[n++] = "--cfg=network/crosstraffic:0";
-        argv[n++] = "--cfg=network/TCP-gamma:0";
-        argv[n++] = "--cfg=network/weight-S:0";
-    } else {
-        argv[n++] = "--cfg=network/model:SMPI";
-    }
+    n = smpi_common_args(argv, n, r->model);
     if (r->eager != NULL) argv[n++] = eager_s;
     if (r->trace != NULL) {
         argv[n++] = "--cfg=tracing:yes";
@@ -273,46 +324,12 @@ int run_execute(const struct run_request *r)
     }
     argv[n] = NULL;
 
-    int logfd = mkstemp(logpath);
-    if (logfd < 0) {
-        cs_error("cannot create a temporary file in /tmp");
-        return 1;
-    }
-    fflush(stdout);
-    pid_t pid = fork();
-    if (pid < 0) {
-        cs_error("cannot start smpirun: %s", strerror(errno));
-        close(logfd);
-        unlink(logpath);
-        return 1;
-    }
-    if (pid == 0) {
-        dup2(logfd, 2);
-        if (r->quiet) {
-            FILE *null = freopen("/dev/null", "w", stdout);
-            (void)null;
-        }
-        execv(argv[0], (char *const *)argv);
-        fprintf(stderr, "collsim: error: cannot run '%s': %s\n", argv[0], strerror(errno));
-        _exit(127);
-    }
-    close(logfd);
-    int status = 0;
-    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-    }
-    int ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
-    int own = forward_stderr(logpath, !ok);
+    int ok = smpi_spawn(argv, r->quiet ? "/dev/null" : NULL) == 0;
     if (!ok) {
         if (r->trace) unlink(trace_part);
         if (r->csv) unlink(csv_part);
-        if (own == 0)
-            cs_error("the simulation failed (smpirun status %d); its log is '%s'",
-                     WIFEXITED(status) ? WEXITSTATUS(status) : -1, logpath);
-        else
-            unlink(logpath);
         return 1;
     }
-    unlink(logpath);
     if (r->trace != NULL) {
         int frc = tracefix_copy(trace_part, r->trace, NULL, err, sizeof err);
         unlink(trace_part);

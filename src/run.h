@@ -2,6 +2,8 @@
 #ifndef COLLSIM_RUN_H
 #define COLLSIM_RUN_H
 
+#include <stddef.h>
+
 struct run_request {
     const char *platform;  /* platform XML (required) */
     const char *hostfile;  /* NULL: the platform's .hosts beside it */
@@ -20,6 +22,22 @@ struct run_request {
     const char *fault;     /* RANK:OFFSET, a byte the runner corrupts (tests the data check) */
 };
 
+/* Runs smpirun with argv (NULL-terminated, argv[0] its path), stdout to stdout_path (NULL:
+ * inherited). SimGrid's chatter on stderr is dropped; the program's own "collsim" lines and
+ * SimGrid's warnings are shown. Returns 0, or 1 after printing an error. */
+int smpi_spawn(const char *const *argv, const char *stdout_path);
+
+/* Appends the deterministic settings and the network model's flags to argv at n; returns
+ * the new n. model is "clean" or "smpi" (checked by the caller). */
+int smpi_common_args(const char **argv, int n, const char *model);
+
+/* The hostfile of a platform (given, or PLATFORM.hosts); returns its host count, or -1 after
+ * printing an error. */
+int smpi_hostfile(const char *platform, const char *given, char *out, size_t len);
+
+/* Path of an SMPI program built beside this executable; 0, or -1 after printing an error. */
+int smpi_program(const char *name, char *out, size_t len);
+
 /* Fills r with the defaults of `collsim run`. */
 void run_defaults(struct run_request *r);
 
@@ -30,6 +48,10 @@ int run_execute(const struct run_request *r);
 /* Entry of `collsim run`; argv[0] is "run". */
 int run_main(int argc, char **argv);
 extern const char run_usage[];
+
+/* Entry of `collsim calibrate`; argv[0] is "calibrate". */
+int calibrate_main(int argc, char **argv);
+extern const char calibrate_usage[];
 
 /* Entry of `collsim study`; argv[0] is "study". */
 int study_main(int argc, char **argv);
