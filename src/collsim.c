@@ -35,6 +35,8 @@ static const struct command commands[] = {
      platform_usage},
     {"run", run_main, "simulate broadcasts on a platform: tables, CSV, Paje trace", run_usage},
     {"study", study_main, "the default study: every platform, every algorithm", study_usage},
+    {"calibrate", calibrate_main, "fit Hockney, LogGP, PLogP and model B to a ping-pong",
+     calibrate_usage},
     {"list", list_main, "list the broadcast algorithms and their cost formulas", list_usage},
     {"help", help_main, "show help for a subcommand", help_usage},
 };

@@ -1,0 +1,52 @@
+/* fit.h: fitting communication models to measured point-to-point times (no I/O). */
+#ifndef COLLSIM_FIT_H
+#define COLLSIM_FIT_H
+
+#include <stddef.h>
+
+/* One measured message size. Times in seconds; a negative value means "not measured". */
+struct fit_point {
+    double bytes;
+    double oneway; /* half a round trip */
+    double send;   /* time in MPI_Send (o_s) */
+    double recv;   /* time in MPI_Recv after the message was issued (o_r) */
+    double gap;    /* gap between back-to-back messages (g) */
+    double bw;     /* bandwidth reported by a streaming test (bytes/s), e.g. osu_bw */
+};
+
+/* Ordinary least squares y = c0 + c1 x over n points. Returns 0, or -1 if n < 2 or all x
+ * are equal. */
+int fit_line(const double *x, const double *y, size_t n, double *c0, double *c1);
+
+struct fit_hockney {
+    double a_zero;    /* alpha as the notes take it: the one-way time of the smallest message */
+    double b_peak;    /* beta = 1 / peak bandwidth, peak = max over sizes of m / t(m) (or bw) */
+    double a_ls, b_ls; /* least-squares line t = a + b m over every size */
+};
+
+/* Hockney fits from points sorted by size. Returns 0, or -1 with fewer than 2 points. */
+int fit_hockney(const struct fit_point *p, size_t n, struct fit_hockney *out);
+
+struct fit_loggp {
+    double L, o, g, G;
+};
+
+/* LogGP from ping-pong points: o = send overhead of the smallest message (0 if unmeasured),
+ * L = oneway(smallest) - 2 o, g = gap of the smallest message (if measured, else -1),
+ * G = least-squares slope of the one-way time over sizes >= min_bytes_for_G. */
+int fit_loggp(const struct fit_point *p, size_t n, double min_bytes_for_G, struct fit_loggp *out);
+
+struct fit_model_b {
+    double ts0, ts1, tb; /* start-up, per-byte start-up, per-byte transfer */
+    double vmax, vh;     /* packet size and header bytes (given, not fitted) */
+};
+
+/* Model B of the lecture notes: t_b = 1/peak bandwidth, and t_s0, t_s1 from a least-squares
+ * line over the sizes 0..vmax (t = t_s0 + V_h t_b + m (t_s1 + t_b) for one packet).
+ * Returns 0, or -1 with fewer than 2 points at or below vmax. */
+int fit_model_b(const struct fit_point *p, size_t n, double vmax, double vh, struct fit_model_b *out);
+
+/* Model B's time for m bytes (the notes' formula, n = ceil(m / (vmax - vh)) packets). */
+double model_b_time(const struct fit_model_b *b, double m);
+
+#endif
