@@ -1,0 +1,212 @@
+/* info.c: `collsim platform info`, what a platform is, measured on SimGrid's own routing:
+ * nodes, physical links, diameter, bisection width and sampled routes. */
+#define _GNU_SOURCE /* strverscmp */
+#include <libxml/parser.h>
+#include <libxml/tree.h>
+#include <simgrid/engine.h>
+#include <simgrid/host.h>
+#include <simgrid/link.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <xbt/dynar.h>
+
+#include "platform.h"
+#include "util.h"
+
+static const char info_usage[] =
+    "usage: collsim platform info FILE.xml [--hops]\n"
+    "Prints the platform's nodes, physical links (a full-duplex pair counted once), diameter in\n"
+    "hops (links on a route, over every ordered pair, or a sample of 65536 above 256 hosts),\n"
+    "the bisection width of rings, tori and hypercubes (links crossing the half cut, found from\n"
+    "the one-hop routes), and a few routes. --hops prints every pair: src dst hops latency\n"
+    "bandwidth. Routes, latencies and bandwidths are SimGrid's own.\n";
+
+/* A set of strings (open addressing). Hand-written: a few lines where glib would add a
+ * dependency for one table. */
+struct strset {
+    char **slot;
+    size_t cap, count;
+};
+
+static unsigned long hash(const char *s)
+{
+    unsigned long h = 5381;
+    while (*s) h = h * 33 + (unsigned char)*s++;
+    return h;
+}
+
+static void strset_add(struct strset *s, const char *key)
+{
+    if ((s->count + 1) * 2 > s->cap) {
+        struct strset bigger = {calloc(s->cap ? s->cap * 2 : 64, sizeof(char *)), s->cap ? s->cap * 2 : 64, 0};
+        for (size_t i = 0; i < s->cap; i++)
+            if (s->slot[i]) strset_add(&bigger, s->slot[i]), free(s->slot[i]);
+        free(s->slot);
+        *s = bigger;
+    }
+    size_t i = hash(key) & (s->cap - 1);
+    while (s->slot[i] != NULL) {
+        if (strcmp(s->slot[i], key) == 0) return;
+        i = (i + 1) & (s->cap - 1);
+    }
+    s->slot[i] = cs_strdup(key);
+    s->count++;
+}
+
+static void strset_free(struct strset *s)
+{
+    for (size_t i = 0; i < s->cap; i++) free(s->slot[i]);
+    free(s->slot);
+}
+
+/* The physical link of a directed link name: without _UP / _DOWN. */
+static void physical(const char *name, char *out, size_t len)
+{
+    snprintf(out, len, "%s", name);
+    size_t n = strlen(out);
+    if (n > 3 && strcmp(out + n - 3, "_UP") == 0) out[n - 3] = '\0';
+    else if (n > 5 && strcmp(out + n - 5, "_DOWN") == 0) out[n - 5] = '\0';
+}
+
+/* Reads the collsim.* props of the first zone with libxml2 (which also rejects a malformed
+ * file before SimGrid, which would abort on it, sees it). */
+static int read_props(const char *path, char *kind, char *dims, size_t len)
+{
+    xmlDocPtr doc = xmlReadFile(path, NULL, XML_PARSE_NONET | XML_PARSE_NOWARNING | XML_PARSE_NOERROR);
+    if (doc == NULL) return -1;
+    kind[0] = dims[0] = '\0';
+    xmlNodePtr root = xmlDocGetRootElement(doc);
+    if (root == NULL || xmlStrcmp(root->name, BAD_CAST "platform") != 0) {
+        xmlFreeDoc(doc);
+        return -1;
+    }
+    for (xmlNodePtr z = root->children; z != NULL; z = z->next) {
+        if (z->type != XML_ELEMENT_NODE || xmlStrcmp(z->name, BAD_CAST "zone") != 0) continue;
+        for (xmlNodePtr p = z->children; p != NULL; p = p->next) {
+            if (p->type != XML_ELEMENT_NODE || xmlStrcmp(p->name, BAD_CAST "prop") != 0) continue;
+            xmlChar *id = xmlGetProp(p, BAD_CAST "id"), *v = xmlGetProp(p, BAD_CAST "value");
+            if (id && v && xmlStrcmp(id, BAD_CAST "collsim.kind") == 0) snprintf(kind, len, "%s", (char *)v);
+            if (id && v && xmlStrcmp(id, BAD_CAST "collsim.dims") == 0) snprintf(dims, len, "%s", (char *)v);
+            xmlFree(id);
+            xmlFree(v);
+        }
+        break;
+    }
+    xmlFreeDoc(doc);
+    return 0;
+}
+
+static int by_version(const void *a, const void *b)
+{
+    return strverscmp(sg_host_get_name(*(const sg_host_t *)a), sg_host_get_name(*(const sg_host_t *)b));
+}
+
+/* Side of host index i in the canonical half cut of the kind, or -1 if none is defined. */
+static int side(const char *kind, const char *dims, int i, int p)
+{
+    if (strcmp(kind, "ring") == 0) return i < p / 2;
+    if (strcmp(kind, "hypercube") == 0) return (i & (p >> 1)) != 0;
+    if (strcmp(kind, "torus") == 0) {
+        int a = atoi(dims);
+        return a > 0 ? (i % a) < a / 2 : -1;
+    }
+    return -1;
+}
+
+int platform_info_main(int argc, char **argv)
+{
+    const char *file = NULL;
+    int all_hops = 0;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--hops") == 0) all_hops = 1;
+        else if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            fputs(info_usage, stdout);
+            return 0;
+        } else if (argv[i][0] == '-' || file != NULL) {
+            cs_error("unexpected argument '%s' (see 'collsim platform info --help')", argv[i]);
+            return 2;
+        } else file = argv[i];
+    }
+    if (file == NULL) {
+        cs_error("platform info needs FILE.xml");
+        return 2;
+    }
+    if (access(file, R_OK) != 0) {
+        cs_error("cannot read platform '%s'", file);
+        return 1;
+    }
+    char kind[128], dims[128];
+    if (read_props(file, kind, dims, sizeof kind) != 0) {
+        cs_error("'%s' is not a SimGrid platform XML file", file);
+        return 1;
+    }
+    char *sargv[] = {(char *)"collsim", (char *)"--log=root.thres:critical", NULL};
+    int sargc = 2;
+    simgrid_init(&sargc, sargv);
+    simgrid_load_platform(file);
+    size_t p = sg_host_count();
+    sg_host_t *hosts = sg_host_list();
+    if (p < 2) {
+        cs_error("'%s' has fewer than 2 hosts", file);
+        free(hosts);
+        return 1;
+    }
+    /* hosts in node order: SimGrid lists them by name (n0, n1, n10, ...); the generator
+     * numbers them, so a natural sort gives the hostfile's order */
+    qsort(hosts, p, sizeof hosts[0], by_version);
+    struct strset links = {0}, cut = {0};
+    xbt_dynar_t route = xbt_dynar_new(sizeof(sg_link_t), NULL);
+    int diameter = 0, sampled = p > 256;
+    size_t pairs = 0;
+    char name[256];
+    if (all_hops) printf("# src dst hops latency_s bandwidth_Bps\n");
+    for (size_t i = 0; i < p; i++)
+        for (size_t j = 0; j < p; j++) {
+            if (i == j) continue;
+            if (sampled && ((i * 7919 + j * 104729) % (p * p / 65536 + 1)) != 0) continue;
+            xbt_dynar_reset(route);
+            sg_host_get_route(hosts[i], hosts[j], route);
+            int hops = (int)xbt_dynar_length(route);
+            pairs++;
+            if (hops > diameter) diameter = hops;
+            for (int k = 0; k < hops; k++) {
+                physical(sg_link_get_name(xbt_dynar_get_as(route, k, sg_link_t)), name, sizeof name);
+                strset_add(&links, name);
+            }
+            int si = side(kind, dims, (int)i, (int)p), sj = side(kind, dims, (int)j, (int)p);
+            if (hops == 1 && si >= 0 && si != sj) strset_add(&cut, name);
+            if (all_hops)
+                printf("%s %s %d %.9g %.9g\n", sg_host_get_name(hosts[i]), sg_host_get_name(hosts[j]),
+                       hops, sg_host_get_route_latency(hosts[i], hosts[j]),
+                       sg_host_get_route_bandwidth(hosts[i], hosts[j]));
+        }
+    if (!all_hops) {
+        printf("platform: %s\n", file);
+        printf("kind: %s\n", kind[0] ? kind : "unknown (no collsim.kind prop)");
+        if (dims[0]) printf("dims: %s\n", dims);
+        printf("nodes: %zu\n", p);
+        printf("links: %zu\n", links.count);
+        printf("diameter: %d\n", diameter);
+        if (side(kind, dims, 0, (int)p) >= 0) printf("bisection: %zu\n", cut.count);
+        else printf("bisection: - (not defined for this kind)\n");
+        printf("routes examined: %zu%s\n", pairs, sampled ? " (a sample)" : " (every ordered pair)");
+        printf("# sample routes: src dst hops latency_s bandwidth_Bps\n");
+        size_t picks[4][2] = {{0, 1}, {0, p / 2}, {1, p - 1}, {p / 3, p - 1}};
+        for (int k = 0; k < 4; k++) {
+            size_t a = picks[k][0], b = picks[k][1];
+            if (a == b) continue;
+            xbt_dynar_reset(route);
+            sg_host_get_route(hosts[a], hosts[b], route);
+            printf("%s %s %lu %.9g %.9g\n", sg_host_get_name(hosts[a]), sg_host_get_name(hosts[b]),
+                   xbt_dynar_length(route), sg_host_get_route_latency(hosts[a], hosts[b]),
+                   sg_host_get_route_bandwidth(hosts[a], hosts[b]));
+        }
+    }
+    xbt_dynar_free(&route);
+    strset_free(&links);
+    strset_free(&cut);
+    free(hosts);
+    return 0;
+}
