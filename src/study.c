@@ -123,7 +123,9 @@ static int plot_platform(const char *csv, const char *png, const char *name, con
     fprintf(g, "set terminal pngcairo size 900,600 noenhanced\nset output '%s.part'\n", png);
     fprintf(g, "set datafile separator ','\nset logscale xy\nset key top left\nset grid\n"
                "set format x '%%.0s%%cB'\nset xlabel 'message size (bytes)'\n"
-               "set ylabel 'simulated broadcast time (us)'\nset title 'broadcast on %s'\n",
+               "set ylabel 'simulated broadcast time (us)'\nset title 'broadcast on %s'\n"
+               "set arrow from 65536, graph 0 to 65536, graph 1 nohead dashtype 2 lc 'gray'\n"
+               "set label 'eager | rendezvous' at 65536, graph 0.96 center tc 'gray'\n",
             name);
     fprintf(g, "plot ");
     char *list = cs_strdup(algos);
