@@ -66,8 +66,9 @@ static int list_main(int argc, char **argv)
     printf("# collsim broadcast algorithms (cost: a = route latency, b = s/byte, m = bytes, "
            "p = processes)\n");
     for (int i = 0; i < bcast_count; i++)
-        printf("%-24s %s\n%-24s cost: %s\n", bcast_infos[i].name, bcast_infos[i].description, "",
-               bcast_infos[i].cost);
+        printf("%-24s %s\n%-24s cost: %s%s%s%s\n", bcast_infos[i].name, bcast_infos[i].description,
+               "", bcast_infos[i].cost, bcast_infos[i].needs[0] ? "\n                         needs: a " : "",
+               bcast_infos[i].needs, bcast_infos[i].needs[0] ? " platform, one rank per node" : "");
     printf("\n# SimGrid's broadcasts, run through the same runner and data check\n");
     for (int i = 0; i < simgrid_bcast_count; i++)
         printf("%s%-*s %s%s%s\n", SIMGRID_PREFIX, 24 - (int)strlen(SIMGRID_PREFIX),

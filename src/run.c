@@ -38,6 +38,8 @@ const char run_usage[] =
     "                       sfr: store-and-forward, l (a + b m) for a message over l links\n"
     "                       (each flow's bandwidth is scaled by 1/l: exact for a lone\n"
     "                       message, a rate cap of B/l per link under contention)\n"
+    "  --topology KIND:DIMS the topology the ring, torus and hypercube algorithms assume\n"
+    "                       (ring:P, torus:AxB[xC], hypercube:D; default: the platform's)\n"
     "  --eager BYTES        messages below this size are sent eagerly (detached); larger ones\n"
     "                       use rendezvous (default: SimGrid's 64K)\n"
     "  --trace FILE         write a Paje trace (messages, sizes, phase marks; pj_dump reads it)\n"
@@ -318,6 +320,10 @@ int run_execute(const struct run_request *r)
     }
     if (r->trace != NULL) argv[n++] = "--marks";
     if (strcmp(r->routing, "sfr") == 0) argv[n++] = "--sfr";
+    if (r->topology != NULL) {
+        argv[n++] = "--topology";
+        argv[n++] = r->topology;
+    }
     if (r->fault != NULL) {
         argv[n++] = "--inject-fault";
         argv[n++] = r->fault;
@@ -357,6 +363,7 @@ int run_main(int argc, char **argv)
         {"trace", required_argument, 0, 't'},    {"csv", required_argument, 0, 'c'},
         {"quiet", no_argument, 0, 'q'},          {"help", no_argument, 0, 'h'},
         {"inject-fault", required_argument, 0, 'f'}, {"routing", required_argument, 0, 'R'},
+        {"topology", required_argument, 0, 'T'},
         {0, 0, 0, 0}};
     struct run_request r;
     run_defaults(&r);
@@ -384,6 +391,7 @@ int run_main(int argc, char **argv)
         case 'q': r.quiet = 1; break;
         case 'f': r.fault = optarg; break;
         case 'R': r.routing = optarg; break;
+        case 'T': r.topology = optarg; break;
         case 'h': fputs(run_usage, stdout); return 0;
         case ':': cs_error("option '%s' needs a value", argv[optind - 1]); return 2;
         default: cs_error("unknown option '%s' (see 'collsim run --help')", argv[optind - 1]); return 2;

@@ -19,6 +19,7 @@ struct run_request {
     const char *eager;     /* smpi/send-is-detached-thresh, NULL: SimGrid's default */
     int quiet;             /* no table on stdout (the CSV and trace are still written) */
     const char *routing;   /* "ctr" (SimGrid's flows) or "sfr" (store-and-forward) */
+    const char *topology;  /* KIND:DIMS for the topology-aware algorithms, NULL: the platform's */
     const char *fault;     /* RANK:OFFSET, a byte the runner corrupts (tests the data check) */
 };
 

@@ -14,8 +14,10 @@ typedef int (*bcast_fn)(void *buf, int count, MPI_Datatype type, int root, MPI_C
 
 #define BCAST_ALGO(name, family, desc, cost)                                                       \
     int bcast_##name(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm);
+#define TOPO_ALGO(name, family, desc, cost, needs) BCAST_ALGO(name, family, desc, cost)
 #include "algorithms.def"
 #undef BCAST_ALGO
+#undef TOPO_ALGO
 
 /* The function of algorithm `index` in bcast_infos. */
 bcast_fn bcast_function(int index);

@@ -7,6 +7,7 @@ struct bcast_info {
     const char *family;
     const char *description;
     const char *cost;
+    const char *needs; /* "" or the topology it needs: "ring", "torus", "hypercube" */
 };
 
 extern const struct bcast_info bcast_infos[];

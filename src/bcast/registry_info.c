@@ -6,9 +6,11 @@
 #include <string.h>
 
 const struct bcast_info bcast_infos[] = {
-#define BCAST_ALGO(name, family, desc, cost) {#name, family, desc, cost},
+#define BCAST_ALGO(name, family, desc, cost) {#name, family, desc, cost, ""},
+#define TOPO_ALGO(name, family, desc, cost, needs) {#name, family, desc, cost, needs},
 #include "algorithms.def"
 #undef BCAST_ALGO
+#undef TOPO_ALGO
 };
 
 const int bcast_count = sizeof bcast_infos / sizeof bcast_infos[0];

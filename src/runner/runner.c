@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "bcast.h"
+#include "topology.h"
 #include "util.h"
 
 #define RUNNER_READY_TAG 7000
@@ -53,6 +54,7 @@ struct options {
     const char *platform;
     const char *model;
     int sfr;            /* --sfr: store-and-forward routing (sfr.cpp) */
+    const char *topology; /* --topology KIND:DIMS, else the platform's props */
     int fault_rank;     /* --inject-fault RANK:OFFSET flips one received byte (tests) */
     int64_t fault_offset;
 };
@@ -61,7 +63,8 @@ static void usage(FILE *f)
 {
     fprintf(f, "usage: collsim-runner --algo A[,B...] [--sizes MIN:MAX:FACTOR|LIST] [--root R]\n"
                "                      [--iters N] [--warmup W] [--csv FILE] [--platform NAME]\n"
-               "                      [--model NAME] [--marks] [--sfr] [--inject-fault RANK:OFFSET]\n"
+               "                      [--model NAME] [--marks] [--sfr] [--topology KIND:DIMS]\n"
+               "                      [--inject-fault RANK:OFFSET]\n"
                "run it through smpirun (collsim run does)\n");
 }
 
@@ -94,6 +97,7 @@ static int parse_options(int argc, char **argv, struct options *o, int rank)
         {"platform", required_argument, 0, 'p'}, {"model", required_argument, 0, 'm'},
         {"marks", no_argument, 0, 'k'},       {"help", no_argument, 0, 'h'},
         {"inject-fault", required_argument, 0, 'f'}, {"sfr", no_argument, 0, 'S'},
+        {"topology", required_argument, 0, 'T'},
         {0, 0, 0, 0}};
     const char *algos = "binomial", *sizes = "16:4M:8";
     char err[256];
@@ -123,6 +127,7 @@ static int parse_options(int argc, char **argv, struct options *o, int rank)
         case 'm': o->model = optarg; break;
         case 'k': o->marks = 1; break;
         case 'S': o->sfr = 1; break;
+        case 'T': o->topology = optarg; break;
         case 'f': {
             long long off;
             if (sscanf(optarg, "%d:%lld", &o->fault_rank, &off) != 2 || o->fault_rank < 0 || off < 0)
@@ -310,6 +315,21 @@ int main(int argc, char **argv)
         MPI_Abort(MPI_COMM_WORLD, 2);
     }
     MPI_Barrier(MPI_COMM_WORLD); /* no message leaves before the routing mode is set */
+    char terr[256];
+    if (bcast_topology_init(o.topology, terr, sizeof terr) != 0) {
+        if (rank == 0) cs_error("%s", terr);
+        MPI_Finalize();
+        return 2;
+    }
+    for (int a = 0; a < o.nalgos; a++) {
+        int idx = bcast_find(o.algos[a].name);
+        if (idx >= 0 && bcast_infos[idx].needs[0] != '\0' &&
+            bcast_topology_fits(bcast_infos[idx].needs, MPI_COMM_WORLD, terr, sizeof terr) != 0) {
+            if (rank == 0) cs_error("algorithm '%s' %s", o.algos[a].name, terr);
+            MPI_Finalize();
+            return 2;
+        }
+    }
     char host[MPI_MAX_PROCESSOR_NAME];
     int hostlen;
     MPI_Get_processor_name(host, &hostlen);
