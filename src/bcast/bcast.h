@@ -22,6 +22,10 @@ typedef int (*bcast_fn)(void *buf, int count, MPI_Datatype type, int root, MPI_C
 /* The function of algorithm `index` in bcast_infos. */
 bcast_fn bcast_function(int index);
 
+/* The function of a collsim algorithm, or of SimGrid's for "smpi:NAME"; NULL if there is
+ * none (unknown name, or not in this SimGrid library). */
+bcast_fn bcast_resolve(const char *name);
+
 /* Tag of every point-to-point message the algorithms send. */
 #define BCAST_TAG 7001
 

@@ -16,7 +16,6 @@
  * follows the last call, so its interval holds all of the phase's calls and nothing of
  * another phase. Inside it, call k (warm-ups first) starts when the root's last ready
  * PMPI_Recv before it ends. docs/trace-format.md is the reference for the analyzer. */
-#include <dlfcn.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <limits.h>
@@ -66,24 +65,6 @@ static void usage(FILE *f)
                "                      [--model NAME] [--marks] [--sfr] [--topology KIND:DIMS]\n"
                "                      [--inject-fault RANK:OFFSET]\n"
                "run it through smpirun (collsim run does)\n");
-}
-
-/* The function of a collsim algorithm, or of SimGrid's simgrid::smpi::bcast__NAME for
- * "smpi:NAME", found by its C++ symbol: SimGrid's MPI_Datatype and MPI_Comm are pointers to
- * its Datatype and Comm classes, so the C signature is the same. NULL if absent. */
-static bcast_fn resolve(const char *name)
-{
-    int idx = bcast_find(name);
-    if (idx >= 0) return bcast_function(idx);
-    if (simgrid_bcast_find(name) < 0) return NULL;
-    const char *base = name + strlen(SIMGRID_PREFIX);
-    char symbol[256];
-    snprintf(symbol, sizeof symbol, "_ZN7simgrid4smpi%zubcast__%sEPviPNS0_8DatatypeEiPNS0_4CommE",
-             strlen(base) + 7, base);
-    void *f = dlsym(RTLD_DEFAULT, symbol);
-    bcast_fn fn;
-    memcpy(&fn, &f, sizeof fn);
-    return fn;
 }
 
 /* Parses argv into o. Returns 0, or -1 after printing an error (every rank parses; only
@@ -161,7 +142,7 @@ static int parse_options(int argc, char **argv, struct options *o, int rank)
         }
         struct algo *a = &o->algos[o->nalgos++];
         snprintf(a->name, sizeof a->name, "%s", t);
-        a->fn = resolve(t);
+        a->fn = bcast_resolve(t);
         if (a->fn == NULL) {
             if (rank == 0) cs_error("algorithm '%s' is not in this SimGrid library", t);
             free(list);
