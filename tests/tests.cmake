@@ -20,3 +20,7 @@ target_link_libraries(test_fit PRIVATE m)
 add_test(NAME unit.fit COMMAND test_fit)
 add_test(NAME calibrate COMMAND bash ${CMAKE_SOURCE_DIR}/tests/calibrate/calibrate.sh
          $<TARGET_FILE:collsim> ${CMAKE_SOURCE_DIR})
+add_executable(test_model tests/unit/test_model.c analysis/model.c)
+target_include_directories(test_model PRIVATE analysis tests/unit)
+target_link_libraries(test_model PRIVATE m)
+add_test(NAME unit.model COMMAND test_model)

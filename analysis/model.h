@@ -1,0 +1,47 @@
+/* model.h: the communication models the analyzer compares with the simulation, and a replay
+ * that predicts a collective's completion time from the messages it really sent. */
+#ifndef COLLSIM_MODEL_H
+#define COLLSIM_MODEL_H
+
+#include <stddef.h>
+
+/* One message of one collective call, as the trace shows it plus its route. */
+struct model_msg {
+    int src, dst;          /* ranks */
+    double bytes;          /* payload (SMPI adds model_params.envelope on the wire) */
+    double start, end;     /* simulated, seconds: what happened */
+    int hops;              /* links on the route */
+    double route_latency;  /* sum of the route's link latencies (s) */
+    double route_bw;       /* narrowest link of the route (B/s) */
+    int k;                 /* most messages sharing one of its links in one direction */
+};
+
+struct model_params {
+    double a, b;           /* Hockney: one start-up and per-byte time for every pair */
+    double L, o, g, G;     /* LogGP (LogP is LogGP with G = 0) */
+    double th;             /* per-hop time for SFR/CTR when routes are uniform (-1: use routes) */
+    double envelope;       /* bytes SMPI adds to each message (16) */
+    double eager;          /* messages below this many bytes do not block their sender */
+};
+
+enum model_id { MODEL_HOCKNEY, MODEL_LOGP, MODEL_LOGGP, MODEL_CTR, MODEL_SFR, MODEL_CONTENTION, MODEL_COUNT };
+
+struct model_info {
+    const char *name;
+    const char *formula; /* one message, printed beside every prediction */
+};
+
+extern const struct model_info model_infos[MODEL_COUNT];
+
+/* Time the model gives one message on its own. */
+double model_message_time(enum model_id m, const struct model_params *p, const struct model_msg *msg);
+
+/* Replays one call: messages sorted by actual start; each is sent, in the model, once its
+ * sender has had every message it had received before sending it in the simulation, and
+ * once the sender is free (a send at or above the eager threshold blocks until it ends;
+ * below it, LogP-family models still space sends by g). Returns the predicted completion
+ * time measured from t0 (the call's start). */
+double model_replay(enum model_id m, const struct model_params *p, const struct model_msg *msgs,
+                    size_t n, int nranks, double t0);
+
+#endif
