@@ -5,9 +5,20 @@
 #include "platform.h"
 #include "registry.h"
 #include "run.h"
+#include "tracefix.h"
 #include "util.h"
 
 static int list_main(int argc, char **argv);
+static int fixtrace_main(int argc, char **argv);
+
+static const char fixtrace_usage[] =
+    "usage: collsim fix-trace IN.trace [OUT.trace]\n"
+    "Repairs a Paje trace written by SimGrid 3.32 so that Paje readers (pj_dump) take it:\n"
+    "adds the Size field SimGrid leaves out of some events when sizes are traced, ends the\n"
+    "MPI_Put/Accumulate links SimGrid never ends (at the origin's next RMA synchronisation,\n"
+    "which waits for the transfer), drops RMA link ends that have no start, and replaces the\n"
+    "command-line comment. OUT defaults to IN (replaced only on success). collsim run does\n"
+    "this to every trace it writes.\n";
 static int help_main(int argc, char **argv);
 
 static const char list_usage[] =
@@ -37,6 +48,8 @@ static const struct command commands[] = {
     {"study", study_main, "the default study: every platform, every algorithm", study_usage},
     {"calibrate", calibrate_main, "fit Hockney, LogGP, PLogP and model B to a ping-pong",
      calibrate_usage},
+    {"fix-trace", fixtrace_main, "repair a SimGrid Paje trace so that pj_dump reads it",
+     fixtrace_usage},
     {"list", list_main, "list the broadcast algorithms and their cost formulas", list_usage},
     {"help", help_main, "show help for a subcommand", help_usage},
 };
@@ -75,6 +88,29 @@ static int list_main(int argc, char **argv)
                simgrid_bcasts[i].name, simgrid_bcasts[i].description,
                simgrid_bcasts[i].fault[0] ? "\n                         known fault: " : "",
                simgrid_bcasts[i].fault);
+    return 0;
+}
+
+static int fixtrace_main(int argc, char **argv)
+{
+    if (argc > 1 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
+        fputs(fixtrace_usage, stdout);
+        return 0;
+    }
+    if (argc < 2 || argc > 3 || argv[1][0] == '-') {
+        cs_error("fix-trace needs IN.trace [OUT.trace] (see 'collsim fix-trace --help')");
+        return 2;
+    }
+    char err[512];
+    struct tracefix_stats st;
+    if (tracefix_copy(argv[1], argc == 3 ? argv[2] : argv[1], &st, err, sizeof err) != 0) {
+        cs_error("%s", err);
+        return 1;
+    }
+    printf("added Size to %ld events, closed %ld RMA links, dropped %ld RMA link ends with no "
+           "start%s\n",
+           st.sized_events, st.closed_links, st.dropped_ends,
+           st.unclosed_links ? " (some RMA links had no synchronisation after them)" : "");
     return 0;
 }
 
