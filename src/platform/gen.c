@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "platform.h"
+#include "topo.h"
 #include "util.h"
 
 static const char gen_usage[] =
@@ -24,7 +25,7 @@ static const char gen_usage[] =
     "Writes a SimGrid platform and FILE.hosts beside it (line i = the host of rank i).\n"
     "\n"
     "kinds:\n"
-    "  ring --nodes P            P >= 3 nodes, a full-duplex link between neighbours,\n"
+    "  ring --nodes P            P >= 2 nodes, a full-duplex link between neighbours,\n"
     "                            shortest-direction routes (ties go up the index)\n"
     "  torus --dims AxB[xC]      2D or 3D torus, SimGrid's TORUS cluster\n"
     "  hypercube --dim D         2^D nodes, e-cube routes (lowest differing bit first)\n"
@@ -155,6 +156,7 @@ static void gen_ring(struct gen *g, int p)
     }
     for (int i = 0; i < p; i++) {
         int j = (i + 1) % p;
+        if (p == 2 && i == 1) break; /* two nodes: one neighbour pair, declared once */
         duplex_name(l, sizeof l, "l", i, j);
         link_el(g, l, g->bw, g->lat, NULL);
         duplex_name(l, sizeof l, "l", j, i);
@@ -418,7 +420,7 @@ static int write_hostfile(const char *path, int kind_xl, int nodes, int count)
 
 int platform_main(int argc, char **argv)
 {
-    if (argc >= 2 && strcmp(argv[1], "info") == 0) return platform_info_main(argc - 1, argv + 1);
+    if (argc >= 2 && strcmp(argv[1], "info") == 0) return topo_info_main(argc - 1, argv + 1);
     static const struct option longopts[] = {
         {"nodes", required_argument, 0, 'n'},   {"dims", required_argument, 0, 'd'},
         {"dim", required_argument, 0, 'D'},     {"levels", required_argument, 0, 'L'},
@@ -487,7 +489,7 @@ int platform_main(int argc, char **argv)
     int count = 0, dims[3] = {0, 0, 0}, ndims = 0, xl = 0;
     char dims_prop[64] = "", params[256] = "";
     if (strcmp(kind, "ring") == 0 || strcmp(kind, "crossbar") == 0) {
-        int min = kind[0] == 'r' ? 3 : 2;
+        int min = 2;
         if (nodes < min) {
             cs_error("%s needs --nodes P with P >= %d", kind, min);
             return 2;
@@ -592,8 +594,9 @@ int platform_main(int argc, char **argv)
     xmlTextWriterSetIndent(g.w, 1);
     xmlTextWriterSetIndentString(g.w, BAD_CAST " ");
     if (xmlTextWriterStartDocument(g.w, NULL, "UTF-8", NULL) < 0 ||
-        xmlTextWriterWriteDTD(g.w, BAD_CAST "platform", NULL, BAD_CAST "https://simgrid.org/simgrid.dtd",
-                              NULL) < 0)
+        /* raw: with indentation on, WriteDTD breaks the DOCTYPE over two lines */
+        xmlTextWriterWriteRaw(g.w,
+                              BAD_CAST "<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n") < 0)
         g.failed = 1;
     start(&g, "platform");
     attr(&g, "version", "4.1");
@@ -624,11 +627,11 @@ int platform_main(int argc, char **argv)
     if (xmlTextWriterEndDocument(g.w) < 0) g.failed = 1;
     xmlFreeTextWriter(g.w); /* flushes into f, which stays ours */
     if (fclose(f) != 0) g.failed = 1;
-    if (g.failed || write_hostfile(hosts_part, xl, nodes, count) != 0 || rename(part, out) != 0 ||
-        rename(hosts_part, hosts) != 0) {
+    /* never unlink `out` itself: on failure an older platform of that name stays as it was */
+    if (g.failed || write_hostfile(hosts_part, xl, nodes, count) != 0 || rename(hosts_part, hosts) != 0 ||
+        rename(part, out) != 0) {
         unlink(part);
         unlink(hosts_part);
-        unlink(out);
         cs_error("cannot write '%s'", out);
         return 1;
     }

@@ -6,13 +6,15 @@
 #include <simgrid/engine.h>
 #include <simgrid/host.h>
 #include <simgrid/link.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include <xbt/dynar.h>
 
-#include "platform.h"
+#include "topo.h"
 #include "util.h"
 
 static const char info_usage[] =
@@ -115,34 +117,12 @@ static int side(const char *kind, const char *dims, int i, int p)
     return -1;
 }
 
-int platform_info_main(int argc, char **argv)
+/* SimGrid's side of `info`: loads the platform and prints the report. Runs in a child process
+ * (see topo_info_main). Returns the exit status. */
+static int info_report(const char *file, const char *kind, const char *dims, int all_hops)
 {
-    const char *file = NULL;
-    int all_hops = 0;
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--hops") == 0) all_hops = 1;
-        else if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            fputs(info_usage, stdout);
-            return 0;
-        } else if (argv[i][0] == '-' || file != NULL) {
-            cs_error("unexpected argument '%s' (see 'collsim platform info --help')", argv[i]);
-            return 2;
-        } else file = argv[i];
-    }
-    if (file == NULL) {
-        cs_error("platform info needs FILE.xml");
-        return 2;
-    }
-    if (access(file, R_OK) != 0) {
-        cs_error("cannot read platform '%s'", file);
-        return 1;
-    }
-    char kind[128], dims[128];
-    if (read_props(file, kind, dims, sizeof kind) != 0) {
-        cs_error("'%s' is not a SimGrid platform XML file", file);
-        return 1;
-    }
-    char *sargv[] = {(char *)"collsim", (char *)"--log=root.thres:critical", NULL};
+    /* warnings go to the parent's pipe, which shows them only if SimGrid fails */
+    char *sargv[] = {(char *)"collsim", (char *)"--log=root.thres:warning", NULL};
     int sargc = 2;
     simgrid_init(&sargc, sargv);
     simgrid_load_platform(file);
@@ -196,7 +176,9 @@ int platform_info_main(int argc, char **argv)
         size_t picks[4][2] = {{0, 1}, {0, p / 2}, {1, p - 1}, {p / 3, p - 1}};
         for (int k = 0; k < 4; k++) {
             size_t a = picks[k][0], b = picks[k][1];
-            if (a == b) continue;
+            int seen = a == b;
+            for (int q = 0; q < k; q++) seen |= picks[q][0] == a && picks[q][1] == b;
+            if (seen) continue;
             xbt_dynar_reset(route);
             sg_host_get_route(hosts[a], hosts[b], route);
             printf("%s %s %lu %.9g %.9g\n", sg_host_get_name(hosts[a]), sg_host_get_name(hosts[b]),
@@ -209,4 +191,104 @@ int platform_info_main(int argc, char **argv)
     strset_free(&cut);
     free(hosts);
     return 0;
+}
+
+/* The line that says why SimGrid gave up: its uncaught exception or parse error, without the
+ * log prefix and the exception's type. */
+static void info_reason(char *log, char *out, size_t len)
+{
+    for (char *line = strtok(log, "\n"); line != NULL; line = strtok(NULL, "\n")) {
+        const char *msg = strstr(line, "/CRITICAL] ");
+        if (msg == NULL) msg = strstr(line, "/ERROR] ");
+        if (msg == NULL) continue;
+        msg = strstr(msg, "] ") + 2;
+        const char *uncaught = strstr(msg, "Uncaught exception ");
+        if (uncaught != NULL) { /* "Uncaught exception std::invalid_argument: Link not found: x" */
+            const char *colon = strstr(uncaught, ": ");
+            msg = colon ? colon + 2 : uncaught;
+        }
+        snprintf(out, len, "%s", msg);
+        return;
+    }
+    snprintf(out, len, "it stopped without saying why");
+}
+
+int topo_info_main(int argc, char **argv)
+{
+    const char *file = NULL;
+    int all_hops = 0;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--hops") == 0) all_hops = 1;
+        else if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            fputs(info_usage, stdout);
+            return 0;
+        } else if (argv[i][0] == '-' || file != NULL) {
+            cs_error("unexpected argument '%s' (see 'collsim platform info --help')", argv[i]);
+            return 2;
+        } else file = argv[i];
+    }
+    if (file == NULL) {
+        cs_error("platform info needs FILE.xml");
+        return 2;
+    }
+    if (access(file, R_OK) != 0) {
+        cs_error("cannot read platform '%s'", file);
+        return 1;
+    }
+    char kind[128], dims[128];
+    if (read_props(file, kind, dims, sizeof kind) != 0) {
+        cs_error("'%s' is not a SimGrid platform XML file", file);
+        return 1;
+    }
+    /* SimGrid aborts with a backtrace on a well-formed file it rejects (an undeclared link, an
+     * old version, a bad unit): load it in a child and turn its death into one line. */
+    int fd[2];
+    if (pipe(fd) != 0) {
+        cs_error("cannot create a pipe: %s", strerror(errno));
+        return 1;
+    }
+    fflush(stdout);
+    fflush(stderr);
+    pid_t pid = fork();
+    if (pid < 0) {
+        cs_error("cannot fork: %s", strerror(errno));
+        return 1;
+    }
+    if (pid == 0) {
+        close(fd[0]);
+        dup2(fd[1], 2);
+        close(fd[1]);
+        int rc = info_report(file, kind, dims, all_hops);
+        fflush(stdout);
+        fflush(stderr);
+        _exit(rc);
+    }
+    close(fd[1]);
+    char *log = NULL;
+    size_t loglen = 0;
+    FILE *mem = open_memstream(&log, &loglen);
+    char chunk[4096];
+    ssize_t got;
+    while ((got = read(fd[0], chunk, sizeof chunk)) != 0) {
+        if (got > 0) fwrite(chunk, 1, (size_t)got, mem);
+        else if (errno != EINTR) break;
+    }
+    fclose(mem);
+    close(fd[0]);
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) continue;
+    int rc = WIFEXITED(status) ? WEXITSTATUS(status) : 1;
+    if (rc != 0) {
+        const char *ours = strstr(log, "collsim: error: ");
+        if (ours != NULL) { /* the report's own error: pass it on as it is */
+            fprintf(stderr, "%.*s\n", (int)strcspn(ours, "\n"), ours);
+        } else {
+            char reason[512];
+            info_reason(log, reason, sizeof reason);
+            cs_error("simgrid cannot load '%s': %s", file, reason);
+            rc = 1;
+        }
+    }
+    free(log);
+    return rc;
 }

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "platform.h"
+#include "topo.h"
 
 struct unit {
     const char *name;
@@ -13,13 +13,14 @@ struct unit {
 
 static const struct unit latency_units[] = {
     {"s", 1}, {"ms", 1e-3}, {"us", 1e-6}, {"ns", 1e-9}, {"ps", 1e-12}, {NULL, 0}};
+/* Exactly the spellings SimGrid 3.32 accepts (src/xbt/xbt_parse_units.cpp): the decimal kilo is
+ * "k", so "KBps" and "Kbps" are refused here rather than by SimGrid when it loads the file. */
 static const struct unit bandwidth_units[] = {
-    {"Bps", 1},         {"kBps", 1e3},          {"KBps", 1e3},         {"MBps", 1e6},
-    {"GBps", 1e9},      {"TBps", 1e12},         {"KiBps", 1024.0},     {"MiBps", 1048576.0},
-    {"GiBps", 1073741824.0}, {"TiBps", 1099511627776.0}, {"bps", 0.125}, {"kbps", 125},
-    {"Kbps", 125},      {"Mbps", 1.25e5},       {"Gbps", 1.25e8},      {"Tbps", 1.25e11},
-    {"Kibps", 128.0},   {"Mibps", 131072.0},    {"Gibps", 134217728.0}, {"Tibps", 137438953472.0},
-    {NULL, 0}};
+    {"Bps", 1},          {"kBps", 1e3},      {"MBps", 1e6},       {"GBps", 1e9},
+    {"TBps", 1e12},      {"KiBps", 1024.0},  {"MiBps", 1048576.0}, {"GiBps", 1073741824.0},
+    {"TiBps", 1099511627776.0}, {"bps", 0.125}, {"kbps", 125},     {"Mbps", 1.25e5},
+    {"Gbps", 1.25e8},    {"Tbps", 1.25e11},  {"Kibps", 128.0},    {"Mibps", 131072.0},
+    {"Gibps", 134217728.0}, {"Tibps", 137438953472.0}, {NULL, 0}};
 static const struct unit speed_units[] = {{"f", 1},     {"kf", 1e3},  {"Mf", 1e6}, {"Gf", 1e9},
                                           {"Tf", 1e12}, {"Pf", 1e15}, {NULL, 0}};
 

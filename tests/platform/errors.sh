@@ -13,6 +13,10 @@ assert_one_line_error "hypercube dim 0" "$collsim" platform hypercube --dim 0 $o
 assert_one_line_error "hypercube nodes" "$collsim" platform hypercube --nodes 6 $o
 assert_one_line_error "bad latency unit" "$collsim" platform ring --nodes 4 --latency 5parsecs $o
 assert_one_line_error "bad bandwidth unit" "$collsim" platform ring --nodes 4 --bandwidth 10GHz $o
+# SimGrid's decimal kilo is k: it refuses KBps and Kbps when it loads the file, so we refuse first
+assert_one_line_error "KBps (SimGrid spells it kBps)" "$collsim" platform ring --nodes 4 --bandwidth 10KBps $o
+assert_one_line_error "Kbps (SimGrid spells it kbps)" "$collsim" platform ring --nodes 4 --bandwidth 10Kbps $o
+assert_one_line_error "one-node ring" "$collsim" platform ring --nodes 1 $o
 assert_one_line_error "bad speed" "$collsim" platform ring --nodes 4 --speed fast $o
 assert_one_line_error "bad torus dims" "$collsim" platform torus --dims 4x1 $o
 assert_one_line_error "fat tree not square" "$collsim" platform fattree --nodes 60 $o
@@ -22,6 +26,21 @@ assert_one_line_error "unwritable output" "$collsim" platform ring --nodes 4 -o 
 assert_one_line_error "info on a missing file" "$collsim" platform info "$tmp/none.xml"
 printf '<platform version="4.1"><zone id="z"' >"$tmp/broken.xml"
 assert_one_line_error "info on malformed XML" "$collsim" platform info "$tmp/broken.xml"
+# well-formed XML that SimGrid rejects (it would abort with a backtrace): still one line
+cat >"$tmp/badlink.xml" <<'XML'
+<?xml version="1.0"?>
+<!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">
+<platform version="4.1"><zone id="z" routing="Full">
+  <host id="a" speed="1Gf"/><host id="b" speed="1Gf"/>
+  <route src="a" dst="b"><link_ctn id="nolink"/></route>
+</zone></platform>
+XML
+assert_one_line_error "info on an undeclared link" "$collsim" platform info "$tmp/badlink.xml"
+err=$("$collsim" platform info "$tmp/badlink.xml" 2>&1 >/dev/null)
+printf '%s' "$err" | grep -q "nolink" && pass || fail "the error does not name the link: $err"
+sed 's/version="4.1"/version="3"/' "$tmp/badlink.xml" >"$tmp/old.xml"
+assert_one_line_error "info on a version 3 file" "$collsim" platform info "$tmp/old.xml"
+rm -f "$tmp/badlink.xml" "$tmp/old.xml"
 left=$(ls "$tmp" | grep -v broken.xml)
 assert_eq "files left behind" "" "$left"
 finish
