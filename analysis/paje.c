@@ -1,0 +1,659 @@
+/* paje.c: the streaming Paje reader (see paje.h). One large buffered read at a time, lines
+ * split in place, fields mapped by the names their %EventDef gives them.
+ * Hand-written hash maps below: glib's GHashTable would do, but one small table type is
+ * simpler than a dependency for the analyzer's hot loop. */
+#include "paje.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { MAX_IDS = 1024, MAX_FIELDS = 24, BUFSZ = 1 << 20 };
+
+enum ev {
+    EV_UNKNOWN, EV_DEF_CONTAINER_TYPE, EV_DEF_VARIABLE_TYPE, EV_DEF_STATE_TYPE, EV_DEF_EVENT_TYPE,
+    EV_DEF_LINK_TYPE, EV_DEF_VALUE, EV_CREATE, EV_DESTROY, EV_SET_VAR, EV_ADD_VAR, EV_SUB_VAR,
+    EV_SET_STATE, EV_PUSH, EV_POP, EV_RESET, EV_START_LINK, EV_END_LINK, EV_NEW_EVENT
+};
+
+static const struct {
+    const char *name;
+    enum ev ev;
+    const char *required[7]; /* fields the reader needs */
+} event_table[] = {
+    {"PajeDefineContainerType", EV_DEF_CONTAINER_TYPE, {"Alias", "Type", "Name"}},
+    {"PajeDefineVariableType", EV_DEF_VARIABLE_TYPE, {"Alias", "Type", "Name"}},
+    {"PajeDefineStateType", EV_DEF_STATE_TYPE, {"Alias", "Type", "Name"}},
+    {"PajeDefineEventType", EV_DEF_EVENT_TYPE, {"Alias", "Type", "Name"}},
+    {"PajeDefineLinkType", EV_DEF_LINK_TYPE, {"Alias", "Type", "Name"}},
+    {"PajeDefineEntityValue", EV_DEF_VALUE, {"Alias", "Type", "Name"}},
+    {"PajeCreateContainer", EV_CREATE, {"Time", "Alias", "Type", "Container", "Name"}},
+    {"PajeDestroyContainer", EV_DESTROY, {"Time", "Type", "Name"}},
+    {"PajeSetVariable", EV_SET_VAR, {"Time", "Type", "Container", "Value"}},
+    {"PajeAddVariable", EV_ADD_VAR, {"Time", "Type", "Container", "Value"}},
+    {"PajeSubVariable", EV_SUB_VAR, {"Time", "Type", "Container", "Value"}},
+    {"PajeSetState", EV_SET_STATE, {"Time", "Type", "Container", "Value"}},
+    {"PajePushState", EV_PUSH, {"Time", "Type", "Container", "Value"}},
+    {"PajePopState", EV_POP, {"Time", "Type", "Container"}},
+    {"PajeResetState", EV_RESET, {"Time", "Type", "Container"}},
+    {"PajeStartLink", EV_START_LINK, {"Time", "Type", "Container", "Value", "StartContainer", "Key"}},
+    {"PajeEndLink", EV_END_LINK, {"Time", "Type", "Container", "Value", "EndContainer", "Key"}},
+    {"PajeNewEvent", EV_NEW_EVENT, {"Time", "Type", "Container", "Value"}},
+};
+
+enum ftype { F_STRING, F_DATE, F_DOUBLE, F_INT, F_HEX, F_COLOR };
+
+struct def {
+    enum ev ev;
+    int defined;
+    int nfields; /* after the id */
+    char name[MAX_FIELDS][64];
+    enum ftype type[MAX_FIELDS];
+    int idx_time, idx_alias, idx_type, idx_container, idx_name, idx_value, idx_start, idx_end,
+        idx_key, idx_size;
+};
+
+/* string -> pointer map, open addressing */
+struct map {
+    char **key;
+    void **val;
+    size_t cap, count;
+};
+
+static unsigned long hash_str(const char *s)
+{
+    unsigned long h = 1469598103934665603ul;
+    while (*s) h = (h ^ (unsigned char)*s++) * 1099511628211ul;
+    return h;
+}
+
+static void *map_get(const struct map *m, const char *k)
+{
+    if (m->cap == 0) return NULL;
+    for (size_t i = hash_str(k) & (m->cap - 1);; i = (i + 1) & (m->cap - 1)) {
+        if (m->key[i] == NULL) return NULL;
+        if (strcmp(m->key[i], k) == 0) return m->val[i];
+    }
+}
+
+static int map_put(struct map *m, const char *k, void *v);
+
+static int map_grow(struct map *m)
+{
+    struct map n = {calloc(m->cap ? m->cap * 2 : 64, sizeof(char *)),
+                    calloc(m->cap ? m->cap * 2 : 64, sizeof(void *)), m->cap ? m->cap * 2 : 64, 0};
+    if (n.key == NULL || n.val == NULL) return -1;
+    for (size_t i = 0; i < m->cap; i++)
+        if (m->key[i]) {
+            map_put(&n, m->key[i], m->val[i]);
+            free(m->key[i]);
+        }
+    free(m->key);
+    free(m->val);
+    *m = n;
+    return 0;
+}
+
+/* Inserts or replaces. Returns 0, -1 on out of memory. */
+static int map_put(struct map *m, const char *k, void *v)
+{
+    if ((m->count + 1) * 2 > m->cap && map_grow(m) != 0) return -1;
+    size_t i = hash_str(k) & (m->cap - 1);
+    while (m->key[i] != NULL && strcmp(m->key[i], k) != 0) i = (i + 1) & (m->cap - 1);
+    if (m->key[i] == NULL) {
+        m->key[i] = strdup(k);
+        m->count++;
+    }
+    m->val[i] = v;
+    return 0;
+}
+
+static void *map_take(struct map *m, const char *k)
+{
+    if (m->cap == 0) return NULL;
+    size_t i = hash_str(k) & (m->cap - 1);
+    while (m->key[i] != NULL && strcmp(m->key[i], k) != 0) i = (i + 1) & (m->cap - 1);
+    if (m->key[i] == NULL) return NULL;
+    void *v = m->val[i];
+    free(m->key[i]);
+    m->key[i] = NULL;
+    m->count--;
+    /* re-insert the run after the hole */
+    for (size_t j = (i + 1) & (m->cap - 1); m->key[j] != NULL; j = (j + 1) & (m->cap - 1)) {
+        char *kk = m->key[j];
+        void *vv = m->val[j];
+        m->key[j] = NULL;
+        m->count--;
+        map_put(m, kk, vv);
+        free(kk);
+    }
+    return v;
+}
+
+static void map_free(struct map *m, void (*fn)(void *))
+{
+    for (size_t i = 0; i < m->cap; i++)
+        if (m->key[i]) {
+            free(m->key[i]);
+            if (fn) fn(m->val[i]);
+        }
+    free(m->key);
+    free(m->val);
+}
+
+struct type {
+    char *name;
+    enum ev kind;
+};
+
+struct frame {
+    const struct type *type;
+    const char *value;
+    double start;
+};
+
+struct cont {
+    struct paje_container pub;
+    char *name;
+    const struct type *type;
+    struct frame *stack; /* states of every type, innermost last */
+    int depth, cap;
+    struct var *vars;
+};
+
+struct var {
+    const struct type *type;
+    double since, value;
+    struct var *next;
+};
+
+struct open_link {
+    const struct type *type;
+    struct cont *container, *from, *to;
+    char *value;
+    double start, end, size;
+    int have_start, have_end;
+};
+
+struct paje_reader {
+    char *path;
+    FILE *f;
+    char err[512];
+    long line;
+    long events, open_links;
+    double last_time;
+    struct def defs[MAX_IDS];
+    struct map types;      /* alias and name -> struct type */
+    struct map values;     /* "typename\x1falias" and name -> interned value name */
+    struct map containers; /* alias and name -> struct cont */
+    struct map links;      /* "type\x1fcontainer\x1fkey" -> struct open_link */
+    struct map strings;    /* interned strings */
+    struct cont **all;     /* every container, to free and to close at the end */
+    size_t nall, capall;
+};
+
+static int fail(paje_reader *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static int fail(paje_reader *r, const char *fmt, ...)
+{
+    char msg[400];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    snprintf(r->err, sizeof r->err, "%s:%ld: %s", r->path, r->line, msg);
+    return -1;
+}
+
+static const char *intern(paje_reader *r, const char *s)
+{
+    char *v = map_get(&r->strings, s);
+    if (v != NULL) return v;
+    v = strdup(s);
+    map_put(&r->strings, s, v);
+    return v;
+}
+
+paje_reader *paje_open(const char *path, char *err, size_t errlen)
+{
+    FILE *f = fopen(path, "r");
+    if (f == NULL) {
+        snprintf(err, errlen, "cannot read trace '%s': %s", path, strerror(errno));
+        return NULL;
+    }
+    paje_reader *r = calloc(1, sizeof *r);
+    r->path = strdup(path);
+    r->f = f;
+    return r;
+}
+
+const char *paje_error(const paje_reader *r)
+{
+    return r->err;
+}
+
+long paje_open_links(const paje_reader *r)
+{
+    return r->open_links;
+}
+
+long paje_events(const paje_reader *r)
+{
+    return r->events;
+}
+
+/* Splits a line into fields in place (quotes removed). Returns the count, -1 on an
+ * unterminated quote. */
+static int split(char *s, char **f, int max)
+{
+    int n = 0;
+    for (;;) {
+        while (*s == ' ' || *s == '\t') s++;
+        if (*s == '\0') return n;
+        if (n == max) return n + 1; /* too many: the caller reports it */
+        if (*s == '"') {
+            f[n++] = ++s;
+            while (*s && *s != '"') s++;
+            if (*s != '"') return -1;
+            *s++ = '\0';
+        } else {
+            f[n++] = s;
+            while (*s && *s != ' ' && *s != '\t') s++;
+            if (*s) *s++ = '\0';
+        }
+    }
+}
+
+static int parse_double(paje_reader *r, const char *s, const char *what, double *out)
+{
+    char *end;
+    errno = 0;
+    *out = strtod(s, &end);
+    if (end == s || *end != '\0' || errno == ERANGE)
+        return fail(r, "malformed number '%s' in field %s", s, what);
+    return 0;
+}
+
+static int handle_def_line(paje_reader *r, char *line, int *cur)
+{
+    if (strncmp(line, "%EventDef", 9) == 0) {
+        char name[128];
+        int id;
+        if (sscanf(line + 9, "%127s %d", name, &id) != 2) return fail(r, "malformed %%EventDef line");
+        if (id < 0 || id >= MAX_IDS) return fail(r, "event id %d out of range", id);
+        struct def *d = &r->defs[id];
+        memset(d, 0, sizeof *d);
+        d->ev = EV_UNKNOWN;
+        for (size_t i = 0; i < sizeof event_table / sizeof event_table[0]; i++)
+            if (strcmp(event_table[i].name, name) == 0) d->ev = event_table[i].ev;
+        d->defined = 1;
+        *cur = id;
+        return 0;
+    }
+    if (strncmp(line, "%EndEventDef", 12) == 0) {
+        if (*cur < 0) return fail(r, "%%EndEventDef without %%EventDef");
+        struct def *d = &r->defs[*cur];
+        int *idx[] = {&d->idx_time, &d->idx_alias, &d->idx_type, &d->idx_container, &d->idx_name,
+                      &d->idx_value, &d->idx_start, &d->idx_end, &d->idx_key, &d->idx_size};
+        const char *names[] = {"Time", "Alias", "Type", "Container", "Name",
+                               "Value", "StartContainer", "EndContainer", "Key", "Size"};
+        for (int k = 0; k < 10; k++) {
+            *idx[k] = -1;
+            for (int i = 0; i < d->nfields; i++)
+                if (strcmp(d->name[i], names[k]) == 0) *idx[k] = i;
+        }
+        for (size_t i = 0; i < sizeof event_table / sizeof event_table[0]; i++)
+            if (event_table[i].ev == d->ev && d->ev != EV_UNKNOWN)
+                for (int k = 0; k < 7 && event_table[i].required[k]; k++) {
+                    int found = 0;
+                    for (int j = 0; j < d->nfields; j++)
+                        if (strcmp(d->name[j], event_table[i].required[k]) == 0) found = 1;
+                    if (!found)
+                        return fail(r, "event %d (%s) has no field %s", *cur, event_table[i].name,
+                                    event_table[i].required[k]);
+                }
+        *cur = -1;
+        return 0;
+    }
+    if (*cur >= 0) {
+        struct def *d = &r->defs[*cur];
+        char fname[64], ftype[64];
+        if (sscanf(line + 1, "%63s %63s", fname, ftype) != 2) return fail(r, "malformed field line");
+        if (d->nfields == MAX_FIELDS) return fail(r, "too many fields in event %d", *cur);
+        snprintf(d->name[d->nfields], sizeof d->name[0], "%s", fname);
+        d->type[d->nfields] = strcmp(ftype, "date") == 0     ? F_DATE
+                              : strcmp(ftype, "double") == 0 ? F_DOUBLE
+                              : strcmp(ftype, "int") == 0    ? F_INT
+                              : strcmp(ftype, "hex") == 0    ? F_HEX
+                              : strcmp(ftype, "color") == 0  ? F_COLOR
+                                                             : F_STRING;
+        d->nfields++;
+        return 0;
+    }
+    return 0; /* a % comment outside definitions */
+}
+
+static struct type *find_type(paje_reader *r, const char *s)
+{
+    return map_get(&r->types, s);
+}
+
+static struct cont *find_cont(paje_reader *r, const char *s)
+{
+    return map_get(&r->containers, s);
+}
+
+static const char *value_name(paje_reader *r, const struct type *t, const char *v)
+{
+    char k[512];
+    snprintf(k, sizeof k, "%s\x1f%s", t->name, v);
+    const char *n = map_get(&r->values, k);
+    return n ? n : intern(r, v); /* a literal value: Paje allows values never declared */
+}
+
+static void end_states(paje_reader *r, struct cont *c, double t, int down_to,
+                       const struct paje_callbacks *cb, void *user)
+{
+    while (c->depth > down_to) {
+        struct frame *fr = &c->stack[--c->depth];
+        if (cb && cb->state) {
+            struct paje_state s = {&c->pub, fr->type->name, fr->value, fr->start, t, c->depth};
+            cb->state(user, &s);
+        }
+    }
+    (void)r;
+}
+
+static void flush_vars(struct cont *c, double t, const struct paje_callbacks *cb, void *user)
+{
+    for (struct var *v = c->vars; v; v = v->next)
+        if (cb && cb->variable && t >= v->since) cb->variable(user, &c->pub, v->type->name, v->since, t, v->value);
+}
+
+static int handle_event(paje_reader *r, char *line, const struct paje_callbacks *cb, void *user)
+{
+    char *f[MAX_FIELDS + 2];
+    int n = split(line, f, MAX_FIELDS + 1);
+    if (n < 0) return fail(r, "unterminated quoted string");
+    if (n == 0) return 0;
+    char *end;
+    long id = strtol(f[0], &end, 10);
+    if (*end != '\0' || id < 0 || id >= MAX_IDS || !r->defs[id].defined)
+        return fail(r, "unknown event id %s", f[0]);
+    struct def *d = &r->defs[id];
+    if (n - 1 < d->nfields) return fail(r, "event %ld has %d fields, its definition %d", id, n - 1, d->nfields);
+    if (n - 1 > d->nfields) return fail(r, "event %ld has more fields than its definition's %d", id, d->nfields);
+    char **v = f + 1;
+    for (int i = 0; i < d->nfields; i++)
+        if (d->type[i] == F_DATE || d->type[i] == F_DOUBLE) {
+            double x;
+            if (parse_double(r, v[i], d->name[i], &x) != 0) return -1;
+        } else if (d->type[i] == F_INT && strcmp(v[i], "NA") != 0) { /* SimGrid writes NA */
+            char *e;
+            strtol(v[i], &e, 10);
+            if (e == v[i] || *e != '\0') return fail(r, "malformed integer '%s' in field %s", v[i], d->name[i]);
+        }
+    r->events++;
+    double t = 0;
+    if (d->idx_time >= 0) {
+        parse_double(r, v[d->idx_time], "Time", &t);
+        if (t > r->last_time) r->last_time = t;
+    }
+    switch (d->ev) {
+    case EV_DEF_CONTAINER_TYPE: case EV_DEF_VARIABLE_TYPE: case EV_DEF_STATE_TYPE:
+    case EV_DEF_EVENT_TYPE: case EV_DEF_LINK_TYPE: {
+        struct type *ty = calloc(1, sizeof *ty);
+        ty->name = strdup(v[d->idx_name]);
+        ty->kind = d->ev;
+        if (strcmp(v[d->idx_type], "0") != 0 && find_type(r, v[d->idx_type]) == NULL) {
+            free(ty->name);
+            free(ty);
+            return fail(r, "unknown parent type '%s'", v[d->idx_type]);
+        }
+        map_put(&r->types, v[d->idx_alias], ty);
+        if (find_type(r, ty->name) == NULL) map_put(&r->types, ty->name, ty);
+        r->all = r->all; /* types are freed through the strings map below */
+        map_put(&r->strings, ty->name, NULL); /* placeholder: real frees in paje_close */
+        map_take(&r->strings, ty->name);
+        return 0;
+    }
+    case EV_DEF_VALUE: {
+        struct type *ty = find_type(r, v[d->idx_type]);
+        if (ty == NULL) return fail(r, "unknown type '%s'", v[d->idx_type]);
+        char k[512];
+        const char *name = intern(r, v[d->idx_name]);
+        snprintf(k, sizeof k, "%s\x1f%s", ty->name, v[d->idx_alias]);
+        map_put(&r->values, k, (void *)name);
+        snprintf(k, sizeof k, "%s\x1f%s", ty->name, name);
+        map_put(&r->values, k, (void *)name);
+        return 0;
+    }
+    case EV_CREATE: {
+        struct type *ty = find_type(r, v[d->idx_type]);
+        if (ty == NULL) return fail(r, "unknown container type '%s'", v[d->idx_type]);
+        struct cont *parent = NULL;
+        if (strcmp(v[d->idx_container], "0") != 0) {
+            parent = find_cont(r, v[d->idx_container]);
+            if (parent == NULL) return fail(r, "unknown parent container '%s'", v[d->idx_container]);
+        }
+        struct cont *c = calloc(1, sizeof *c);
+        c->name = strdup(v[d->idx_name]);
+        c->type = ty;
+        c->pub = (struct paje_container){c->name, ty->name, parent ? &parent->pub : NULL, t, -1};
+        map_put(&r->containers, v[d->idx_alias], c);
+        map_put(&r->containers, c->name, c);
+        if (r->nall == r->capall) {
+            r->capall = r->capall ? r->capall * 2 : 64;
+            r->all = realloc(r->all, r->capall * sizeof *r->all);
+        }
+        r->all[r->nall++] = c;
+        return 0;
+    }
+    case EV_DESTROY: {
+        struct cont *c = find_cont(r, v[d->idx_name]);
+        if (c == NULL) return fail(r, "unknown container '%s'", v[d->idx_name]);
+        end_states(r, c, t, 0, cb, user);
+        flush_vars(c, t, cb, user);
+        c->pub.end = t;
+        if (cb && cb->container) cb->container(user, &c->pub);
+        return 0;
+    }
+    default: break;
+    }
+    /* events on a container of a given type */
+    struct type *ty = find_type(r, v[d->idx_type]);
+    if (ty == NULL) return fail(r, "unknown type '%s'", v[d->idx_type]);
+    struct cont *c = find_cont(r, v[d->idx_container]);
+    if (c == NULL && strcmp(v[d->idx_container], "0") == 0) c = NULL;
+    else if (c == NULL) return fail(r, "unknown container '%s'", v[d->idx_container]);
+    switch (d->ev) {
+    case EV_SET_VAR: case EV_ADD_VAR: case EV_SUB_VAR: {
+        if (c == NULL) return fail(r, "variable on the root container");
+        double x;
+        parse_double(r, v[d->idx_value], "Value", &x);
+        struct var *var = c->vars;
+        while (var && var->type != ty) var = var->next;
+        if (var == NULL) {
+            var = calloc(1, sizeof *var);
+            var->type = ty;
+            var->since = t;
+            var->next = c->vars;
+            c->vars = var;
+        } else if (t > var->since) {
+            if (cb && cb->variable) cb->variable(user, &c->pub, ty->name, var->since, t, var->value);
+            var->since = t;
+        }
+        var->value = d->ev == EV_SET_VAR ? x : d->ev == EV_ADD_VAR ? var->value + x : var->value - x;
+        return 0;
+    }
+    case EV_SET_STATE: case EV_PUSH: {
+        if (c == NULL) return fail(r, "state on the root container");
+        if (d->ev == EV_SET_STATE) end_states(r, c, t, 0, cb, user);
+        if (c->depth == c->cap) {
+            c->cap = c->cap ? c->cap * 2 : 4;
+            c->stack = realloc(c->stack, (size_t)c->cap * sizeof *c->stack);
+        }
+        c->stack[c->depth++] = (struct frame){ty, value_name(r, ty, v[d->idx_value]), t};
+        return 0;
+    }
+    case EV_POP: {
+        if (c == NULL || c->depth == 0) return fail(r, "pop with no state on '%s'", v[d->idx_container]);
+        end_states(r, c, t, c->depth - 1, cb, user);
+        return 0;
+    }
+    case EV_RESET:
+        if (c != NULL) end_states(r, c, t, 0, cb, user);
+        return 0;
+    case EV_START_LINK: case EV_END_LINK: {
+        int start = d->ev == EV_START_LINK;
+        const char *endpoint = v[start ? d->idx_start : d->idx_end];
+        struct cont *ep = find_cont(r, endpoint);
+        if (ep == NULL) return fail(r, "unknown container '%s'", endpoint);
+        char k[600];
+        snprintf(k, sizeof k, "%s\x1f%s\x1f%s", ty->name, c ? c->name : "0", v[d->idx_key]);
+        struct open_link *l = map_get(&r->links, k);
+        if (l == NULL) {
+            l = calloc(1, sizeof *l);
+            l->type = ty;
+            l->container = c;
+            l->size = -1;
+            map_put(&r->links, k, l);
+            r->open_links++;
+        }
+        if (start) {
+            l->from = ep;
+            l->start = t;
+            l->have_start = 1;
+            free(l->value);
+            l->value = strdup(value_name(r, ty, v[d->idx_value]));
+            if (d->idx_size >= 0 && strcmp(v[d->idx_size], "NA") != 0)
+                parse_double(r, v[d->idx_size], "Size", &l->size);
+        } else {
+            l->to = ep;
+            l->end = t;
+            l->have_end = 1;
+        }
+        if (l->have_start && l->have_end) {
+            if (cb && cb->link) {
+                struct paje_link pl = {ty->name, intern(r, l->value), intern(r, v[d->idx_key]),
+                                       c ? &c->pub : NULL, &l->from->pub, &l->to->pub,
+                                       l->start, l->end, l->size};
+                cb->link(user, &pl);
+            }
+            map_take(&r->links, k);
+            free(l->value);
+            free(l);
+            r->open_links--;
+        }
+        return 0;
+    }
+    default: return 0; /* NewEvent and unknown event kinds: read and passed over */
+    }
+}
+
+int paje_read(paje_reader *r, const struct paje_callbacks *cb, void *user)
+{
+    char *buf = malloc(BUFSZ + 1);
+    size_t have = 0;
+    int cur_def = -1, rc = 0;
+    for (;;) {
+        size_t got = fread(buf + have, 1, BUFSZ - have, r->f);
+        int eof = got == 0;
+        have += got;
+        size_t pos = 0;
+        while (pos < have) {
+            char *nl = memchr(buf + pos, '\n', have - pos);
+            if (nl == NULL) break;
+            *nl = '\0';
+            char *line = buf + pos;
+            pos = (size_t)(nl - buf) + 1;
+            r->line++;
+            size_t len = strlen(line);
+            if (len && line[len - 1] == '\r') line[--len] = '\0';
+            if (line[0] == '#' || len == 0) continue;
+            rc = line[0] == '%' ? handle_def_line(r, line, &cur_def) : handle_event(r, line, cb, user);
+            if (rc != 0) goto out;
+            if (cur_def >= 0 && line[0] != '%') {
+                rc = fail(r, "event inside an unfinished %%EventDef");
+                goto out;
+            }
+        }
+        memmove(buf, buf + pos, have - pos);
+        have -= pos;
+        if (eof) {
+            if (have > 0) {
+                r->line++;
+                rc = fail(r, "truncated: the last line has no end");
+            } else if (cur_def >= 0) {
+                rc = fail(r, "truncated: %%EventDef %d never ended", cur_def);
+            }
+            break;
+        }
+        if (have == BUFSZ) {
+            r->line++;
+            rc = fail(r, "line longer than %d bytes", BUFSZ);
+            break;
+        }
+    }
+    if (rc == 0) /* containers never destroyed end with the trace */
+        for (size_t i = 0; i < r->nall; i++)
+            if (r->all[i]->pub.end < 0) {
+                end_states(r, r->all[i], r->last_time, 0, cb, user);
+                flush_vars(r->all[i], r->last_time, cb, user);
+                r->all[i]->pub.end = r->last_time;
+                if (cb && cb->container) cb->container(user, &r->all[i]->pub);
+            }
+out:
+    free(buf);
+    return rc;
+}
+
+static void free_link(void *p)
+{
+    struct open_link *l = p;
+    free(l->value);
+    free(l);
+}
+
+void paje_close(paje_reader *r)
+{
+    if (r == NULL) return;
+    for (size_t i = 0; i < r->nall; i++) {
+        struct cont *c = r->all[i];
+        free(c->name);
+        free(c->stack);
+        while (c->vars) {
+            struct var *n = c->vars->next;
+            free(c->vars);
+            c->vars = n;
+        }
+        free(c);
+    }
+    free(r->all);
+    /* types: each is stored under its alias and maybe its name; free once */
+    for (size_t i = 0; i < r->types.cap; i++)
+        if (r->types.key[i]) {
+            struct type *t = r->types.val[i];
+            if (t != NULL && strcmp(r->types.key[i], t->name) != 0) {
+                /* stored by alias: clear the by-name entry if it points to the same */
+                void *byname = map_get(&r->types, t->name);
+                if (byname == t) {
+                    for (size_t j = 0; j < r->types.cap; j++)
+                        if (r->types.key[j] && r->types.val[j] == t && j != i) r->types.val[j] = NULL;
+                }
+                free(t->name);
+                free(t);
+                r->types.val[i] = NULL;
+            }
+        }
+    map_free(&r->types, NULL);
+    map_free(&r->values, NULL);
+    map_free(&r->containers, NULL);
+    map_free(&r->links, free_link);
+    map_free(&r->strings, free);
+    fclose(r->f);
+    free(r->path);
+    free(r);
+}
