@@ -69,6 +69,8 @@ double model_replay(enum model_id m, const struct model_params *p, const struct 
         done = NAN;
         goto out;
     }
+    for (int r = 0; r < nranks; r++) have[r] = free_at[r] = t0; /* the call starts at t0 */
+    done = t0;
     for (size_t i = 0; i < n; i++) {
         ev[2 * i] = (struct event){msgs[i].start, 1, i};
         ev[2 * i + 1] = (struct event){msgs[i].end, 0, i};
@@ -89,7 +91,6 @@ double model_replay(enum model_id m, const struct model_params *p, const struct 
             if (end > have[msg->dst]) have[msg->dst] = end;
         }
     }
-    (void)t0;
 out:
     free(ev);
     free(pred_end);

@@ -39,8 +39,8 @@ double model_message_time(enum model_id m, const struct model_params *p, const s
 /* Replays one call: messages sorted by actual start; each is sent, in the model, once its
  * sender has had every message it had received before sending it in the simulation, and
  * once the sender is free (a send at or above the eager threshold blocks until it ends;
- * below it, LogP-family models still space sends by g). Returns the predicted completion
- * time measured from t0 (the call's start). */
+ * below it, LogP-family models still space sends by g). Every rank is free at t0, the
+ * call's start. Returns the predicted time the last message arrives (absolute, >= t0). */
 double model_replay(enum model_id m, const struct model_params *p, const struct model_msg *msgs,
                     size_t n, int nranks, double t0);
 

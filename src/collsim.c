@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "analyze.h"
 #include "platform.h"
 #include "registry.h"
 #include "run.h"
@@ -45,6 +46,8 @@ static const struct command commands[] = {
     {"platform", platform_main, "generate or describe a platform (ring, torus, hypercube, ...)",
      platform_usage},
     {"run", run_main, "simulate broadcasts on a platform: tables, CSV, Paje trace", run_usage},
+    {"analyze", analyze_main, "compare a traced run with the Hockney, LogP, CTR, SFR and contention models",
+     analyze_usage},
     {"study", study_main, "the default study: every platform, every algorithm", study_usage},
     {"calibrate", calibrate_main, "fit Hockney, LogGP, PLogP and model B to a ping-pong",
      calibrate_usage},

@@ -1,0 +1,398 @@
+/* analyze.c: `collsim analyze TRACE --platform P`: reads a trace of `collsim run` with the
+ * streaming reader, cuts it into phases and calls (docs/trace-format.md), gives every message
+ * its route from SimGrid, and compares each phase's simulated time with every model's replay.
+ * Memory: the messages of one phase at a time, plus a route cache per host pair. */
+#include "analyze.h"
+
+#include <getopt.h>
+#include <libxml/parser.h>
+#include <math.h>
+#include <simgrid/engine.h>
+#include <simgrid/host.h>
+#include <simgrid/link.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <xbt/dynar.h>
+
+#include "model.h"
+#include "paje.h"
+#include "util.h"
+
+const char analyze_usage[] =
+    "usage: collsim analyze TRACE --platform FILE.xml [--routing ctr|sfr] [--eager BYTES]\n"
+    "                       [--csv FILE] [--hops]\n"
+    "Reads a trace written by 'collsim run --trace' and reports, per (algorithm, size) phase:\n"
+    "the simulated time (root's entry to last exit, averaged over the timed calls), messages,\n"
+    "bytes, hops, the largest number k of messages sharing one link in one direction, and each\n"
+    "model's prediction with its signed error. Models: hockney (a + b m), logp, loggp, ctr\n"
+    "(t_s + m t_b + t_h l), sfr ((m t_b + t_h) l), contention (a + b m k). A prediction replays\n"
+    "the messages the call really sent under the model's cost for one message. Parameters come\n"
+    "from the platform (a and b of the route between ranks 0 and 1; per-route latency and\n"
+    "bandwidth for ctr and sfr). '*' marks the models that are exact for the run's conditions.\n"
+    "\n"
+    "  --platform FILE.xml  the platform the trace was made on (routes come from SimGrid)\n"
+    "  --hostfile FILE      where the ranks ran (default: the platform's .hosts, as 'collsim\n"
+    "                       run' uses it)\n"
+    "  --routing ctr|sfr    how the run routed messages (default: ctr)\n"
+    "  --eager BYTES        the run's eager threshold (default: 65536, SimGrid's)\n"
+    "  --csv FILE           one row per phase and model\n"
+    "  --hops               also print the hop table: src dst hops, per message pair\n";
+
+#define READY_TAG 7000
+#define BARRIER_TAG (-778) /* SimGrid 3.32's internal barrier tag (COLL_TAG_BARRIER) */
+
+struct msg {
+    int src, dst, tag;
+    double bytes, start, end;
+    const char *src_host, *dst_host; /* interned by the reader */
+};
+
+struct route {
+    char *key;
+    int hops;
+    double latency, bw;
+    char **links;
+};
+
+struct an {
+    const char *platform;
+    char **host;    /* host of rank i, from the hostfile (traces do not say) */
+    int nhosts;
+    int sfr;
+    double eager;
+    FILE *csv;
+    int hops_table;
+    struct msg *m; /* the messages since the last phase ended */
+    size_t n, cap;
+    struct route *routes;
+    size_t nroutes, caproutes;
+    int phases;
+    char hop_seen[256][256];
+    int failed;
+};
+
+static struct route *route_of(struct an *a, const char *h1, const char *h2)
+{
+    char key[512];
+    snprintf(key, sizeof key, "%s|%s", h1, h2);
+    for (size_t i = 0; i < a->nroutes; i++)
+        if (strcmp(a->routes[i].key, key) == 0) return &a->routes[i];
+    sg_host_t s = sg_host_by_name(h1), d = sg_host_by_name(h2);
+    if (s == NULL || d == NULL) return NULL;
+    if (a->nroutes == a->caproutes) {
+        a->caproutes = a->caproutes ? a->caproutes * 2 : 64;
+        a->routes = realloc(a->routes, a->caproutes * sizeof *a->routes);
+    }
+    struct route *r = &a->routes[a->nroutes++];
+    xbt_dynar_t links = xbt_dynar_new(sizeof(sg_link_t), NULL);
+    sg_host_get_route(s, d, links);
+    r->key = cs_strdup(key);
+    r->hops = (int)xbt_dynar_length(links);
+    r->latency = sg_host_get_route_latency(s, d);
+    r->bw = sg_host_get_route_bandwidth(s, d);
+    r->links = calloc((size_t)r->hops + 1, sizeof(char *));
+    for (int i = 0; i < r->hops; i++) r->links[i] = cs_strdup(sg_link_get_name(xbt_dynar_get_as(links, i, sg_link_t)));
+    xbt_dynar_free(&links);
+    return r;
+}
+
+static int rank_of(const char *container)
+{
+    int r;
+    return sscanf(container, "rank-%d", &r) == 1 ? r : -1;
+}
+
+static void on_link(void *user, const struct paje_link *l)
+{
+    struct an *a = user;
+    int s, d, tag, seq;
+    if (strcmp(l->type, "MPI_LINK") != 0 || sscanf(l->key, "%d_%d_%d_%d", &s, &d, &tag, &seq) != 4) return;
+    if (a->n == a->cap) {
+        a->cap = a->cap ? a->cap * 2 : 1024;
+        a->m = realloc(a->m, a->cap * sizeof *a->m);
+    }
+    int src = rank_of(l->from->name), dst = rank_of(l->to->name);
+    if (src < 0 || dst < 0 || src >= a->nhosts || dst >= a->nhosts) {
+        a->failed = 1;
+        return;
+    }
+    a->m[a->n++] = (struct msg){src, dst, tag, l->size > 0 ? l->size : 0, l->start, l->end, a->host[src],
+                                a->host[dst]};
+}
+
+static int by_end(const void *x, const void *y)
+{
+    const struct msg *a = *(const struct msg *const *)x, *b = *(const struct msg *const *)y;
+    return (a->end > b->end) - (a->end < b->end);
+}
+
+static int shares_link(const struct route *r1, const struct route *r2, const char *link)
+{
+    (void)r1;
+    for (int i = 0; i < r2->hops; i++)
+        if (strcmp(r2->links[i], link) == 0) return 1;
+    return 0;
+}
+
+/* Analyzes the phase whose collsim_phase state is s, from the buffered messages. */
+static void phase(struct an *a, const struct paje_state *s)
+{
+    char algo[128];
+    unsigned long long bytes;
+    int root, warm, iters;
+    if (sscanf(s->value, "bcast/%127[^/]/%llu/%d/%d/%d", algo, &bytes, &root, &warm, &iters) != 5) return;
+    int calls = warm + iters;
+    /* ready messages mark the calls; the others are the algorithm's */
+    size_t nready = 0, nalg = 0;
+    struct msg **ready = malloc((a->n + 1) * sizeof *ready), **alg = malloc((a->n + 1) * sizeof *alg);
+    int p = 1;
+    for (size_t i = 0; i < a->n; i++) {
+        struct msg *m = &a->m[i];
+        if (m->start < s->start || m->end > s->end) continue;
+        if (m->src + 1 > p) p = m->src + 1;
+        if (m->dst + 1 > p) p = m->dst + 1;
+        if (m->tag == READY_TAG) ready[nready++] = m;
+        else if (m->tag != BARRIER_TAG) alg[nalg++] = m;
+    }
+    qsort(ready, nready, sizeof *ready, by_end);
+    a->phases++;
+    printf("\n# phase %s: algorithm %s, %llu bytes, root %d, %d ranks, %d timed calls\n", s->value, algo,
+           bytes, root, p, iters);
+    if (p < 2 || nready != (size_t)calls * (size_t)(p - 1)) {
+        printf("  (one rank, or not a collsim run trace: %zu ready messages for %d calls)\n", nready, calls);
+        free(ready);
+        free(alg);
+        return;
+    }
+    /* model parameters from the platform: the route between ranks 0 and 1 */
+    const char *h0 = NULL, *h1 = NULL;
+    for (size_t i = 0; i < a->n && !(h0 && h1); i++) {
+        if (a->m[i].src == 0) h0 = a->m[i].src_host;
+        if (a->m[i].dst == 0) h0 = a->m[i].dst_host;
+        if (a->m[i].src == 1) h1 = a->m[i].src_host;
+        if (a->m[i].dst == 1) h1 = a->m[i].dst_host;
+    }
+    struct route *r01 = (h0 && h1) ? route_of(a, h0, h1) : NULL;
+    if (r01 == NULL) {
+        printf("  (hosts not in the platform: is --platform the run's?)\n");
+        a->failed = 1;
+        free(ready);
+        free(alg);
+        return;
+    }
+    struct model_params mp = {.a = r01->latency, .b = 1.0 / r01->bw, .L = r01->latency, .o = 0, .g = 0,
+                              .G = 1.0 / r01->bw, .th = -1, .envelope = 16, .eager = a->eager};
+    double sim_sum = 0, pred_sum[MODEL_COUNT] = {0};
+    int kmax = 1, hmax = 0, uniform = 1;
+    size_t msgs_per_call = 0;
+    double bytes_per_call = 0;
+    struct model_msg *mm = malloc((nalg + 1) * sizeof *mm);
+    struct route **rt = malloc((nalg + 1) * sizeof *rt);
+    for (int c = 0; c < calls; c++) {
+        double t0 = ready[(size_t)(c + 1) * (size_t)(p - 1) - 1]->end;
+        /* a call's messages start between its start and the next call's: a rank that is done
+         * may send its next ready message while others still receive, so not before that */
+        double t1 = c + 1 < calls ? ready[(size_t)(c + 2) * (size_t)(p - 1) - 1]->end : s->end;
+        size_t k = 0;
+        double last = t0;
+        for (size_t i = 0; i < nalg; i++) {
+            struct msg *m = alg[i];
+            if (m->start < t0 || m->start >= t1) continue;
+            struct route *r = route_of(a, m->src_host, m->dst_host);
+            if (r == NULL) continue;
+            rt[k] = r;
+            mm[k] = (struct model_msg){m->src, m->dst, m->bytes, m->start, m->end, r->hops, r->latency, r->bw, 1};
+            if (m->end > last) last = m->end;
+            if (r->hops > hmax) hmax = r->hops;
+            if (r->latency != r01->latency || r->bw != r01->bw) uniform = 0;
+            if (c == calls - 1 && a->hops_table && m->src < 256 && m->dst < 256 && !a->hop_seen[m->src][m->dst]) {
+                a->hop_seen[m->src][m->dst] = 1;
+                printf("  hop %d -> %d: %d links, %.3f us\n", m->src, m->dst, r->hops, r->latency * 1e6);
+            }
+            k++;
+        }
+        /* k: most messages of the call using one of its links while it is in flight */
+        for (size_t i = 0; i < k; i++) {
+            int best = 1;
+            for (int l = 0; l < rt[i]->hops; l++) {
+                int share = 0;
+                for (size_t j = 0; j < k; j++)
+                    if (mm[j].start < mm[i].end && mm[i].start < mm[j].end && shares_link(rt[i], rt[j], rt[i]->links[l]))
+                        share++;
+                if (share > best) best = share;
+            }
+            mm[i].k = best;
+            if (best > kmax) kmax = best;
+        }
+        if (c < warm) continue;
+        msgs_per_call = k;
+        bytes_per_call = 0;
+        for (size_t i = 0; i < k; i++) bytes_per_call += mm[i].bytes;
+        sim_sum += last - t0;
+        for (int md = 0; md < MODEL_COUNT; md++) pred_sum[md] += model_replay((enum model_id)md, &mp, mm, k, p, t0) - t0;
+    }
+    double sim = sim_sum / iters;
+    printf("  simulated %.3f us (average of %d calls); %zu messages, %.0f bytes per call; longest route "
+           "%d links; k = %d\n",
+           sim * 1e6, iters, msgs_per_call, bytes_per_call, hmax, kmax);
+    printf("  parameters from the platform: a = %.3f us, b = %.6f ns/B (route %s -> %s); eager below "
+           "%.0f B; routing %s\n",
+           mp.a * 1e6, mp.b * 1e9, h0, h1, a->eager, a->sfr ? "sfr" : "ctr");
+    printf("  %-11s %14s %10s   %s\n", "model", "predicted us", "error", "one message");
+    for (int md = 0; md < MODEL_COUNT; md++) {
+        double pred = pred_sum[md] / iters, err = sim > 0 ? (pred - sim) / sim * 100 : 0;
+        int exact = (md == MODEL_CTR && !a->sfr && kmax == 1) || (md == MODEL_SFR && a->sfr && kmax == 1) ||
+                    ((md == MODEL_HOCKNEY || md == MODEL_LOGGP) && uniform && kmax == 1 && !a->sfr) ||
+                    (md == MODEL_CONTENTION && uniform && !a->sfr);
+        printf("  %-10s%s %14.3f %+9.3f%%   %s\n", model_infos[md].name, exact ? "*" : " ", pred * 1e6, err,
+               model_infos[md].formula);
+        if (a->csv)
+            fprintf(a->csv, "%s,%llu,%d,%d,%.12g,%s,%.12g,%.6f,%d,%d\n", algo, bytes, p, root, sim,
+                    model_infos[md].name, pred, err, exact, kmax);
+    }
+    free(mm);
+    free(rt);
+    free(ready);
+    free(alg);
+}
+
+static void on_state(void *user, const struct paje_state *s)
+{
+    struct an *a = user;
+    if (strcmp(s->type, "collsim_phase") != 0) return;
+    phase(a, s);
+    a->n = 0; /* every buffered message ended before this phase did */
+}
+
+int analyze_main(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        {"platform", required_argument, 0, 'P'}, {"routing", required_argument, 0, 'R'},
+        {"eager", required_argument, 0, 'e'},    {"csv", required_argument, 0, 'c'},
+        {"hops", no_argument, 0, 'H'},           {"help", no_argument, 0, 'h'},
+        {"hostfile", required_argument, 0, 'F'},
+        {0, 0, 0, 0}};
+    struct an a;
+    memset(&a, 0, sizeof a);
+    a.eager = 65536;
+    const char *csv = NULL, *routing = "ctr", *hostfile = NULL;
+    int c;
+    opterr = 0;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'P': a.platform = optarg; break;
+        case 'R': routing = optarg; break;
+        case 'e': {
+            uint64_t v;
+            if (cs_parse_bytes(optarg, &v) != 0) {
+                cs_error("bad byte count '%s' for --eager", optarg);
+                return 2;
+            }
+            a.eager = (double)v;
+            break;
+        }
+        case 'c': csv = optarg; break;
+        case 'H': a.hops_table = 1; break;
+        case 'F': hostfile = optarg; break;
+        case 'h': fputs(analyze_usage, stdout); return 0;
+        case ':': cs_error("option '%s' needs a value", argv[optind - 1]); return 2;
+        default: cs_error("unknown option '%s' (see 'collsim analyze --help')", argv[optind - 1]); return 2;
+        }
+    }
+    if (optind != argc - 1) {
+        cs_error("analyze needs one TRACE (see 'collsim analyze --help')");
+        return 2;
+    }
+    const char *trace = argv[optind];
+    if (strcmp(routing, "ctr") != 0 && strcmp(routing, "sfr") != 0) {
+        cs_error("unknown routing '%s' (known: ctr, sfr)", routing);
+        return 2;
+    }
+    a.sfr = strcmp(routing, "sfr") == 0;
+    if (a.platform == NULL) {
+        cs_error("--platform FILE.xml is required (the platform the trace was made on)");
+        return 2;
+    }
+    xmlDocPtr doc = access(a.platform, R_OK) == 0
+                        ? xmlReadFile(a.platform, NULL, XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING)
+                        : NULL;
+    if (doc == NULL) {
+        cs_error("cannot read platform '%s'", a.platform);
+        return 1;
+    }
+    xmlFreeDoc(doc);
+    char hf[4096];
+    if (hostfile != NULL) snprintf(hf, sizeof hf, "%s", hostfile);
+    else {
+        snprintf(hf, sizeof hf, "%s", a.platform);
+        char *dot = strrchr(hf, '.');
+        if (dot != NULL && strcmp(dot, ".xml") == 0) *dot = '\0';
+        strncat(hf, ".hosts", sizeof hf - strlen(hf) - 1);
+    }
+    FILE *hfp = fopen(hf, "r");
+    if (hfp == NULL) {
+        cs_error("cannot read hostfile '%s' (give one with --hostfile)", hf);
+        return 1;
+    }
+    char line[512];
+    int caph = 0;
+    while (fgets(line, sizeof line, hfp) != NULL) {
+        line[strcspn(line, "\r\n")] = '\0';
+        if (line[0] == '\0' || line[0] == '#') continue;
+        if (a.nhosts == caph) {
+            caph = caph ? caph * 2 : 64;
+            a.host = realloc(a.host, (size_t)caph * sizeof *a.host);
+        }
+        a.host[a.nhosts++] = cs_strdup(line);
+    }
+    fclose(hfp);
+    char err[512];
+    paje_reader *r = paje_open(trace, err, sizeof err);
+    if (r == NULL) {
+        cs_error("%s", err);
+        return 1;
+    }
+    char csv_part[4096];
+    if (csv != NULL) {
+        snprintf(csv_part, sizeof csv_part, "%s.part", csv);
+        a.csv = fopen(csv_part, "w");
+        if (a.csv == NULL) {
+            cs_error("cannot write '%s'", csv);
+            paje_close(r);
+            return 1;
+        }
+        fprintf(a.csv, "algorithm,bytes,np,root,simulated_s,model,predicted_s,error_pct,exact,k\n");
+    }
+    char *sargv[] = {(char *)"collsim", (char *)"--log=root.thres:critical", NULL};
+    int sargc = 2;
+    simgrid_init(&sargc, sargv);
+    simgrid_load_platform(a.platform);
+    printf("# collsim analyze: %s on %s\n", trace, a.platform);
+    struct paje_callbacks cb = {NULL, on_state, on_link, NULL};
+    int rc = paje_read(r, &cb, &a);
+    if (rc != 0) cs_error("%s", paje_error(r));
+    else if (a.phases == 0) {
+        cs_error("no collsim_phase marks in '%s' (was it written by 'collsim run --trace'?)", trace);
+        rc = -1;
+    } else if (a.failed) {
+        cs_error("the trace's ranks do not fit hostfile '%s' and platform '%s'", hf, a.platform);
+        rc = -1;
+    }
+    paje_close(r);
+    free(a.m);
+    for (size_t i = 0; i < a.nroutes; i++) {
+        for (int k = 0; k < a.routes[i].hops; k++) free(a.routes[i].links[k]);
+        free(a.routes[i].links);
+        free(a.routes[i].key);
+    }
+    free(a.routes);
+    for (int i = 0; i < a.nhosts; i++) free(a.host[i]);
+    free(a.host);
+    if (a.csv != NULL) {
+        if (fclose(a.csv) != 0 || rc != 0 || rename(csv_part, csv) != 0) unlink(csv_part);
+    }
+    return rc == 0 ? 0 : 1;
+}

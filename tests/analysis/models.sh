@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# models.sh RECORDS SRCDIR COLLSIM: `collsim analyze` on clean-model runs. With no shared link
+# (crossbar, rendezvous) every model marked exact predicts within 1% and the analyzer's
+# simulated time equals the runner's; with link sharing (eager sends sharing the root's link)
+# the contention model is closer than Hockney; on a torus with store-and-forward routing the
+# SFR model is within 1%.
+collsim=$3 src=$2
+source "$src/tests/lib.sh"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+x=$src/platforms/crossbar-64.xml
+"$collsim" run --platform "$x" --np 8 --algo binomial,linear,binary --sizes 1000,1M --iters 2 --quiet \
+    --trace "$tmp/x.trace" --csv "$tmp/run.csv" || fail "run"
+"$collsim" analyze "$tmp/x.trace" --platform "$x" --csv "$tmp/an.csv" >"$tmp/report" || fail "analyze: $(tail -2 "$tmp/report")"
+# analyzer vs runner: the same simulated time for every phase
+while IFS=, read -r _ algo _ _ _ _ _ bytes _ _ avg _; do
+    got=$(awk -F, -v a="$algo" -v b="$bytes" '$1 == a && $2 == b { print $5; exit }' "$tmp/an.csv")
+    # the trace keeps 9 decimals: agreement to the nanosecond
+    awk -v a="$avg" -v g="$got" 'BEGIN { d = a - g; exit !(g != "" && d <= 1.5e-9 && d >= -1.5e-9) }' && pass ||
+        fail "$algo $bytes B: analyzer's simulated time $got differs from the runner's $avg by over 1 ns"
+done < <(tail -n +2 "$tmp/run.csv")
+# no shared link at 1 MiB (rendezvous): exact models within 1%
+exact=$(awk -F, '$2 == 1048576 && $9 == 1 && $10 == 1' "$tmp/an.csv" | wc -l)
+[ "$exact" -ge 9 ] && pass || fail "expected >= 9 exact model rows at 1 MiB, got $exact"
+while IFS=, read -r algo bytes _ _ sim model pred err ex k; do
+    assert_near "$algo 1 MiB $model (exact, k=$k)" "$sim" "$pred" 0.01
+done < <(awk -F, '$2 == 1048576 && $9 == 1' "$tmp/an.csv")
+# link sharing: eager linear, the root's 7 sends share its uplink
+k=$(awk -F, '$1 == "linear" && $2 == 1000 && $6 == "contention" { print $10 }' "$tmp/an.csv")
+assert_eq "linear 1000 B: messages sharing the root's uplink" 7 "$k"
+he=$(awk -F, '$1 == "linear" && $2 == 1000 && $6 == "hockney" { e = $8; print (e < 0 ? -e : e) }' "$tmp/an.csv")
+ce=$(awk -F, '$1 == "linear" && $2 == 1000 && $6 == "contention" { e = $8; print (e < 0 ? -e : e) }' "$tmp/an.csv")
+awk -v c="$ce" -v h="$he" 'BEGIN { exit !(c < h) }' && pass || fail "contention error $ce% not below Hockney's $he%"
+awk -v c="$ce" 'BEGIN { exit !(c <= 1) }' && pass || fail "contention model error $ce% over 1%"
+# store-and-forward on a torus: where no link is shared (the analyzer marks it exact), the SFR
+# model's l (t_h + m t_b) per message is within 1%
+t=$src/platforms/torus-4x4.xml
+"$collsim" run --platform "$t" --algo binomial,torus --sizes 1M --iters 1 --routing sfr --quiet \
+    --trace "$tmp/t.trace" || fail "torus run"
+"$collsim" analyze "$tmp/t.trace" --platform "$t" --routing sfr --csv "$tmp/t.csv" >/dev/null || fail "analyze torus"
+while IFS=, read -r algo bytes _ _ sim model pred _; do
+    assert_near "torus-4x4 sfr $algo: SFR model" "$sim" "$pred" 0.01
+done < <(awk -F, '$6 == "sfr" && $9 == 1' "$tmp/t.csv")
+assert_eq "torus-4x4 sfr: rows where SFR is exact" 1 "$(awk -F, '$6 == "sfr" && $9 == 1' "$tmp/t.csv" | wc -l)"
+assert_one_line_error "analyze without --platform" "$collsim" analyze "$tmp/t.trace"
+assert_one_line_error "analyze a missing trace" "$collsim" analyze "$tmp/none.trace" --platform "$t"
+printf 'not a trace\n' >"$tmp/bad.trace"
+assert_one_line_error "analyze a malformed trace" "$collsim" analyze "$tmp/bad.trace" --platform "$t"
+finish
