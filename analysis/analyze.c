@@ -50,7 +50,6 @@ struct msg {
 };
 
 struct route {
-    char *key;
     int hops;
     double latency, bw;
     char **links;
@@ -66,36 +65,31 @@ struct an {
     int hops_table;
     struct msg *m; /* the messages since the last phase ended */
     size_t n, cap;
-    struct route *routes;
-    size_t nroutes, caproutes;
+    struct route **rcache; /* nhosts x nhosts, filled on demand */
     int phases;
     char hop_seen[256][256];
     int failed;
 };
 
-static struct route *route_of(struct an *a, const char *h1, const char *h2)
+/* The route between the hosts of two ranks, from SimGrid, cached per rank pair (each route
+ * its own allocation, so pointers to it stay valid). NULL if a host is unknown. */
+static struct route *route_of(struct an *a, int src, int dst)
 {
-    char key[512];
-    snprintf(key, sizeof key, "%s|%s", h1, h2);
-    for (size_t i = 0; i < a->nroutes; i++)
-        if (strcmp(a->routes[i].key, key) == 0) return &a->routes[i];
-    sg_host_t s = sg_host_by_name(h1), d = sg_host_by_name(h2);
+    if (src < 0 || dst < 0 || src >= a->nhosts || dst >= a->nhosts) return NULL;
+    struct route **slot = &a->rcache[(size_t)src * (size_t)a->nhosts + (size_t)dst];
+    if (*slot != NULL) return *slot;
+    sg_host_t s = sg_host_by_name(a->host[src]), d = sg_host_by_name(a->host[dst]);
     if (s == NULL || d == NULL) return NULL;
-    if (a->nroutes == a->caproutes) {
-        a->caproutes = a->caproutes ? a->caproutes * 2 : 64;
-        a->routes = realloc(a->routes, a->caproutes * sizeof *a->routes);
-    }
-    struct route *r = &a->routes[a->nroutes++];
+    struct route *r = calloc(1, sizeof *r);
     xbt_dynar_t links = xbt_dynar_new(sizeof(sg_link_t), NULL);
     sg_host_get_route(s, d, links);
-    r->key = cs_strdup(key);
     r->hops = (int)xbt_dynar_length(links);
     r->latency = sg_host_get_route_latency(s, d);
     r->bw = sg_host_get_route_bandwidth(s, d);
     r->links = calloc((size_t)r->hops + 1, sizeof(char *));
     for (int i = 0; i < r->hops; i++) r->links[i] = cs_strdup(sg_link_get_name(xbt_dynar_get_as(links, i, sg_link_t)));
     xbt_dynar_free(&links);
-    return r;
+    return *slot = r;
 }
 
 static int rank_of(const char *container)
@@ -174,7 +168,7 @@ static void phase(struct an *a, const struct paje_state *s)
         if (a->m[i].src == 1) h1 = a->m[i].src_host;
         if (a->m[i].dst == 1) h1 = a->m[i].dst_host;
     }
-    struct route *r01 = (h0 && h1) ? route_of(a, h0, h1) : NULL;
+    struct route *r01 = (h0 && h1) ? route_of(a, 0, 1) : NULL;
     if (r01 == NULL) {
         printf("  (hosts not in the platform: is --platform the run's?)\n");
         a->failed = 1;
@@ -200,7 +194,7 @@ static void phase(struct an *a, const struct paje_state *s)
         for (size_t i = 0; i < nalg; i++) {
             struct msg *m = alg[i];
             if (m->start < t0 || m->start >= t1) continue;
-            struct route *r = route_of(a, m->src_host, m->dst_host);
+            struct route *r = route_of(a, m->src, m->dst);
             if (r == NULL) continue;
             rt[k] = r;
             mm[k] = (struct model_msg){m->src, m->dst, m->bytes, m->start, m->end, r->hops, r->latency, r->bw, 1};
@@ -349,6 +343,7 @@ int analyze_main(int argc, char **argv)
         a.host[a.nhosts++] = cs_strdup(line);
     }
     fclose(hfp);
+    a.rcache = calloc((size_t)a.nhosts * (size_t)a.nhosts, sizeof *a.rcache);
     char err[512];
     paje_reader *r = paje_open(trace, err, sizeof err);
     if (r == NULL) {
@@ -383,12 +378,13 @@ int analyze_main(int argc, char **argv)
     }
     paje_close(r);
     free(a.m);
-    for (size_t i = 0; i < a.nroutes; i++) {
-        for (int k = 0; k < a.routes[i].hops; k++) free(a.routes[i].links[k]);
-        free(a.routes[i].links);
-        free(a.routes[i].key);
+    for (size_t i = 0; a.rcache != NULL && i < (size_t)a.nhosts * (size_t)a.nhosts; i++) {
+        if (a.rcache[i] == NULL) continue;
+        for (int k = 0; k < a.rcache[i]->hops; k++) free(a.rcache[i]->links[k]);
+        free(a.rcache[i]->links);
+        free(a.rcache[i]);
     }
-    free(a.routes);
+    free(a.rcache);
     for (int i = 0; i < a.nhosts; i++) free(a.host[i]);
     free(a.host);
     if (a.csv != NULL) {
