@@ -27,7 +27,8 @@ const char analyze_usage[] =
     "the simulated time (root's entry to last exit, averaged over the timed calls), messages,\n"
     "bytes, hops, the largest number k of messages sharing one link in one direction, and each\n"
     "model's prediction with its signed error. Models: hockney (a + b m), logp, loggp, ctr\n"
-    "(t_s + m t_b + t_h l), sfr ((m t_b + t_h) l), contention (a + b m k). A prediction replays\n"
+    "(t_s + m t_b + t_h l), sfr ((m t_b + t_h) l), contention (a + b m k with the message's route\n"
+    "for a and b). A prediction replays\n"
     "the messages the call really sent under the model's cost for one message. Parameters come\n"
     "from the platform (a and b of the route between ranks 0 and 1; per-route latency and\n"
     "bandwidth for ctr and sfr). '*' marks the models that are exact for the run's conditions.\n"
@@ -239,7 +240,7 @@ static void phase(struct an *a, const struct paje_state *s)
         double pred = pred_sum[md] / iters, err = sim > 0 ? (pred - sim) / sim * 100 : 0;
         int exact = (md == MODEL_CTR && !a->sfr && kmax == 1) || (md == MODEL_SFR && a->sfr && kmax == 1) ||
                     ((md == MODEL_HOCKNEY || md == MODEL_LOGGP) && uniform && kmax == 1 && !a->sfr) ||
-                    (md == MODEL_CONTENTION && uniform && !a->sfr);
+                    (md == MODEL_CONTENTION && !a->sfr && kmax == 1);
         printf("  %-10s%s %14.3f %+9.3f%%   %s\n", model_infos[md].name, exact ? "*" : " ", pred * 1e6, err,
                model_infos[md].formula);
         if (a->csv)

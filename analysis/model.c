@@ -15,7 +15,7 @@ const struct model_info model_infos[MODEL_COUNT] = {
     [MODEL_LOGGP] = {"loggp", "o + (m-1) G + L + o, sends spaced by max(g, o + (m-1) G)"},
     [MODEL_CTR] = {"ctr", "t_s + m t_b + t_h l (route latency + m / route bandwidth)"},
     [MODEL_SFR] = {"sfr", "t_s + (m t_b + t_h) l"},
-    [MODEL_CONTENTION] = {"contention", "a + b m k, k = messages sharing its busiest link"},
+    [MODEL_CONTENTION] = {"contention", "a + b m k on the message's route (t_h l + m t_b k), k = messages sharing its busiest link"},
 };
 
 double model_message_time(enum model_id m, const struct model_params *p, const struct model_msg *msg)
@@ -28,7 +28,8 @@ double model_message_time(enum model_id m, const struct model_params *p, const s
     case MODEL_LOGGP: return p->o + (bytes > 1 ? (bytes - 1) * p->G : 0) + p->L + p->o;
     case MODEL_CTR: return msg->route_latency + bytes / msg->route_bw;
     case MODEL_SFR: return (bytes / msg->route_bw + th) * (msg->hops > 0 ? msg->hops : 1);
-    case MODEL_CONTENTION: return p->a + p->b * bytes * (msg->k > 1 ? msg->k : 1);
+    case MODEL_CONTENTION: /* the route's own a and b, so that distance counts too */
+        return msg->route_latency + bytes / msg->route_bw * (msg->k > 1 ? msg->k : 1);
     default: return NAN;
     }
 }

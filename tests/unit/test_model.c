@@ -9,13 +9,14 @@ int main(void)
     struct model_params p = {.a = 2e-6, .b = 1e-10, .L = 2e-6, .o = 0, .g = 0, .G = 1e-10,
                              .th = -1, .envelope = 16, .eager = 65536};
     /* one message over 3 hops of 1 us and 10 GB/s: CTR 3 us + (m+16)/1e10, SFR 3 times
-     * (1 us + (m+16)/1e10), Hockney a + b (m+16), contention with k = 4: a + 4 b (m+16) */
+     * (1 us + (m+16)/1e10), Hockney a + b (m+16), contention with k = 4 on its route:
+     * 3 us + 4 (m+16)/1e10 */
     struct model_msg one = {0, 1, MIB, 0, 0, 3, 3e-6, 1e10, 4};
     double wire = MIB + 16;
     CHECK_NEAR(3e-6 + wire / 1e10, model_message_time(MODEL_CTR, &p, &one), 1e-12);
     CHECK_NEAR(3 * (1e-6 + wire / 1e10), model_message_time(MODEL_SFR, &p, &one), 1e-12);
     CHECK_NEAR(2e-6 + 1e-10 * wire, model_message_time(MODEL_HOCKNEY, &p, &one), 1e-12);
-    CHECK_NEAR(2e-6 + 4e-10 * wire, model_message_time(MODEL_CONTENTION, &p, &one), 1e-12);
+    CHECK_NEAR(3e-6 + 4e-10 * wire, model_message_time(MODEL_CONTENTION, &p, &one), 1e-12);
     CHECK_NEAR(2e-6 + (wire - 1) * 1e-10, model_message_time(MODEL_LOGGP, &p, &one), 1e-12);
     CHECK_NEAR(2e-6, model_message_time(MODEL_LOGP, &p, &one), 1e-12);
 
