@@ -44,6 +44,8 @@ const char run_usage[] =
     "                       use rendezvous (default: SimGrid's 64K)\n"
     "  --trace FILE         write a Paje trace (messages, sizes, phase marks; pj_dump reads it)\n"
     "  --csv FILE           write one CSV row per (algorithm, size)\n"
+    "  --analyze            then analyze the trace ('collsim analyze'): the report follows\n"
+    "                       the tables (a temporary trace is used without --trace)\n"
     "  --quiet              no tables on stdout\n"
     "  --inject-fault R:OFF flip byte OFF on rank R after each call (shows the data check\n"
     "                       failing; the run then exits non-zero)\n"
@@ -210,6 +212,41 @@ int smpi_program(const char *name, char *out, size_t len)
     return 0;
 }
 
+int run_analyze(const struct run_request *r, const char *trace, const char *out, const char *csv)
+{
+    char self[PATH_MAX], hostfile[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+    if (n < 0) {
+        cs_error("cannot find the collsim executable");
+        return 1;
+    }
+    self[n] = '\0';
+    if (smpi_hostfile(r->platform, r->hostfile, hostfile, sizeof hostfile) < 0) return 1;
+    char eager[64];
+    const char *argv[20];
+    int k = 0;
+    argv[k++] = self;
+    argv[k++] = "analyze";
+    argv[k++] = trace;
+    argv[k++] = "--platform";
+    argv[k++] = r->platform;
+    argv[k++] = "--hostfile";
+    argv[k++] = hostfile;
+    argv[k++] = "--routing";
+    argv[k++] = r->routing;
+    if (r->eager != NULL) {
+        snprintf(eager, sizeof eager, "%s", r->eager);
+        argv[k++] = "--eager";
+        argv[k++] = eager;
+    }
+    if (csv != NULL) {
+        argv[k++] = "--csv";
+        argv[k++] = csv;
+    }
+    argv[k] = NULL;
+    return smpi_spawn(argv, out);
+}
+
 int run_execute(const struct run_request *r)
 {
     char hostfile[PATH_MAX], runner[PATH_MAX], pname[256], err[256];
@@ -267,6 +304,22 @@ int run_execute(const struct run_request *r)
     }
     if (smpi_program("collsim-runner.so", runner, sizeof runner) != 0) return 1;
     platform_name(r->platform, pname, sizeof pname);
+    if (r->analysis != NULL && r->trace == NULL) {
+        /* analysis needs a trace: make a temporary one */
+        char tmpl[] = "/tmp/collsim-trace-XXXXXX";
+        int fd = mkstemp(tmpl);
+        if (fd < 0) {
+            cs_error("cannot create a temporary file in /tmp");
+            return 1;
+        }
+        close(fd);
+        unlink(tmpl);
+        struct run_request copy = *r;
+        copy.trace = tmpl;
+        int rc = run_execute(&copy);
+        unlink(tmpl);
+        return rc;
+    }
 
     char trace_part[PATH_MAX + 8] = "", csv_part[PATH_MAX + 8] = "";
     if (r->trace) snprintf(trace_part, sizeof trace_part, "%s.part", r->trace);
@@ -351,6 +404,10 @@ int run_execute(const struct run_request *r)
         cs_error("cannot move the outputs into place: %s", strerror(errno));
         return 1;
     }
+    if (r->analysis != NULL) {
+        fflush(stdout);
+        return run_analyze(r, r->trace, strcmp(r->analysis, "-") == 0 ? NULL : r->analysis, r->analysis_csv);
+    }
     return 0;
 }
 
@@ -365,7 +422,7 @@ int run_main(int argc, char **argv)
         {"trace", required_argument, 0, 't'},    {"csv", required_argument, 0, 'c'},
         {"quiet", no_argument, 0, 'q'},          {"help", no_argument, 0, 'h'},
         {"inject-fault", required_argument, 0, 'f'}, {"routing", required_argument, 0, 'R'},
-        {"topology", required_argument, 0, 'T'},
+        {"topology", required_argument, 0, 'T'}, {"analyze", no_argument, 0, 'A'},
         {0, 0, 0, 0}};
     struct run_request r;
     run_defaults(&r);
@@ -394,6 +451,7 @@ int run_main(int argc, char **argv)
         case 'f': r.fault = optarg; break;
         case 'R': r.routing = optarg; break;
         case 'T': r.topology = optarg; break;
+        case 'A': r.analysis = "-"; break;
         case 'h': fputs(run_usage, stdout); return 0;
         case ':': cs_error("option '%s' needs a value", argv[optind - 1]); return 2;
         default: cs_error("unknown option '%s' (see 'collsim run --help')", argv[optind - 1]); return 2;

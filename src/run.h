@@ -20,6 +20,9 @@ struct run_request {
     int quiet;             /* no table on stdout (the CSV and trace are still written) */
     const char *routing;   /* "ctr" (SimGrid's flows) or "sfr" (store-and-forward) */
     const char *topology;  /* KIND:DIMS for the topology-aware algorithms, NULL: the platform's */
+    const char *analysis;  /* run `collsim analyze` on the trace, its report into this file
+                              ("-": stdout); NULL: no analysis */
+    const char *analysis_csv; /* and its CSV, NULL: none */
     const char *fault;     /* RANK:OFFSET, a byte the runner corrupts (tests the data check) */
 };
 
@@ -38,6 +41,10 @@ int smpi_hostfile(const char *platform, const char *given, char *out, size_t len
 
 /* Path of an SMPI program built beside this executable; 0, or -1 after printing an error. */
 int smpi_program(const char *name, char *out, size_t len);
+
+/* Runs `collsim analyze` (this executable, in a child: SimGrid loads one platform per
+ * process) on a trace of run r; the report goes to `out` (NULL: stdout). 0 or 1. */
+int run_analyze(const struct run_request *r, const char *trace, const char *out, const char *csv);
 
 /* Fills r with the defaults of `collsim run`. */
 void run_defaults(struct run_request *r);

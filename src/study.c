@@ -21,6 +21,8 @@ const char study_usage[] =
     "  summary.csv                    every row of every platform\n"
     "  summary.txt                    time per platform and algorithm at 16 B, 64 KiB, 4 MiB\n"
     "  PLATFORM.png                   time vs size per algorithm (needs gnuplot)\n"
+    "  PLATFORM.analysis.txt, .csv    'collsim analyze' of the trace: every model's error\n"
+    "  PLATFORM-models.png            each model's error vs size, binomial (needs gnuplot)\n"
     "Defaults: sizes 16:4M:8, model clean, algorithms binomial,binary,linear, 5 calls.\n";
 
 static const char *const study_platforms[] = {"ring-64", "torus-8x8", "hypercube-6", "fattree-64",
@@ -111,6 +113,48 @@ static int write_summary(const char *csv, const char *txt)
     }
     fclose(in);
     return fclose(out) == 0 ? 0 : -1;
+}
+
+/* Each model's |error| vs size for one algorithm, from the analysis CSV. */
+static int plot_models(const char *csv, const char *png, const char *name, const char *algo)
+{
+    FILE *g = popen("gnuplot 2>/dev/null", "w");
+    if (g == NULL) return -1;
+    static const char *const models[] = {"hockney", "loggp", "ctr", "sfr", "contention"};
+    fprintf(g, "set terminal pngcairo size 900,600 noenhanced\nset output '%s.part'\n", png);
+    fprintf(g, "set logscale x\nset key top left\nset grid\n"
+               "set format x '%%.0s%%cB'\nset xlabel 'message size (bytes)'\nset yrange [0:*]\n"
+               "set ylabel '|prediction - simulation| / simulation (%%)'\n"
+               "set title 'model error for %s on %s (collsim analyze)'\n",
+            algo, name);
+    /* one inline datablock per model: the CSV interleaves models row by row, which would
+     * break gnuplot's lines */
+    char line[512];
+    for (int i = 0; i < 5; i++) {
+        fprintf(g, "%s$%s << EOD\n", i ? "" : "\n", models[i]);
+        FILE *in = fopen(csv, "r");
+        while (in != NULL && fgets(line, sizeof line, in) != NULL) {
+            char a[128], model[64];
+            double bytes, err;
+            if (sscanf(line, "%127[^,],%lf,%*d,%*d,%*g,%63[^,],%*g,%lf", a, &bytes, model, &err) == 4 &&
+                strcmp(a, algo) == 0 && strcmp(model, models[i]) == 0 && bytes > 0)
+                fprintf(g, "%.0f %g\n", bytes, err < 0 ? -err : err);
+        }
+        if (in) fclose(in);
+        fprintf(g, "EOD\n");
+    }
+    fprintf(g, "plot ");
+    for (int i = 0; i < 5; i++)
+        fprintf(g, "%s$%s using 1:2 with linespoints title '%s'", i ? ", " : "", models[i], models[i]);
+    fprintf(g, "\n");
+    int rc = pclose(g);
+    char part[PATH_MAX + 8];
+    snprintf(part, sizeof part, "%s.part", png);
+    if (rc != 0) {
+        unlink(part);
+        return -1;
+    }
+    return rename(part, png);
 }
 
 /* One log-log plot of time vs size per algorithm. Returns 0, or -1 if gnuplot failed. */
@@ -214,6 +258,19 @@ int study_main(int argc, char **argv)
             return rc;
         }
         append_csv(sum, csv, i == 0);
+        if (trace) {
+            char rep[PATH_MAX], acsv[PATH_MAX], mpng[PATH_MAX];
+            snprintf(rep, sizeof rep, "%s/%s.analysis.txt", out, study_platforms[i]);
+            snprintf(acsv, sizeof acsv, "%s/%s.analysis.csv", out, study_platforms[i]);
+            snprintf(mpng, sizeof mpng, "%s/%s-models.png", out, study_platforms[i]);
+            if (run_analyze(&r, tr, rep, acsv) != 0) {
+                fclose(sum);
+                unlink(summary);
+                return 1;
+            }
+            if (have_gnuplot && plot_models(acsv, mpng, study_platforms[i], "binomial") != 0)
+                cs_note("gnuplot could not draw '%s'", mpng);
+        }
         if (have_gnuplot && plot_platform(csv, png, study_platforms[i], base.algos) != 0)
             cs_note("gnuplot could not draw '%s'", png);
     }
