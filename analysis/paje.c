@@ -146,6 +146,8 @@ static void map_free(struct map *m, void (*fn)(void *))
 struct type {
     char *name;
     enum ev kind;
+    const char **value_num; /* entity values by numeric alias */
+    int nvalue_num;
 };
 
 struct frame {
@@ -172,7 +174,7 @@ struct var {
 struct open_link {
     const struct type *type;
     struct cont *container, *from, *to;
-    char *value;
+    const char *value; /* interned */
     double start, end, size;
     int have_start, have_end;
 };
@@ -192,7 +194,21 @@ struct paje_reader {
     struct map strings;    /* interned strings */
     struct cont **all;     /* every container, to free and to close at the end */
     size_t nall, capall;
+    /* SimGrid's aliases are small integers: direct tables spare a string hash per event */
+    struct type *type_num[4096];
+    struct cont *cont_num[65536];
 };
+
+/* The small integer an alias spells, or -1. */
+static int alias_num(const char *s)
+{
+    int v = 0, n = 0;
+    for (; *s >= '0' && *s <= '9'; s++, n++) {
+        v = v * 10 + (*s - '0');
+        if (v >= 65536) return -1;
+    }
+    return (*s == '\0' && n > 0) ? v : -1;
+}
 
 static int fail(paje_reader *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
@@ -266,8 +282,27 @@ static int split(char *s, char **f, int max)
     }
 }
 
+/* Plain decimals ("12", "0.000123456"), the bulk of a trace, as an integer mantissa divided
+ * by an exact power of ten: IEEE division rounds correctly, so this equals strtod's result.
+ * Anything else (signs, exponents, long mantissas) goes to strtod. */
+static int fast_double(const char *s, double *out)
+{
+    static const double pow10[] = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+                                   1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18};
+    unsigned long long m = 0;
+    int digits = 0, frac = 0;
+    const char *p = s;
+    for (; *p >= '0' && *p <= '9'; p++, digits++) m = m * 10 + (unsigned)(*p - '0');
+    if (*p == '.')
+        for (p++; *p >= '0' && *p <= '9'; p++, digits++, frac++) m = m * 10 + (unsigned)(*p - '0');
+    if (*p != '\0' || digits == 0 || digits > 15 || frac > 18) return -1;
+    *out = (double)m / pow10[frac];
+    return 0;
+}
+
 static int parse_double(paje_reader *r, const char *s, const char *what, double *out)
 {
+    if (fast_double(s, out) == 0) return 0;
     char *end;
     errno = 0;
     *out = strtod(s, &end);
@@ -337,16 +372,22 @@ static int handle_def_line(paje_reader *r, char *line, int *cur)
 
 static struct type *find_type(paje_reader *r, const char *s)
 {
+    int n = alias_num(s);
+    if (n >= 0 && n < 4096 && r->type_num[n] != NULL) return r->type_num[n];
     return map_get(&r->types, s);
 }
 
 static struct cont *find_cont(paje_reader *r, const char *s)
 {
+    int n = alias_num(s);
+    if (n >= 0 && r->cont_num[n] != NULL) return r->cont_num[n];
     return map_get(&r->containers, s);
 }
 
 static const char *value_name(paje_reader *r, const struct type *t, const char *v)
 {
+    int num = alias_num(v);
+    if (num >= 0 && num < t->nvalue_num && t->value_num[num] != NULL) return t->value_num[num];
     char k[512];
     snprintf(k, sizeof k, "%s\x1f%s", t->name, v);
     const char *n = map_get(&r->values, k);
@@ -386,10 +427,10 @@ static int handle_event(paje_reader *r, char *line, const struct paje_callbacks 
     if (n - 1 < d->nfields) return fail(r, "event %ld has %d fields, its definition %d", id, n - 1, d->nfields);
     if (n - 1 > d->nfields) return fail(r, "event %ld has more fields than its definition's %d", id, d->nfields);
     char **v = f + 1;
+    double num[MAX_FIELDS];
     for (int i = 0; i < d->nfields; i++)
         if (d->type[i] == F_DATE || d->type[i] == F_DOUBLE) {
-            double x;
-            if (parse_double(r, v[i], d->name[i], &x) != 0) return -1;
+            if (parse_double(r, v[i], d->name[i], &num[i]) != 0) return -1;
         } else if (d->type[i] == F_INT && strcmp(v[i], "NA") != 0) { /* SimGrid writes NA */
             char *e;
             strtol(v[i], &e, 10);
@@ -398,7 +439,8 @@ static int handle_event(paje_reader *r, char *line, const struct paje_callbacks 
     r->events++;
     double t = 0;
     if (d->idx_time >= 0) {
-        parse_double(r, v[d->idx_time], "Time", &t);
+        if (d->type[d->idx_time] == F_DATE || d->type[d->idx_time] == F_DOUBLE) t = num[d->idx_time];
+        else if (parse_double(r, v[d->idx_time], "Time", &t) != 0) return -1;
         if (t > r->last_time) r->last_time = t;
     }
     switch (d->ev) {
@@ -413,6 +455,8 @@ static int handle_event(paje_reader *r, char *line, const struct paje_callbacks 
             return fail(r, "unknown parent type '%s'", v[d->idx_type]);
         }
         map_put(&r->types, v[d->idx_alias], ty);
+        int tn = alias_num(v[d->idx_alias]);
+        if (tn >= 0 && tn < 4096) r->type_num[tn] = ty;
         if (find_type(r, ty->name) == NULL) map_put(&r->types, ty->name, ty);
         r->all = r->all; /* types are freed through the strings map below */
         map_put(&r->strings, ty->name, NULL); /* placeholder: real frees in paje_close */
@@ -426,6 +470,17 @@ static int handle_event(paje_reader *r, char *line, const struct paje_callbacks 
         const char *name = intern(r, v[d->idx_name]);
         snprintf(k, sizeof k, "%s\x1f%s", ty->name, v[d->idx_alias]);
         map_put(&r->values, k, (void *)name);
+        int vn = alias_num(v[d->idx_alias]);
+        if (vn >= 0 && vn < 65536) {
+            if (vn >= ty->nvalue_num) {
+                int cap = ty->nvalue_num ? ty->nvalue_num : 16;
+                while (cap <= vn) cap *= 2;
+                ty->value_num = realloc(ty->value_num, (size_t)cap * sizeof *ty->value_num);
+                memset(ty->value_num + ty->nvalue_num, 0, (size_t)(cap - ty->nvalue_num) * sizeof *ty->value_num);
+                ty->nvalue_num = cap;
+            }
+            ty->value_num[vn] = name;
+        }
         snprintf(k, sizeof k, "%s\x1f%s", ty->name, name);
         map_put(&r->values, k, (void *)name);
         return 0;
@@ -443,6 +498,8 @@ static int handle_event(paje_reader *r, char *line, const struct paje_callbacks 
         c->type = ty;
         c->pub = (struct paje_container){c->name, ty->name, parent ? &parent->pub : NULL, t, -1};
         map_put(&r->containers, v[d->idx_alias], c);
+        int cn = alias_num(v[d->idx_alias]);
+        if (cn >= 0) r->cont_num[cn] = c;
         map_put(&r->containers, c->name, c);
         if (r->nall == r->capall) {
             r->capall = r->capall ? r->capall * 2 : 64;
@@ -512,7 +569,15 @@ static int handle_event(paje_reader *r, char *line, const struct paje_callbacks 
         struct cont *ep = find_cont(r, endpoint);
         if (ep == NULL) return fail(r, "unknown container '%s'", endpoint);
         char k[600];
-        snprintf(k, sizeof k, "%s\x1f%s\x1f%s", ty->name, c ? c->name : "0", v[d->idx_key]);
+        const char *parts[3] = {ty->name, c ? c->name : "0", v[d->idx_key]};
+        size_t kl = 0;
+        for (int pi = 0; pi < 3; pi++) {
+            size_t pl = strlen(parts[pi]);
+            if (kl + pl + 2 > sizeof k) return fail(r, "link key too long");
+            memcpy(k + kl, parts[pi], pl);
+            kl += pl;
+            k[kl++] = pi < 2 ? '\x1f' : '\0';
+        }
         struct open_link *l = map_get(&r->links, k);
         if (l == NULL) {
             l = calloc(1, sizeof *l);
@@ -526,8 +591,7 @@ static int handle_event(paje_reader *r, char *line, const struct paje_callbacks 
             l->from = ep;
             l->start = t;
             l->have_start = 1;
-            free(l->value);
-            l->value = strdup(value_name(r, ty, v[d->idx_value]));
+            l->value = value_name(r, ty, v[d->idx_value]);
             if (d->idx_size >= 0 && strcmp(v[d->idx_size], "NA") != 0)
                 parse_double(r, v[d->idx_size], "Size", &l->size);
         } else {
@@ -537,13 +601,12 @@ static int handle_event(paje_reader *r, char *line, const struct paje_callbacks 
         }
         if (l->have_start && l->have_end) {
             if (cb && cb->link) {
-                struct paje_link pl = {ty->name, intern(r, l->value), intern(r, v[d->idx_key]),
+                struct paje_link pl = {ty->name, l->value ? l->value : "", v[d->idx_key], /* key: this line's */
                                        c ? &c->pub : NULL, &l->from->pub, &l->to->pub,
                                        l->start, l->end, l->size};
                 cb->link(user, &pl);
             }
             map_take(&r->links, k);
-            free(l->value);
             free(l);
             r->open_links--;
         }
@@ -612,9 +675,7 @@ out:
 
 static void free_link(void *p)
 {
-    struct open_link *l = p;
-    free(l->value);
-    free(l);
+    free(p);
 }
 
 void paje_close(paje_reader *r)
@@ -644,6 +705,7 @@ void paje_close(paje_reader *r)
                         if (r->types.key[j] && r->types.val[j] == t && j != i) r->types.val[j] = NULL;
                 }
                 free(t->name);
+                free(t->value_num);
                 free(t);
                 r->types.val[i] = NULL;
             }

@@ -25,7 +25,8 @@ struct paje_state {
 };
 
 struct paje_link {
-    const char *type, *value, *key;
+    const char *type, *value; /* interned */
+    const char *key;          /* valid during the callback only (keys are unique per link) */
     const struct paje_container *container, *from, *to;
     double start, end;
     double size;        /* the Size field, or -1 if the trace has none */
