@@ -5,6 +5,7 @@
 #include "analyze.h"
 
 #include <getopt.h>
+#include <stdint.h>
 #include <libxml/parser.h>
 #include <math.h>
 #include <simgrid/engine.h>
@@ -53,7 +54,7 @@ struct msg {
 struct route {
     int hops;
     double latency, bw;
-    char **links;
+    const void **links; /* SimGrid's links: the pointers identify them */
 };
 
 struct an {
@@ -87,8 +88,8 @@ static struct route *route_of(struct an *a, int src, int dst)
     r->hops = (int)xbt_dynar_length(links);
     r->latency = sg_host_get_route_latency(s, d);
     r->bw = sg_host_get_route_bandwidth(s, d);
-    r->links = calloc((size_t)r->hops + 1, sizeof(char *));
-    for (int i = 0; i < r->hops; i++) r->links[i] = cs_strdup(sg_link_get_name(xbt_dynar_get_as(links, i, sg_link_t)));
+    r->links = calloc((size_t)r->hops + 1, sizeof(void *));
+    for (int i = 0; i < r->hops; i++) r->links[i] = xbt_dynar_get_as(links, i, sg_link_t);
     xbt_dynar_free(&links);
     return *slot = r;
 }
@@ -123,12 +124,47 @@ static int by_end(const void *x, const void *y)
     return (a->end > b->end) - (a->end < b->end);
 }
 
-static int shares_link(const struct route *r1, const struct route *r2, const char *link)
+struct use {
+    const void *link;
+    size_t msg;
+};
+
+static int by_link(const void *x, const void *y)
 {
-    (void)r1;
-    for (int i = 0; i < r2->hops; i++)
-        if (strcmp(r2->links[i], link) == 0) return 1;
-    return 0;
+    const struct use *a = x, *b = y;
+    if (a->link != b->link) return (uintptr_t)a->link < (uintptr_t)b->link ? -1 : 1;
+    return (a->msg > b->msg) - (a->msg < b->msg);
+}
+
+/* k of every message: the most messages (itself included) in flight on one of its links
+ * during its lifetime. Sorting (link, message) pairs puts the users of a link together, so
+ * only messages that share a link are compared. */
+static void link_sharing(struct model_msg *mm, struct route **rt, size_t k)
+{
+    size_t nuse = 0;
+    for (size_t i = 0; i < k; i++) nuse += (size_t)rt[i]->hops;
+    struct use *u = malloc((nuse + 1) * sizeof *u);
+    size_t n = 0;
+    for (size_t i = 0; i < k; i++) {
+        mm[i].k = 1;
+        for (int l = 0; l < rt[i]->hops; l++) u[n++] = (struct use){rt[i]->links[l], i};
+    }
+    qsort(u, n, sizeof *u, by_link);
+    for (size_t g = 0; g < n;) {
+        size_t e = g;
+        while (e < n && u[e].link == u[g].link) e++;
+        for (size_t x = g; x < e; x++) {
+            int share = 0;
+            const struct model_msg *a = &mm[u[x].msg];
+            for (size_t y = g; y < e; y++) {
+                const struct model_msg *b = &mm[u[y].msg];
+                if (b->start < a->end && a->start < b->end) share++;
+            }
+            if (share > mm[u[x].msg].k) mm[u[x].msg].k = share;
+        }
+        g = e;
+    }
+    free(u);
 }
 
 /* Analyzes the phase whose collsim_phase state is s, from the buffered messages. */
@@ -208,19 +244,9 @@ static void phase(struct an *a, const struct paje_state *s)
             }
             k++;
         }
-        /* k: most messages of the call using one of its links while it is in flight */
-        for (size_t i = 0; i < k; i++) {
-            int best = 1;
-            for (int l = 0; l < rt[i]->hops; l++) {
-                int share = 0;
-                for (size_t j = 0; j < k; j++)
-                    if (mm[j].start < mm[i].end && mm[i].start < mm[j].end && shares_link(rt[i], rt[j], rt[i]->links[l]))
-                        share++;
-                if (share > best) best = share;
-            }
-            mm[i].k = best;
-            if (best > kmax) kmax = best;
-        }
+        link_sharing(mm, rt, k);
+        for (size_t i = 0; i < k; i++)
+            if (mm[i].k > kmax) kmax = mm[i].k;
         if (c < warm) continue;
         msgs_per_call = k;
         bytes_per_call = 0;
@@ -381,7 +407,6 @@ int analyze_main(int argc, char **argv)
     free(a.m);
     for (size_t i = 0; a.rcache != NULL && i < (size_t)a.nhosts * (size_t)a.nhosts; i++) {
         if (a.rcache[i] == NULL) continue;
-        for (int k = 0; k < a.rcache[i]->hops; k++) free(a.rcache[i]->links[k]);
         free(a.rcache[i]->links);
         free(a.rcache[i]);
     }

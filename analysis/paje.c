@@ -419,22 +419,21 @@ static int handle_event(paje_reader *r, char *line, const struct paje_callbacks 
     int n = split(line, f, MAX_FIELDS + 1);
     if (n < 0) return fail(r, "unterminated quoted string");
     if (n == 0) return 0;
-    char *end;
-    long id = strtol(f[0], &end, 10);
-    if (*end != '\0' || id < 0 || id >= MAX_IDS || !r->defs[id].defined)
-        return fail(r, "unknown event id %s", f[0]);
+    int id = alias_num(f[0]);
+    if (id < 0 || id >= MAX_IDS || !r->defs[id].defined) return fail(r, "unknown event id %s", f[0]);
     struct def *d = &r->defs[id];
-    if (n - 1 < d->nfields) return fail(r, "event %ld has %d fields, its definition %d", id, n - 1, d->nfields);
-    if (n - 1 > d->nfields) return fail(r, "event %ld has more fields than its definition's %d", id, d->nfields);
+    if (n - 1 < d->nfields) return fail(r, "event %d has %d fields, its definition %d", id, n - 1, d->nfields);
+    if (n - 1 > d->nfields) return fail(r, "event %d has more fields than its definition's %d", id, d->nfields);
     char **v = f + 1;
     double num[MAX_FIELDS];
     for (int i = 0; i < d->nfields; i++)
         if (d->type[i] == F_DATE || d->type[i] == F_DOUBLE) {
             if (parse_double(r, v[i], d->name[i], &num[i]) != 0) return -1;
         } else if (d->type[i] == F_INT && strcmp(v[i], "NA") != 0) { /* SimGrid writes NA */
-            char *e;
-            strtol(v[i], &e, 10);
-            if (e == v[i] || *e != '\0') return fail(r, "malformed integer '%s' in field %s", v[i], d->name[i]);
+            const char *q = v[i] + (v[i][0] == '-');
+            int digits = 0;
+            while (*q >= '0' && *q <= '9') q++, digits++;
+            if (digits == 0 || *q != '\0') return fail(r, "malformed integer '%s' in field %s", v[i], d->name[i]);
         }
     r->events++;
     double t = 0;
