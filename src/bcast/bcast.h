@@ -26,6 +26,9 @@ bcast_fn bcast_function(int index);
  * none (unknown name, or not in this SimGrid library). */
 bcast_fn bcast_resolve(const char *name);
 
+/* Segment size in bytes for a pipelined broadcast of `bytes` over p ranks (pipeline.c). */
+long bcast__segment_size(long bytes, int p);
+
 /* Tag of every point-to-point message the algorithms send. */
 #define BCAST_TAG 7001
 

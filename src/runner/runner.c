@@ -42,6 +42,8 @@ struct algo {
 
 struct options {
     struct algo algos[MAX_ALGOS];
+    int named[MAX_ALGOS]; /* named in --algo itself, not only through "all" */
+    int all;              /* --algo had "all" */
     int nalgos;
     uint64_t sizes[MAX_SIZES];
     int nsizes;
@@ -129,6 +131,10 @@ static int parse_options(int argc, char **argv, struct options *o, int rank)
         return -1;
     }
     char bad[128];
+    char *raw = cs_strdup(algos);
+    for (char *t = strtok(raw, ","); t != NULL; t = strtok(NULL, ","))
+        if (strcmp(t, "all") == 0) o->all = 1;
+    free(raw);
     char *list = bcast_expand(algos, bad, sizeof bad);
     if (list == NULL) {
         if (rank == 0) cs_error("unknown algorithm '%s' (see 'collsim list')", bad);
@@ -140,6 +146,7 @@ static int parse_options(int argc, char **argv, struct options *o, int rank)
             free(list);
             return -1;
         }
+        o->named[o->nalgos] = 0;
         struct algo *a = &o->algos[o->nalgos++];
         snprintf(a->name, sizeof a->name, "%s", t);
         a->fn = bcast_resolve(t);
@@ -150,6 +157,12 @@ static int parse_options(int argc, char **argv, struct options *o, int rank)
         }
     }
     free(list);
+    /* which of them --algo names itself */
+    raw = cs_strdup(algos);
+    for (char *t = strtok(raw, ","); t != NULL; t = strtok(NULL, ","))
+        for (int i = 0; i < o->nalgos; i++)
+            if (strcmp(o->algos[i].name, t) == 0) o->named[i] = 1;
+    free(raw);
     o->nsizes = cs_parse_sizes(sizes, o->sizes, MAX_SIZES, err, sizeof err);
     if (o->nsizes < 0) {
         if (rank == 0) cs_error("%s", err);
@@ -306,6 +319,14 @@ int main(int argc, char **argv)
         int idx = bcast_find(o.algos[a].name);
         if (idx >= 0 && bcast_infos[idx].needs[0] != '\0' &&
             bcast_topology_fits(bcast_infos[idx].needs, MPI_COMM_WORLD, terr, sizeof terr) != 0) {
+            if (o.all && !o.named[a]) { /* "all" means all that fit: say what is left out */
+                if (rank == 0) printf("# not run here: %s (%s)\n", o.algos[a].name, terr);
+                memmove(&o.algos[a], &o.algos[a + 1], (size_t)(o.nalgos - a - 1) * sizeof o.algos[0]);
+                memmove(&o.named[a], &o.named[a + 1], (size_t)(o.nalgos - a - 1) * sizeof o.named[0]);
+                o.nalgos--;
+                a--;
+                continue;
+            }
             if (rank == 0) cs_error("algorithm '%s' %s", o.algos[a].name, terr);
             MPI_Finalize();
             return 2;
