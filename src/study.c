@@ -115,6 +115,21 @@ static int write_summary(const char *csv, const char *txt)
     return fclose(out) == 0 ? 0 : -1;
 }
 
+/* Ends a gnuplot script that writes PNG.part, then moves it into place. 0, or -1 (no file
+ * left) if gnuplot failed. */
+static int gp_finish(FILE *g, const char *png)
+{
+    fprintf(g, "\n");
+    int rc = pclose(g);
+    char part[PATH_MAX + 8];
+    snprintf(part, sizeof part, "%s.part", png);
+    if (rc != 0) {
+        unlink(part);
+        return -1;
+    }
+    return rename(part, png);
+}
+
 /* Each model's |error| vs size for one algorithm, from the analysis CSV. */
 static int plot_models(const char *csv, const char *png, const char *name, const char *algo)
 {
@@ -146,15 +161,7 @@ static int plot_models(const char *csv, const char *png, const char *name, const
     fprintf(g, "plot ");
     for (int i = 0; i < 5; i++)
         fprintf(g, "%s$%s using 1:2 with linespoints title '%s'", i ? ", " : "", models[i], models[i]);
-    fprintf(g, "\n");
-    int rc = pclose(g);
-    char part[PATH_MAX + 8];
-    snprintf(part, sizeof part, "%s.part", png);
-    if (rc != 0) {
-        unlink(part);
-        return -1;
-    }
-    return rename(part, png);
+    return gp_finish(g, png);
 }
 
 /* One log-log plot of time vs size per algorithm. Returns 0, or -1 if gnuplot failed. */
@@ -179,15 +186,7 @@ static int plot_platform(const char *csv, const char *png, const char *name, con
                    "with linespoints title '%s'",
                 i ? ", " : "", csv, t, t);
     free(list);
-    fprintf(g, "\n");
-    int rc = pclose(g);
-    char part[PATH_MAX + 8];
-    snprintf(part, sizeof part, "%s.part", png);
-    if (rc != 0) {
-        unlink(part);
-        return -1;
-    }
-    return rename(part, png);
+    return gp_finish(g, png);
 }
 
 int study_main(int argc, char **argv)

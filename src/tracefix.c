@@ -97,6 +97,17 @@ struct open_link {
     char *target; /* alias of the target's container */
 };
 
+/* Forgets open link i (the last one takes its place). */
+static void drop_open(struct open_link *open, size_t *nopen, size_t i)
+{
+    free(open[i].type);
+    free(open[i].container);
+    free(open[i].value);
+    free(open[i].key);
+    free(open[i].target);
+    open[i] = open[--*nopen];
+}
+
 /* An EndLink with an RMA tag whose key no open link has. */
 static int orphan_rma_end(const struct def *d, char **fv, int nf, const struct open_link *open,
                           size_t nopen)
@@ -243,12 +254,7 @@ int tracefix_copy(const char *in, const char *out, struct tracefix_stats *stats,
                 fprintf(g, "%d %s %s %s %s %s %s\n", end_link_id, fv[t], open[i].type,
                         open[i].container, open[i].value, open[i].target, open[i].key);
                 st.closed_links++;
-                free(open[i].type);
-                free(open[i].container);
-                free(open[i].value);
-                free(open[i].key);
-                free(open[i].target);
-                open[i] = open[--nopen];
+                drop_open(open, &nopen, i);
             }
             break;
         }
@@ -275,12 +281,7 @@ int tracefix_copy(const char *in, const char *out, struct tracefix_stats *stats,
             int k = field_index(d, "Key");
             for (size_t i = 0; k > 0 && k < nf && i < nopen; i++)
                 if (strcmp(open[i].key, fv[k]) == 0) { /* SimGrid ended it after all */
-                    free(open[i].type);
-                    free(open[i].container);
-                    free(open[i].value);
-                    free(open[i].key);
-                    free(open[i].target);
-                    open[i] = open[--nopen];
+                    drop_open(open, &nopen, i);
                     break;
                 }
             break;
@@ -289,13 +290,7 @@ int tracefix_copy(const char *in, const char *out, struct tracefix_stats *stats,
         }
     }
     st.unclosed_links = (long)nopen;
-    for (size_t i = 0; i < nopen; i++) {
-        free(open[i].type);
-        free(open[i].container);
-        free(open[i].value);
-        free(open[i].key);
-        free(open[i].target);
-    }
+    while (nopen > 0) drop_open(open, &nopen, nopen - 1);
     free(open);
     free(line);
     free(copy);
