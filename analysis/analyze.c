@@ -48,7 +48,6 @@ const char analyze_usage[] =
 struct msg {
     int src, dst, tag;
     double bytes, start, end;
-    const char *src_host, *dst_host; /* interned by the reader */
 };
 
 struct route {
@@ -65,9 +64,15 @@ struct an {
     double eager;
     FILE *csv;
     int hops_table;
-    struct msg *m; /* the messages since the last phase ended */
+    struct msg *m; /* the algorithms' messages since the last phase ended */
     size_t n, cap;
-    struct route **rcache; /* nhosts x nhosts, filled on demand */
+    double *ready; /* (start, end) of each ready message since then: they only delimit calls */
+    size_t nready, capready;
+    /* routes by rank pair, open addressing: a dense nhosts^2 table would touch a page per
+     * row on 512 ranks for a few thousand routes */
+    unsigned long *rkey; /* src * nhosts + dst + 1, 0 = empty */
+    struct route **rval;
+    size_t rcap, rcount;
     int phases;
     char hop_seen[256][256];
     int failed;
@@ -78,8 +83,30 @@ struct an {
 static struct route *route_of(struct an *a, int src, int dst)
 {
     if (src < 0 || dst < 0 || src >= a->nhosts || dst >= a->nhosts) return NULL;
-    struct route **slot = &a->rcache[(size_t)src * (size_t)a->nhosts + (size_t)dst];
-    if (*slot != NULL) return *slot;
+    if ((a->rcount + 1) * 2 > a->rcap) { /* grow and rehash */
+        size_t cap = a->rcap ? a->rcap * 2 : 256;
+        unsigned long *k = calloc(cap, sizeof *k);
+        struct route **v = calloc(cap, sizeof *v);
+        for (size_t i = 0; i < a->rcap; i++)
+            if (a->rkey[i]) {
+                size_t j = (a->rkey[i] * 2654435761ul) & (cap - 1);
+                while (k[j]) j = (j + 1) & (cap - 1);
+                k[j] = a->rkey[i];
+                v[j] = a->rval[i];
+            }
+        free(a->rkey);
+        free(a->rval);
+        a->rkey = k;
+        a->rval = v;
+        a->rcap = cap;
+    }
+    unsigned long key = (unsigned long)src * (unsigned long)a->nhosts + (unsigned long)dst + 1;
+    size_t j = (key * 2654435761ul) & (a->rcap - 1);
+    while (a->rkey[j] && a->rkey[j] != key) j = (j + 1) & (a->rcap - 1);
+    if (a->rkey[j]) return a->rval[j];
+    struct route **slot = &a->rval[j];
+    a->rkey[j] = key;
+    a->rcount++;
     sg_host_t s = sg_host_by_name(a->host[src]), d = sg_host_by_name(a->host[dst]);
     if (s == NULL || d == NULL) return NULL;
     struct route *r = calloc(1, sizeof *r);
@@ -94,17 +121,56 @@ static struct route *route_of(struct an *a, int src, int dst)
     return *slot = r;
 }
 
+/* Reads a decimal integer (with an optional '-') at *s, moving *s past it; 0 on success. */
+static int read_int(const char **s, int *out)
+{
+    const char *p = *s;
+    int neg = *p == '-', v = 0, digits = 0;
+    if (neg) p++;
+    for (; *p >= '0' && *p <= '9'; p++, digits++) v = v * 10 + (*p - '0');
+    if (digits == 0) return -1;
+    *out = neg ? -v : v;
+    *s = p;
+    return 0;
+}
+
+/* "rank-N" -> N, else -1 (hand-parsed: this runs for every message of the trace) */
 static int rank_of(const char *container)
 {
     int r;
-    return sscanf(container, "rank-%d", &r) == 1 ? r : -1;
+    const char *p = container + 5;
+    if (strncmp(container, "rank-", 5) != 0 || read_int(&p, &r) != 0 || *p != '\0') return -1;
+    return r;
+}
+
+/* SMPI's link key "SRC_DST_TAG_SEQ"; 0 on success */
+static int parse_key(const char *key, int *tag)
+{
+    int v[4];
+    const char *p = key;
+    for (int i = 0; i < 4; i++) {
+        if (read_int(&p, &v[i]) != 0 || *p != (i < 3 ? '_' : '\0')) return -1;
+        if (i < 3) p++;
+    }
+    *tag = v[2];
+    return 0;
 }
 
 static void on_link(void *user, const struct paje_link *l)
 {
     struct an *a = user;
-    int s, d, tag, seq;
-    if (strcmp(l->type, "MPI_LINK") != 0 || sscanf(l->key, "%d_%d_%d_%d", &s, &d, &tag, &seq) != 4) return;
+    int tag;
+    if (strcmp(l->type, "MPI_LINK") != 0 || parse_key(l->key, &tag) != 0) return;
+    if (tag == BARRIER_TAG) return;
+    if (tag == READY_TAG) {
+        if (a->nready + 2 > a->capready) {
+            a->capready = a->capready ? a->capready * 2 : 1024;
+            a->ready = realloc(a->ready, a->capready * sizeof *a->ready);
+        }
+        a->ready[a->nready++] = l->start;
+        a->ready[a->nready++] = l->end;
+        return;
+    }
     if (a->n == a->cap) {
         a->cap = a->cap ? a->cap * 2 : 1024;
         a->m = realloc(a->m, a->cap * sizeof *a->m);
@@ -114,14 +180,13 @@ static void on_link(void *user, const struct paje_link *l)
         a->failed = 1;
         return;
     }
-    a->m[a->n++] = (struct msg){src, dst, tag, l->size > 0 ? l->size : 0, l->start, l->end, a->host[src],
-                                a->host[dst]};
+    a->m[a->n++] = (struct msg){src, dst, tag, l->size > 0 ? l->size : 0, l->start, l->end};
 }
 
-static int by_end(const void *x, const void *y)
+static int cmp_double(const void *x, const void *y)
 {
-    const struct msg *a = *(const struct msg *const *)x, *b = *(const struct msg *const *)y;
-    return (a->end > b->end) - (a->end < b->end);
+    double a = *(const double *)x, b = *(const double *)y;
+    return (a > b) - (a < b);
 }
 
 struct use {
@@ -177,17 +242,20 @@ static void phase(struct an *a, const struct paje_state *s)
     int calls = warm + iters;
     /* ready messages mark the calls; the others are the algorithm's */
     size_t nready = 0, nalg = 0;
-    struct msg **ready = malloc((a->n + 1) * sizeof *ready), **alg = malloc((a->n + 1) * sizeof *alg);
+    double *ready = malloc((a->nready / 2 + 1) * sizeof *ready); /* their end times */
+    struct msg **alg = malloc((a->n + 1) * sizeof *alg);
     int p = 1;
+    for (size_t i = 0; i + 1 < a->nready; i += 2)
+        if (a->ready[i] >= s->start && a->ready[i + 1] <= s->end) ready[nready++] = a->ready[i + 1];
     for (size_t i = 0; i < a->n; i++) {
         struct msg *m = &a->m[i];
         if (m->start < s->start || m->end > s->end) continue;
         if (m->src + 1 > p) p = m->src + 1;
         if (m->dst + 1 > p) p = m->dst + 1;
-        if (m->tag == READY_TAG) ready[nready++] = m;
-        else if (m->tag != BARRIER_TAG) alg[nalg++] = m;
+        alg[nalg++] = m;
     }
-    qsort(ready, nready, sizeof *ready, by_end);
+    if (nready > 0 && (int)nready / calls + 1 > p) p = (int)nready / calls + 1;
+    qsort(ready, nready, sizeof *ready, cmp_double);
     a->phases++;
     printf("\n# phase %s: algorithm %s, %llu bytes, root %d, %d ranks, %d timed calls\n", s->value, algo,
            bytes, root, p, iters);
@@ -198,14 +266,8 @@ static void phase(struct an *a, const struct paje_state *s)
         return;
     }
     /* model parameters from the platform: the route between ranks 0 and 1 */
-    const char *h0 = NULL, *h1 = NULL;
-    for (size_t i = 0; i < a->n && !(h0 && h1); i++) {
-        if (a->m[i].src == 0) h0 = a->m[i].src_host;
-        if (a->m[i].dst == 0) h0 = a->m[i].dst_host;
-        if (a->m[i].src == 1) h1 = a->m[i].src_host;
-        if (a->m[i].dst == 1) h1 = a->m[i].dst_host;
-    }
-    struct route *r01 = (h0 && h1) ? route_of(a, 0, 1) : NULL;
+    const char *h0 = a->host[0], *h1 = a->nhosts > 1 ? a->host[1] : NULL;
+    struct route *r01 = h1 ? route_of(a, 0, 1) : NULL;
     if (r01 == NULL) {
         printf("  (hosts not in the platform: is --platform the run's?)\n");
         a->failed = 1;
@@ -222,10 +284,10 @@ static void phase(struct an *a, const struct paje_state *s)
     struct model_msg *mm = malloc((nalg + 1) * sizeof *mm);
     struct route **rt = malloc((nalg + 1) * sizeof *rt);
     for (int c = 0; c < calls; c++) {
-        double t0 = ready[(size_t)(c + 1) * (size_t)(p - 1) - 1]->end;
+        double t0 = ready[(size_t)(c + 1) * (size_t)(p - 1) - 1];
         /* a call's messages start between its start and the next call's: a rank that is done
          * may send its next ready message while others still receive, so not before that */
-        double t1 = c + 1 < calls ? ready[(size_t)(c + 2) * (size_t)(p - 1) - 1]->end : s->end;
+        double t1 = c + 1 < calls ? ready[(size_t)(c + 2) * (size_t)(p - 1) - 1] : s->end;
         size_t k = 0;
         double last = t0;
         for (size_t i = 0; i < nalg; i++) {
@@ -252,7 +314,9 @@ static void phase(struct an *a, const struct paje_state *s)
         bytes_per_call = 0;
         for (size_t i = 0; i < k; i++) bytes_per_call += mm[i].bytes;
         sim_sum += last - t0;
-        for (int md = 0; md < MODEL_COUNT; md++) pred_sum[md] += model_replay((enum model_id)md, &mp, mm, k, p, t0) - t0;
+        double pred[MODEL_COUNT];
+        model_replay_all(&mp, mm, k, p, t0, pred);
+        for (int md = 0; md < MODEL_COUNT; md++) pred_sum[md] += pred[md] - t0;
     }
     double sim = sim_sum / iters;
     printf("  simulated %.3f us (average of %d calls); %zu messages, %.0f bytes per call; longest route "
@@ -284,7 +348,7 @@ static void on_state(void *user, const struct paje_state *s)
     struct an *a = user;
     if (strcmp(s->type, "collsim_phase") != 0) return;
     phase(a, s);
-    a->n = 0; /* every buffered message ended before this phase did */
+    a->n = a->nready = 0; /* every buffered message ended before this phase did */
 }
 
 int analyze_main(int argc, char **argv)
@@ -370,7 +434,6 @@ int analyze_main(int argc, char **argv)
         a.host[a.nhosts++] = cs_strdup(line);
     }
     fclose(hfp);
-    a.rcache = calloc((size_t)a.nhosts * (size_t)a.nhosts, sizeof *a.rcache);
     char err[512];
     paje_reader *r = paje_open(trace, err, sizeof err);
     if (r == NULL) {
@@ -405,12 +468,14 @@ int analyze_main(int argc, char **argv)
     }
     paje_close(r);
     free(a.m);
-    for (size_t i = 0; a.rcache != NULL && i < (size_t)a.nhosts * (size_t)a.nhosts; i++) {
-        if (a.rcache[i] == NULL) continue;
-        free(a.rcache[i]->links);
-        free(a.rcache[i]);
-    }
-    free(a.rcache);
+    free(a.ready);
+    for (size_t i = 0; i < a.rcap; i++)
+        if (a.rval[i] != NULL) {
+            free(a.rval[i]->links);
+            free(a.rval[i]);
+        }
+    free(a.rkey);
+    free(a.rval);
     for (int i = 0; i < a.nhosts; i++) free(a.host[i]);
     free(a.host);
     if (a.csv != NULL) {

@@ -57,26 +57,13 @@ static int by_time(const void *x, const void *y)
     return (a->msg > b->msg) - (a->msg < b->msg);
 }
 
-double model_replay(enum model_id m, const struct model_params *p, const struct model_msg *msgs,
-                    size_t n, int nranks, double t0)
+/* Replays sorted events under model m. */
+static double replay_sorted(enum model_id m, const struct model_params *p, const struct model_msg *msgs,
+                            const struct event *ev, size_t n, int nranks, double t0, double *pred_end,
+                            double *have, double *free_at)
 {
-    if (n == 0) return 0;
-    struct event *ev = malloc(2 * n * sizeof *ev);
-    double *pred_end = malloc(n * sizeof *pred_end);
-    double *have = calloc((size_t)nranks, sizeof *have); /* predicted time of last receive */
-    double *free_at = calloc((size_t)nranks, sizeof *free_at);
-    double done = 0;
-    if (ev == NULL || pred_end == NULL || have == NULL || free_at == NULL) {
-        done = NAN;
-        goto out;
-    }
     for (int r = 0; r < nranks; r++) have[r] = free_at[r] = t0; /* the call starts at t0 */
-    done = t0;
-    for (size_t i = 0; i < n; i++) {
-        ev[2 * i] = (struct event){msgs[i].start, 1, i};
-        ev[2 * i + 1] = (struct event){msgs[i].end, 0, i};
-    }
-    qsort(ev, 2 * n, sizeof *ev, by_time);
+    double done = t0;
     for (size_t e = 0; e < 2 * n; e++) {
         const struct model_msg *msg = &msgs[ev[e].msg];
         if (msg->src < 0 || msg->src >= nranks || msg->dst < 0 || msg->dst >= nranks) continue;
@@ -92,10 +79,42 @@ double model_replay(enum model_id m, const struct model_params *p, const struct 
             if (end > have[msg->dst]) have[msg->dst] = end;
         }
     }
-out:
+    return done;
+}
+
+int model_replay_all(const struct model_params *p, const struct model_msg *msgs, size_t n, int nranks,
+                     double t0, double out[MODEL_COUNT])
+{
+    if (n == 0) {
+        for (int m = 0; m < MODEL_COUNT; m++) out[m] = t0;
+        return 0;
+    }
+    struct event *ev = malloc(2 * n * sizeof *ev);
+    double *pred_end = malloc(n * sizeof *pred_end);
+    double *have = calloc((size_t)nranks, sizeof *have);
+    double *free_at = calloc((size_t)nranks, sizeof *free_at);
+    int rc = 0;
+    if (ev == NULL || pred_end == NULL || have == NULL || free_at == NULL) {
+        rc = -1;
+    } else {
+        for (size_t i = 0; i < n; i++) {
+            ev[2 * i] = (struct event){msgs[i].start, 1, i};
+            ev[2 * i + 1] = (struct event){msgs[i].end, 0, i};
+        }
+        qsort(ev, 2 * n, sizeof *ev, by_time); /* once for every model */
+        for (int m = 0; m < MODEL_COUNT; m++)
+            out[m] = replay_sorted((enum model_id)m, p, msgs, ev, n, nranks, t0, pred_end, have, free_at);
+    }
     free(ev);
     free(pred_end);
     free(have);
     free(free_at);
-    return done;
+    return rc;
+}
+
+double model_replay(enum model_id m, const struct model_params *p, const struct model_msg *msgs,
+                    size_t n, int nranks, double t0)
+{
+    double out[MODEL_COUNT];
+    return model_replay_all(p, msgs, n, nranks, t0, out) == 0 ? out[m] : NAN;
 }

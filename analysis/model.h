@@ -44,4 +44,9 @@ double model_message_time(enum model_id m, const struct model_params *p, const s
 double model_replay(enum model_id m, const struct model_params *p, const struct model_msg *msgs,
                     size_t n, int nranks, double t0);
 
+/* model_replay for every model at once (the events are sorted once). Returns 0, or -1 on
+ * out of memory. */
+int model_replay_all(const struct model_params *p, const struct model_msg *msgs, size_t n, int nranks,
+                     double t0, double out[MODEL_COUNT]);
+
 #endif

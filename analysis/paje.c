@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { MAX_IDS = 1024, MAX_FIELDS = 24, BUFSZ = 1 << 20 };
+enum { MAX_IDS = 1024, MAX_FIELDS = 24, BUFSZ = 1 << 18 };
 
 enum ev {
     EV_UNKNOWN, EV_DEF_CONTAINER_TYPE, EV_DEF_VARIABLE_TYPE, EV_DEF_STATE_TYPE, EV_DEF_EVENT_TYPE,
