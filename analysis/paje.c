@@ -148,6 +148,7 @@ struct type {
     enum ev kind;
     const char **value_num; /* entity values by numeric alias */
     int nvalue_num;
+    const char *last_literal; /* the last value resolved by name (e.g. every link's "PTP") */
 };
 
 struct frame {
@@ -388,10 +389,13 @@ static const char *value_name(paje_reader *r, const struct type *t, const char *
 {
     int num = alias_num(v);
     if (num >= 0 && num < t->nvalue_num && t->value_num[num] != NULL) return t->value_num[num];
+    if (t->last_literal != NULL && strcmp(t->last_literal, v) == 0) return t->last_literal;
     char k[512];
     snprintf(k, sizeof k, "%s\x1f%s", t->name, v);
     const char *n = map_get(&r->values, k);
-    return n ? n : intern(r, v); /* a literal value: Paje allows values never declared */
+    n = n ? n : intern(r, v); /* a literal value: Paje allows values never declared */
+    ((struct type *)t)->last_literal = n;
+    return n;
 }
 
 static void end_states(paje_reader *r, struct cont *c, double t, int down_to,
