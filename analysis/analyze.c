@@ -40,6 +40,7 @@ const char analyze_usage[] =
     "  --routing ctr|sfr    how the run routed messages (default: ctr)\n"
     "  --eager BYTES        the run's eager threshold (default: 65536, SimGrid's)\n"
     "  --csv FILE           one row per phase and model\n"
+    "  --json FILE          every phase with its facts, critical path and models\n"
     "  --hops               also print the hop table: src dst hops, per message pair\n";
 
 #define READY_TAG 7000
@@ -63,6 +64,8 @@ struct an {
     int sfr;
     double eager;
     FILE *csv;
+    FILE *json;
+    int json_first;
     int hops_table;
     struct msg *m; /* the algorithms' messages since the last phase ended */
     size_t n, cap;
@@ -232,6 +235,60 @@ static void link_sharing(struct model_msg *mm, struct route **rt, size_t k)
     free(u);
 }
 
+/* Prints what one call did: traffic per rank and the critical path, the chain of messages
+ * that led to the last arrival (each one's sender had received the one before it). Also
+ * stores the path for --json. */
+static char crit_text[4096];
+
+static void describe_call(struct an *a, const struct model_msg *mm, size_t k, int p, int root, double t0)
+{
+    (void)a;
+    crit_text[0] = '\0';
+    if (k == 0) return;
+    double *sent = calloc((size_t)p, sizeof *sent), *recvd = calloc((size_t)p, sizeof *recvd);
+    int *nsent = calloc((size_t)p, sizeof *nsent);
+    for (size_t i = 0; i < k; i++) {
+        if (mm[i].src < 0 || mm[i].src >= p || mm[i].dst < 0 || mm[i].dst >= p) continue;
+        sent[mm[i].src] += mm[i].bytes;
+        nsent[mm[i].src]++;
+        recvd[mm[i].dst] += mm[i].bytes;
+    }
+    int busiest = 0;
+    double rmin = -1, rmax = 0;
+    for (int r = 0; r < p; r++) {
+        if (sent[r] > sent[busiest]) busiest = r;
+        if (r != root && (rmin < 0 || recvd[r] < rmin)) rmin = recvd[r];
+        if (r != root && recvd[r] > rmax) rmax = recvd[r];
+    }
+    printf("  last call: root sends %d messages, %.0f bytes; busiest sender rank %d: %d messages, "
+           "%.0f bytes; each other rank receives %.0f to %.0f bytes\n",
+           nsent[root], sent[root], busiest, nsent[busiest], sent[busiest], rmin < 0 ? 0 : rmin, rmax);
+    /* critical path, walked back from the last arrival */
+    size_t cur = 0;
+    for (size_t i = 1; i < k; i++)
+        if (mm[i].end > mm[cur].end) cur = i;
+    size_t chain[256];
+    int n = 0;
+    chain[n++] = cur;
+    while (mm[cur].src != root && n < 256) {
+        size_t best = k;
+        for (size_t i = 0; i < k; i++)
+            if (mm[i].dst == mm[cur].src && mm[i].end <= mm[cur].start + 1e-12 &&
+                (best == k || mm[i].end > mm[best].end))
+                best = i;
+        if (best == k) break;
+        chain[n++] = cur = best;
+    }
+    size_t used = (size_t)snprintf(crit_text, sizeof crit_text, "%d", mm[chain[n - 1]].src);
+    for (int i = n - 1; i >= 0 && used < sizeof crit_text; i--)
+        used += (size_t)snprintf(crit_text + used, sizeof crit_text - used, " %d", mm[chain[i]].dst);
+    printf("  critical path (%d messages, ends %.3f us after the call starts): ranks %s\n", n,
+           (mm[chain[0]].end - t0) * 1e6, crit_text);
+    free(sent);
+    free(recvd);
+    free(nsent);
+}
+
 /* Analyzes the phase whose collsim_phase state is s, from the buffered messages. */
 static void phase(struct an *a, const struct paje_state *s)
 {
@@ -309,6 +366,7 @@ static void phase(struct an *a, const struct paje_state *s)
         link_sharing(mm, rt, k);
         for (size_t i = 0; i < k; i++)
             if (mm[i].k > kmax) kmax = mm[i].k;
+        if (c == calls - 1) describe_call(a, mm, k, p, root, t0);
         if (c < warm) continue;
         msgs_per_call = k;
         bytes_per_call = 0;
@@ -336,6 +394,27 @@ static void phase(struct an *a, const struct paje_state *s)
         if (a->csv)
             fprintf(a->csv, "%s,%llu,%d,%d,%.12g,%s,%.12g,%.6f,%d,%d\n", algo, bytes, p, root, sim,
                     model_infos[md].name, pred, err, exact, kmax);
+        if (a->json) {
+            if (md == 0) {
+                char path[sizeof crit_text];
+                size_t i = 0;
+                for (; crit_text[i]; i++) path[i] = crit_text[i] == ' ' ? ',' : crit_text[i];
+                path[i] = '\0';
+                fprintf(a->json,
+                        "%s\n  {\"phase\": \"%s\", \"algorithm\": \"%s\", \"bytes\": %llu, \"np\": %d, "
+                        "\"root\": %d, \"calls\": %d, \"simulated_s\": %.12g, \"messages_per_call\": %zu, "
+                        "\"bytes_per_call\": %.0f, \"longest_route\": %d, \"k\": %d, "
+                        "\"critical_path\": [%s], \"models\": [",
+                        a->json_first ? "" : ",", s->value, algo, bytes, p, root, iters, sim, msgs_per_call,
+                        bytes_per_call, hmax, kmax, path);
+                a->json_first = 0;
+            }
+            fprintf(a->json, "%s{\"model\": \"%s\", \"predicted_s\": %.12g, \"error_pct\": %.6f, "
+                             "\"exact\": %s, \"formula\": \"%s\"}",
+                    md ? ", " : "", model_infos[md].name, pred, err, exact ? "true" : "false",
+                    model_infos[md].formula);
+            if (md == MODEL_COUNT - 1) fputs("]}", a->json);
+        }
     }
     free(mm);
     free(rt);
@@ -357,12 +436,12 @@ int analyze_main(int argc, char **argv)
         {"platform", required_argument, 0, 'P'}, {"routing", required_argument, 0, 'R'},
         {"eager", required_argument, 0, 'e'},    {"csv", required_argument, 0, 'c'},
         {"hops", no_argument, 0, 'H'},           {"help", no_argument, 0, 'h'},
-        {"hostfile", required_argument, 0, 'F'},
+        {"hostfile", required_argument, 0, 'F'}, {"json", required_argument, 0, 'j'},
         {0, 0, 0, 0}};
     struct an a;
     memset(&a, 0, sizeof a);
     a.eager = 65536;
-    const char *csv = NULL, *routing = "ctr", *hostfile = NULL;
+    const char *csv = NULL, *routing = "ctr", *hostfile = NULL, *json = NULL;
     int c;
     opterr = 0;
     optind = 1;
@@ -382,6 +461,7 @@ int analyze_main(int argc, char **argv)
         case 'c': csv = optarg; break;
         case 'H': a.hops_table = 1; break;
         case 'F': hostfile = optarg; break;
+        case 'j': json = optarg; break;
         case 'h': fputs(analyze_usage, stdout); return 0;
         case ':': cs_error("option '%s' needs a value", argv[optind - 1]); return 2;
         default: cs_error("unknown option '%s' (see 'collsim analyze --help')", argv[optind - 1]); return 2;
@@ -451,6 +531,20 @@ int analyze_main(int argc, char **argv)
         }
         fprintf(a.csv, "algorithm,bytes,np,root,simulated_s,model,predicted_s,error_pct,exact,k\n");
     }
+    char json_part[4096];
+    if (json != NULL) {
+        snprintf(json_part, sizeof json_part, "%s.part", json);
+        a.json = fopen(json_part, "w");
+        if (a.json == NULL) {
+            cs_error("cannot write '%s'", json);
+            paje_close(r);
+            if (a.csv) fclose(a.csv), unlink(csv_part);
+            return 1;
+        }
+        fprintf(a.json, "{\"trace\": \"%s\", \"platform\": \"%s\", \"routing\": \"%s\", \"phases\": [", trace,
+                a.platform, a.sfr ? "sfr" : "ctr");
+        a.json_first = 1;
+    }
     char *sargv[] = {(char *)"collsim", (char *)"--log=root.thres:critical", NULL};
     int sargc = 2;
     simgrid_init(&sargc, sargv);
@@ -480,6 +574,10 @@ int analyze_main(int argc, char **argv)
     free(a.host);
     if (a.csv != NULL) {
         if (fclose(a.csv) != 0 || rc != 0 || rename(csv_part, csv) != 0) unlink(csv_part);
+    }
+    if (a.json != NULL) {
+        fputs("\n]}\n", a.json);
+        if (fclose(a.json) != 0 || rc != 0 || rename(json_part, json) != 0) unlink(json_part);
     }
     return rc == 0 ? 0 : 1;
 }

@@ -11,7 +11,20 @@ trap 'rm -rf "$tmp"' EXIT
 x=$src/platforms/crossbar-64.xml
 "$collsim" run --platform "$x" --np 8 --algo binomial,linear,binary --sizes 1000,1M --iters 2 --quiet \
     --trace "$tmp/x.trace" --csv "$tmp/run.csv" || fail "run"
-"$collsim" analyze "$tmp/x.trace" --platform "$x" --csv "$tmp/an.csv" >"$tmp/report" || fail "analyze: $(tail -2 "$tmp/report")"
+"$collsim" analyze "$tmp/x.trace" --platform "$x" --csv "$tmp/an.csv" --json "$tmp/an.json" >"$tmp/report" ||
+    fail "analyze: $(tail -2 "$tmp/report")"
+# critical paths, worked out from the algorithms on 8 ranks: binomial reaches 7 = 3 + 4 via
+# 3 = 1 + 2 and 1 = 0 + 1; in the binary tree a right child costs two sends, so 0 -> 2 -> 6
+# (weight 4) is longer than 0 -> 1 -> 3 -> 7 (weight 3); linear ends with its last send, to 7
+grep -A3 '^# phase bcast/binomial/1048576/' "$tmp/report" | grep -q 'ranks 0 1 3 7$' && pass ||
+    fail "binomial 1 MiB critical path: $(grep -A3 '^# phase bcast/binomial/1048576/' "$tmp/report" | grep critical)"
+grep -A3 '^# phase bcast/binary/1048576/' "$tmp/report" | grep -q 'ranks 0 2 6$' && pass ||
+    fail "binary 1 MiB critical path: $(grep -A3 '^# phase bcast/binary/1048576/' "$tmp/report" | grep critical)"
+grep -A3 '^# phase bcast/linear/1048576/' "$tmp/report" | grep -q 'ranks 0 7$' && pass || fail "linear critical path"
+grep -q '"phase": "bcast/binary/1048576/0/1/2".*"critical_path": \[0,2,6\], "models": \[{"model": "hockney"' \
+    "$tmp/an.json" && pass || fail "JSON phase record: $(head -c 300 "$tmp/an.json")"
+assert_eq "JSON phases" 6 "$(grep -c '"phase": ' "$tmp/an.json")"
+tail -c 4 "$tmp/an.json" | grep -q ']}' && pass || fail "JSON not closed"
 # analyzer vs runner: the same simulated time for every phase
 while IFS=, read -r _ algo _ _ _ _ _ bytes _ _ avg _; do
     got=$(awk -F, -v a="$algo" -v b="$bytes" '$1 == a && $2 == b { print $5; exit }' "$tmp/an.csv")
