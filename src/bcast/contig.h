@@ -17,4 +17,13 @@ static inline long bcast__contig_bytes(int count, MPI_Datatype type)
     return (long)size * count;
 }
 
+/* The common start of the segmenting algorithms: this rank, the size, and the message's
+ * bytes, or -1 when they are not contiguous (the caller then falls back). */
+static inline long bcast__prelude(int count, MPI_Datatype type, MPI_Comm comm, int *rank, int *p)
+{
+    MPI_Comm_rank(comm, rank);
+    MPI_Comm_size(comm, p);
+    return bcast__contig_bytes(count, type);
+}
+
 #endif

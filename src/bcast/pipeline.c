@@ -42,9 +42,7 @@ long bcast__segment_size(long bytes, int p)
 int bcast_pipeline_chain(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm)
 {
     int rank, p;
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &p);
-    long bytes = bcast__contig_bytes(count, type);
+    long bytes = bcast__prelude(count, type, comm, &rank, &p);
     if (bytes < 0) return bcast_binomial(buf, count, type, root, comm);
     if (p == 1) return MPI_SUCCESS;
     int s = bcast_srank(rank, root, p);
@@ -69,9 +67,7 @@ int bcast_pipeline_chain(void *buf, int count, MPI_Datatype type, int root, MPI_
 int bcast_pipeline_binary(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm)
 {
     int rank, p;
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &p);
-    long bytes = bcast__contig_bytes(count, type);
+    long bytes = bcast__prelude(count, type, comm, &rank, &p);
     if (bytes < 0) return bcast_binomial(buf, count, type, root, comm);
     if (p == 1) return MPI_SUCCESS;
     int s = bcast_srank(rank, root, p), depth = 0;

@@ -71,9 +71,7 @@ static int rd_allgather(char *buf, long bytes, long blk, int s, int root, int p,
 static int scatter_allgather(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm, int rd)
 {
     int rank, p;
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &p);
-    long bytes = bcast__contig_bytes(count, type);
+    long bytes = bcast__prelude(count, type, comm, &rank, &p);
     if (bytes < 0) return bcast_binomial(buf, count, type, root, comm);
     if (p == 1) return MPI_SUCCESS;
     int s = bcast_srank(rank, root, p);
