@@ -50,20 +50,25 @@ ip_number() {
 # ip_verdict NAME: how MPI_Bcast ran in run NAME, from its trace and the app's own counts:
 #   collsim   every call ran a collsim algorithm: no rank entered SimGrid's MPI_Bcast, and there
 #             are at least as many tag-7001 (BCAST_TAG) messages as a tree needs for all calls
-#   below     no rank entered SimGrid's MPI_Bcast and no tag-7001 message: the interposer
-#             called SimGrid's algorithm below the MPI layer (smpi:NAME)
+#   onesided  no rank entered SimGrid's MPI_Bcast, no tag-7001 message, and MPI_Put links
+#             (tag -6666): a collsim one-sided broadcast synchronised by fences or PSCW
+#   below     no rank entered SimGrid's MPI_Bcast, no tag-7001 message and no put: the
+#             interposer called SimGrid's algorithm below the MPI layer (smpi:NAME)
 #   simgrid   every rank entered SimGrid's MPI_Bcast at every call, no tag-7001 message
 #   mixed     anything else (some calls interposed, others not, or the app did not finish)
 ip_verdict() {
-    local calls tree t7001 states
+    local calls tree t7001 puts states
     calls=$(ip_number "$1" '^\([0-9]*\) broadcasts per rank.*')
     tree=$(ip_number "$1" '^a tree broadcast sends \([0-9]*\) messages in all$')
     t7001=$(ip_messages "$1" 7001)
+    puts=$(ip_messages "$1" -6666)
     states=$(ip_states "$1" PMPI_Bcast)
     if [ "$calls" = none ] || [ "$tree" = none ]; then
         echo mixed
     elif [ "$states" -eq 0 ] && [ "$t7001" -ge "$tree" ]; then
         echo collsim
+    elif [ "$states" -eq 0 ] && [ "$t7001" -eq 0 ] && [ "$puts" -gt 0 ]; then
+        echo onesided
     elif [ "$states" -eq 0 ] && [ "$t7001" -eq 0 ]; then
         echo below
     elif [ "$states" -eq $((calls * 6)) ] && [ "$t7001" -eq 0 ]; then

@@ -25,5 +25,12 @@ want=$(awk '/^%EventDef PajeStartLink/ { s = $3 } /^%EventDef PajeEndLink/ { e =
     END { n = 0; for (k in st) if (!(k in en)) n++; print n }' "$tmp/raw.trace")
 [ "$want" -gt 0 ] && pass || fail "the raw trace has no open RMA link"
 grep -q "closed $want RMA links" "$tmp/note" && pass || fail "expected $want closed, fix-trace said: $(cat "$tmp/note")"
+# collsim's own one-sided broadcasts: every style's trace reads without -z
+"$collsim" run --platform "$src/platforms/crossbar-64.xml" --np 8 --root 3 \
+    --algo rma_linear_fence,rma_binomial_pscw,rma_binary_lock --sizes 1000,100000 --iters 1 --quiet \
+    --trace "$tmp/algos.trace"
+assert_eq "traced RMA broadcasts" 0 $?
+pj_dump -l 9 "$tmp/algos.trace" >"$tmp/adump" 2>"$tmp/aerr" && pass || fail "pj_dump on RMA broadcasts: $(head -2 "$tmp/aerr")"
+[ "$(grep -c '_-6666_' "$tmp/adump")" -gt 0 ] && pass || fail "no put link in the RMA broadcasts' trace"
 assert_one_line_error "fix-trace on a missing file" "$collsim" fix-trace "$tmp/none.trace" "$tmp/x.trace"
 finish
