@@ -41,6 +41,9 @@ const char analyze_usage[] =
     "  --eager BYTES        the run's eager threshold (default: 65536, SimGrid's)\n"
     "  --csv FILE           one row per phase and model\n"
     "  --json FILE          every phase with its facts, critical path and models\n"
+    "  --svg FILE           space-time diagram of one call (ranks as rows, messages as arrows)\n"
+    "  --svg-phase TEXT     ... of the first phase whose mark contains TEXT, e.g.\n"
+    "                       'binomial/1048576' (default: the first phase)\n"
     "  --hops               also print the hop table: src dst hops, per message pair\n";
 
 #define READY_TAG 7000
@@ -66,6 +69,9 @@ struct an {
     FILE *csv;
     FILE *json;
     int json_first;
+    const char *svg, *svg_phase; /* --svg FILE: draw one call; --svg-phase: of the phase matching */
+    int svg_done;
+    const char *phase_value;
     int hops_table;
     struct msg *m; /* the algorithms' messages since the last phase ended */
     size_t n, cap;
@@ -235,6 +241,53 @@ static void link_sharing(struct model_msg *mm, struct route **rt, size_t k)
     free(u);
 }
 
+/* Writes the space-time diagram of one call: ranks as rows, each message an arrow from its
+ * sender at its start to its receiver at its end. */
+static int write_svg(const struct an *a, const struct model_msg *mm, size_t k, int p, double t0)
+{
+    double t1 = t0;
+    for (size_t i = 0; i < k; i++)
+        if (mm[i].end > t1) t1 = mm[i].end;
+    if (t1 <= t0) t1 = t0 + 1e-9;
+    const double left = 70, width = 820, top = 50, row = p <= 32 ? 22 : p <= 64 ? 14 : 900.0 / p;
+    char part[4096];
+    snprintf(part, sizeof part, "%s.part", a->svg);
+    FILE *f = fopen(part, "w");
+    if (f == NULL) return -1;
+    fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
+               "font-family=\"sans-serif\" font-size=\"10\">\n",
+            left + width + 30, top + row * p + 40);
+    fprintf(f, "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n");
+    fprintf(f, "<defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"10\" refY=\"5\" markerWidth=\"6\" "
+               "markerHeight=\"6\" orient=\"auto\"><path d=\"M0,0 L10,5 L0,10 z\" fill=\"#c0392b\"/></marker></defs>\n");
+    fprintf(f, "<text x=\"%.0f\" y=\"20\" font-size=\"13\">%s: one call, %zu messages, %.3f us</text>\n", left,
+            a->phase_value, k, (t1 - t0) * 1e6);
+    for (int r = 0; r < p; r++) {
+        double y = top + row * r;
+        fprintf(f, "<text x=\"%.0f\" y=\"%.1f\" text-anchor=\"end\">rank %d</text>", left - 6, y + 3, r);
+        fprintf(f, "<line class=\"rank\" x1=\"%.0f\" y1=\"%.1f\" x2=\"%.0f\" y2=\"%.1f\" stroke=\"#bbb\"/>\n", left,
+                y, left + width, y);
+    }
+    for (int t = 0; t <= 4; t++) {
+        double x = left + width * t / 4, y = top + row * p;
+        fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%.3f us</text>\n", x, y + 14,
+                (t1 - t0) * 1e6 * t / 4);
+    }
+    for (size_t i = 0; i < k; i++) {
+        double x1 = left + width * (mm[i].start - t0) / (t1 - t0), x2 = left + width * (mm[i].end - t0) / (t1 - t0);
+        fprintf(f, "<line class=\"msg\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#c0392b\" "
+                   "marker-end=\"url(#arrow)\"><title>%d to %d, %.0f bytes, %.3f us</title></line>\n",
+                x1, top + row * mm[i].src, x2, top + row * mm[i].dst, mm[i].src, mm[i].dst, mm[i].bytes,
+                (mm[i].end - mm[i].start) * 1e6);
+    }
+    fputs("</svg>\n", f);
+    if (fclose(f) != 0 || rename(part, a->svg) != 0) {
+        unlink(part);
+        return -1;
+    }
+    return 0;
+}
+
 /* Prints what one call did: traffic per rank and the critical path, the chain of messages
  * that led to the last arrival (each one's sender had received the one before it). Also
  * stores the path for --json. */
@@ -366,7 +419,14 @@ static void phase(struct an *a, const struct paje_state *s)
         link_sharing(mm, rt, k);
         for (size_t i = 0; i < k; i++)
             if (mm[i].k > kmax) kmax = mm[i].k;
-        if (c == calls - 1) describe_call(a, mm, k, p, root, t0);
+        if (c == calls - 1) {
+            describe_call(a, mm, k, p, root, t0);
+            if (a->svg && !a->svg_done && (a->svg_phase == NULL || strstr(s->value, a->svg_phase))) {
+                a->phase_value = s->value;
+                if (write_svg(a, mm, k, p, t0) != 0) a->failed = 2;
+                a->svg_done = 1;
+            }
+        }
         if (c < warm) continue;
         msgs_per_call = k;
         bytes_per_call = 0;
@@ -437,6 +497,7 @@ int analyze_main(int argc, char **argv)
         {"eager", required_argument, 0, 'e'},    {"csv", required_argument, 0, 'c'},
         {"hops", no_argument, 0, 'H'},           {"help", no_argument, 0, 'h'},
         {"hostfile", required_argument, 0, 'F'}, {"json", required_argument, 0, 'j'},
+        {"svg", required_argument, 0, 'S'},      {"svg-phase", required_argument, 0, 'Q'},
         {0, 0, 0, 0}};
     struct an a;
     memset(&a, 0, sizeof a);
@@ -462,6 +523,8 @@ int analyze_main(int argc, char **argv)
         case 'H': a.hops_table = 1; break;
         case 'F': hostfile = optarg; break;
         case 'j': json = optarg; break;
+        case 'S': a.svg = optarg; break;
+        case 'Q': a.svg_phase = optarg; break;
         case 'h': fputs(analyze_usage, stdout); return 0;
         case ':': cs_error("option '%s' needs a value", argv[optind - 1]); return 2;
         default: cs_error("unknown option '%s' (see 'collsim analyze --help')", argv[optind - 1]); return 2;
@@ -555,6 +618,12 @@ int analyze_main(int argc, char **argv)
     if (rc != 0) cs_error("%s", paje_error(r));
     else if (a.phases == 0) {
         cs_error("no collsim_phase marks in '%s' (was it written by 'collsim run --trace'?)", trace);
+        rc = -1;
+    } else if (a.failed == 2) {
+        cs_error("cannot write '%s'", a.svg);
+        rc = -1;
+    } else if (a.svg && !a.svg_done) {
+        cs_error("no phase matches '%s' for --svg", a.svg_phase ? a.svg_phase : "");
         rc = -1;
     } else if (a.failed) {
         cs_error("the trace's ranks do not fit hostfile '%s' and platform '%s'", hf, a.platform);

@@ -25,6 +25,15 @@ grep -q '"phase": "bcast/binary/1048576/0/1/2".*"critical_path": \[0,2,6\], "mod
     "$tmp/an.json" && pass || fail "JSON phase record: $(head -c 300 "$tmp/an.json")"
 assert_eq "JSON phases" 6 "$(grep -c '"phase": ' "$tmp/an.json")"
 tail -c 4 "$tmp/an.json" | grep -q ']}' && pass || fail "JSON not closed"
+# space-time diagram of one binomial call on 8 ranks: 8 rank rows, 7 message arrows
+"$collsim" analyze "$tmp/x.trace" --platform "$x" --svg "$tmp/st.svg" --svg-phase binomial/1048576 >/dev/null
+assert_eq "svg status" 0 $?
+assert_eq "svg rank rows" 8 "$(grep -c 'class="rank"' "$tmp/st.svg")"
+assert_eq "svg message arrows" 7 "$(grep -c 'class="msg"' "$tmp/st.svg")"
+grep -q '<title>0 to 1, 1048576 bytes' "$tmp/st.svg" && pass || fail "no arrow from rank 0 to rank 1"
+assert_one_line_error "svg of a phase that is not there" "$collsim" analyze "$tmp/x.trace" --platform "$x" \
+    --svg "$tmp/none.svg" --svg-phase nothing/like/this
+[ ! -e "$tmp/none.svg" ] && pass || fail "an svg was left for a missing phase"
 # analyzer vs runner: the same simulated time for every phase
 while IFS=, read -r _ algo _ _ _ _ _ bytes _ _ avg _; do
     got=$(awk -F, -v a="$algo" -v b="$bytes" '$1 == a && $2 == b { print $5; exit }' "$tmp/an.csv")
