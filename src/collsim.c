@@ -110,9 +110,9 @@ static int fixtrace_main(int argc, char **argv)
         cs_error("%s", err);
         return 1;
     }
-    printf("added Size to %ld events, closed %ld RMA links, dropped %ld RMA link ends with no "
-           "start%s\n",
-           st.sized_events, st.closed_links, st.dropped_ends,
+    printf("added Size to %ld events, made %ld decimal sizes integers, dropped %ld doubled "
+           "message events, closed %ld RMA links, dropped %ld RMA link ends with no start%s\n",
+           st.sized_events, st.int_sizes, st.doubled_links, st.closed_links, st.dropped_ends,
            st.unclosed_links ? " (some RMA links had no synchronisation after them)" : "");
     return 0;
 }

@@ -4,6 +4,8 @@
  * RMA links, never the trace. */
 #include "tracefix.h"
 
+#include "ptpfix.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -79,6 +81,16 @@ static int field_index(const struct def *d, const char *name)
     return -1;
 }
 
+/* "2.000000": digits, a point, zeros only */
+static int integral_decimal(const char *v)
+{
+    size_t n = strspn(v, "0123456789");
+    if (n == 0 || v[n] != '.') return 0;
+    n++;
+    n += strspn(v + n, "0");
+    return v[n] == '\0';
+}
+
 static int is_rma_sync(const char *state)
 {
     static const char *const syncs[] = {"PMPI_Win_fence",     "PMPI_Win_unlock",   "PMPI_Win_unlock_all",
@@ -121,12 +133,32 @@ static int orphan_rma_end(const struct def *d, char **fv, int nf, const struct o
     return 1;
 }
 
+/* A point-to-point link event (tag >= 0) through ptpfix: 1 if it is one of SimGrid's extra
+ * events (not written), 2 if written here with its start's key, 0 to write it unchanged. */
+static int ptp_link(struct ptpfix *ptp, const struct def *d, char **fv, int nf, FILE *g)
+{
+    int k = field_index(d, "Key"), t = field_index(d, "Time");
+    int c = field_index(d, d->kind == K_START_LINK ? "StartContainer" : "EndContainer");
+    int src, dst, tag, seq;
+    if (k <= 0 || t <= 0 || c <= 0 || k >= nf || t >= nf || c >= nf ||
+        sscanf(fv[k], "%d_%d_%d_%d", &src, &dst, &tag, &seq) != 4 || tag < 0)
+        return 0;
+    if (d->kind == K_START_LINK) return ptpfix_start(ptp, atoi(fv[c]), fv[k], fv[t]);
+    const char *key = fv[k];
+    if (ptpfix_end(ptp, atoi(fv[c]), &key, fv[t])) return 1;
+    if (strcmp(key, fv[k]) == 0) return 0;
+    for (int i = 0; i < nf; i++) fprintf(g, "%s%s", i ? " " : "", i == k ? key : fv[i]);
+    fputc('\n', g);
+    return 2;
+}
+
 int tracefix_copy(const char *in, const char *out, struct tracefix_stats *stats, char *err,
                   size_t errlen)
 {
     static struct def defs[MAX_EVENT_IDS];
     memset(defs, 0, sizeof defs);
-    struct tracefix_stats st = {0, 0, 0, 0};
+    struct tracefix_stats st = {0};
+    struct ptpfix *ptp = ptpfix_new();
     struct names values = {0}, rank_alias = {0}; /* entity value alias -> name; rank -> alias */
     int stack[1024][MAX_DEPTH];                  /* per container alias: pushed value aliases */
     int depth[1024];
@@ -203,6 +235,11 @@ int tracefix_copy(const char *in, const char *out, struct tracefix_stats *stats,
             st.dropped_ends++; /* an RMA end with no start: SimGrid's lock acknowledgements */
             continue;
         }
+        if (d != NULL && (d->kind == K_START_LINK || d->kind == K_END_LINK)) {
+            int r = ptp_link(ptp, d, fv, nf, g);
+            if (r == 1) st.doubled_links++;
+            if (r != 0) continue; /* dropped, or written with its start's key */
+        }
         if (d != NULL && d->nfields > 1 && nf == d->nfields - 1 &&
             strcmp(d->field[d->nfields - 1], "Size") == 0) {
             /* one field short of a definition ending in Size */
@@ -210,10 +247,15 @@ int tracefix_copy(const char *in, const char *out, struct tracefix_stats *stats,
             fprintf(g, "%s 0\n", line);
             fv[nf++] = (char *)"0";
             st.sized_events++;
+        } else if (d != NULL && nf == d->nfields && nf > 1 &&
+                   strcmp(d->field[nf - 1], "Size") == 0 && integral_decimal(fv[nf - 1])) {
+            /* MPI_Waitany's Size written as a decimal ("2.000000") in an int field */
+            size_t keep = (size_t)(fv[nf - 1] - copy) + strcspn(fv[nf - 1], ".");
+            fprintf(g, "%.*s\n", (int)keep, line);
+            st.int_sizes++;
         } else {
             fputs(line, g);
         }
-        if (d == NULL) continue;
         if (d == NULL) continue;
         switch (d->kind) {
         case K_ENTITY_VALUE: {
@@ -234,6 +276,7 @@ int tracefix_copy(const char *in, const char *out, struct tracefix_stats *stats,
             int c = field_index(d, "Container"), v = field_index(d, "Value");
             if (c > 0 && v > 0 && c < nf && v < nf) {
                 int ca = atoi(fv[c]);
+                ptpfix_push(ptp, ca, names_get(&values, atoi(fv[v])));
                 if (ca >= 0 && ca < 1024 && depth[ca] < MAX_DEPTH) stack[ca][depth[ca]++] = atoi(fv[v]);
             }
             break;
@@ -242,6 +285,7 @@ int tracefix_copy(const char *in, const char *out, struct tracefix_stats *stats,
             int c = field_index(d, "Container"), t = field_index(d, "Time");
             if (c <= 0 || t <= 0 || c >= nf || t >= nf) break;
             int ca = atoi(fv[c]);
+            ptpfix_pop(ptp, ca, fv[t]);
             if (ca < 0 || ca >= 1024 || depth[ca] == 0) break;
             const char *state = names_get(&values, stack[ca][--depth[ca]]);
             if (state == NULL || !is_rma_sync(state) || end_link_id < 0) break;
@@ -290,6 +334,7 @@ int tracefix_copy(const char *in, const char *out, struct tracefix_stats *stats,
         }
     }
     st.unclosed_links = (long)nopen;
+    ptpfix_free(ptp);
     while (nopen > 0) drop_open(open, &nopen, nopen - 1);
     free(open);
     free(line);
