@@ -78,19 +78,48 @@ int bcast_topology_init(const char *spec, char *err, size_t errlen)
     return 0;
 }
 
+/* 1 when `kind` is one of the words of needs ("ring, torus or hypercube") */
+static int names_kind(const char *needs, const char *kind)
+{
+    size_t n = strlen(kind);
+    if (n == 0) return 0;
+    for (const char *s = strstr(needs, kind); s != NULL; s = strstr(s + 1, kind))
+        if ((s == needs || s[-1] == ' ' || s[-1] == ',') &&
+            (s[n] == '\0' || s[n] == ' ' || s[n] == ','))
+            return 1;
+    return 0;
+}
+
+/* The cycles multichain.c builds: a square 2D torus of side >= 3, or any torus where the
+ * nodes off one dimension come to an even count (a snake over them closes). Not a torus: 1. */
+static int torus_has_cycle(void)
+{
+    const struct bcast_topology *t = &bcast_topo;
+    if (strcmp(t->kind, "torus") != 0) return 1;
+    if (t->ndims == 2 && t->dims[0] == t->dims[1] && t->dims[0] >= 3) return 1;
+    for (int k = 0; k < t->ndims; k++)
+        if ((t->nodes / t->dims[k]) % 2 == 0 && t->dims[k] >= 2) return 1;
+    return 0;
+}
+
 int bcast_topology_fits(const char *needs, MPI_Comm comm, char *err, size_t errlen)
 {
     int p, cmp;
     MPI_Comm_size(comm, &p);
     MPI_Comm_compare(comm, MPI_COMM_WORLD, &cmp);
-    if (strcmp(needs, bcast_topo.kind) != 0) {
+    if (!names_kind(needs, bcast_topo.kind)) {
         snprintf(err, errlen, "needs a %s platform (this one is %s)", needs,
                  bcast_topo.kind[0] ? bcast_topo.kind : "not a ring, torus or hypercube");
         return -1;
     }
     if (p != bcast_topo.nodes || (cmp != MPI_IDENT && cmp != MPI_CONGRUENT)) {
         snprintf(err, errlen, "needs one rank per node of the %d-node %s (got %d ranks)",
-                 bcast_topo.nodes, needs, p);
+                 bcast_topo.nodes, bcast_topo.kind, p);
+        return -1;
+    }
+    if (strstr(needs, "Hamiltonian") != NULL && !torus_has_cycle()) {
+        snprintf(err, errlen, "needs a Hamiltonian cycle of the torus it can build: a square "
+                 "2D torus or one with an even side");
         return -1;
     }
     if (!bcast_topo.placed) {

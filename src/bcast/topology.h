@@ -26,8 +26,9 @@ extern struct bcast_topology bcast_topo;
  * malformed spec (an unknown topology is not an error: kind stays ""). */
 int bcast_topology_init(const char *spec, char *err, size_t errlen);
 
-/* 0 when algorithm needs (e.g. "ring", "torus", "hypercube") can run on p ranks of comm with
- * bcast_topo, else -1 with the reason in err. */
+/* 0 when an algorithm with these needs can run on p ranks of comm with bcast_topo, else -1
+ * with the reason in err. needs: one kind ("torus") or a list ("ring, torus or hypercube");
+ * the word "Hamiltonian" also asks for a torus whose cycles multichain.c can build. */
 int bcast_topology_fits(const char *needs, MPI_Comm comm, char *err, size_t errlen);
 
 #endif

@@ -40,4 +40,23 @@ for p in 2 5 8 13; do
     assert_near "linear p=$p eager" "$(calc "2 * $L + ($p - 1) * ($m + 16) / $B")" \
         "$(time_of linear $p $m)" 1e-3
 done
+# two_tree on 3 ranks: T1 is rank 2 -> rank 1, T2 rank 1 -> rank 2, half the message each,
+# k segments of s bytes per half. Segment i of both halves leaves the root together (its
+# uplink shared by two flows) while segment i-1 crosses between ranks 1 and 2, where each
+# downlink also carries two flows: every step costs a + 2 b (s + 16); the last segments then
+# cross once more alone: k (a + 2 b (s+16)) + a + b (s+16).
+m=1048576
+for k in 1 2 4; do
+    s=$((m / 2 / k))
+    want=$(calc "$k * (2 * $L + 2 * ($s + 16) / $B) + 2 * $L + ($s + 16) / $B")
+    got=$(COLLSIM_SEGMENT=$s time_of two_tree 3 $m)
+    assert_near "two_tree p=3 k=$k segments of $s B" "$want" "$got" 1e-3
+done
+# two_tree on 64 ranks, 4 MiB, automatic segments: between b m (every rank takes in m bytes
+# over one link) and 1.15 x LB2 = (sqrt((ceil(log2 p) - 1) a) + sqrt(b m))^2.
+m=4194304
+lb2=$(calc "(sqrt(5 * 2 * $L) + sqrt($m / $B)) ^ 2")
+got=$(time_of two_tree 64 $m)
+awk -v t="$got" -v lo="$(calc "$m / $B")" -v hi="$(calc "1.15 * $lb2")" 'BEGIN { exit !(t >= lo && t <= hi) }' &&
+    pass || fail "two_tree p=64 4 MiB: $got s is not within [b m, 1.15 LB2] = [$(calc "$m / $B"), $(calc "1.15 * $lb2")]"
 finish

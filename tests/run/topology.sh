@@ -19,15 +19,20 @@ data_check() { # PLATFORM.xml ALGOS
 }
 for n in 3 5 8 16; do
     "$collsim" platform ring --nodes $n -o "$tmp/ring$n.xml"
-    data_check "$tmp/ring$n.xml" ring,ring_halving
+    data_check "$tmp/ring$n.xml" ring,ring_halving,multichain
 done
-for d in 2x3 4x4 3x5 2x2x2 3x3x3; do
+# multichain: square tori (two cycles), an even side (a snake); 3x5 and 3x3x3 have neither
+for d in 2x3 4x4 3x5 2x2x2 3x3x3 3x3 4x6 2x3x3; do
     "$collsim" platform torus --dims $d -o "$tmp/torus$d.xml"
-    data_check "$tmp/torus$d.xml" torus,torus_halving
+    case $d in
+    3x5 | 3x3x3) data_check "$tmp/torus$d.xml" torus,torus_halving
+        assert_one_line_error "multichain on torus $d" "$collsim" run --platform "$tmp/torus$d.xml" --algo multichain ;;
+    *) data_check "$tmp/torus$d.xml" torus,torus_halving,multichain ;;
+    esac
 done
 for d in 1 2 3 4; do
     "$collsim" platform hypercube --dim $d -o "$tmp/cube$d.xml"
-    data_check "$tmp/cube$d.xml" hypercube
+    data_check "$tmp/cube$d.xml" hypercube,multichain
 done
 
 m=1048576
@@ -57,6 +62,18 @@ assert_near "ring-16 ring_halving sfr: (p-1)(t_h + m t_b)" "$(f "15 * ($th + $T)
     "$(time_of ring-16 ring_halving sfr 5)" 1e-6
 assert_near "torus-8x8 torus_halving ctr: log2 p m t_b + 2 t_h (sqrt p - 1)" "$(f "6 * $T + 14 * $th")" \
     "$(time_of torus-8x8 torus_halving ctr 0)" 1e-6
+
+# multichain: d parts of m/d bytes, each round its own cycle of neighbour links (one hop,
+# t_h), none shared; k segments of s bytes per part, p - 1 hops: (p - 2 + k)(t_h + (s+16) t_b).
+# ring and hypercube: d = 2; the square torus: d = 4. s = 64 KiB (rendezvous).
+s=65536
+mc() { # P D: the expected time of multichain on P nodes with D parts
+    f "($1 - 2 + $m / $2 / $s) * ($th + ($s + 16) * 1e-10)"
+}
+for pl in ring-16:2 hypercube-4:2 torus-4x4:4; do
+    got=$(COLLSIM_SEGMENT=$s time_of "${pl%:*}" multichain ctr 5)
+    assert_near "${pl%:*} multichain: (p - 2 + k)(t_h + s t_b), d = ${pl#*:}" "$(mc 16 "${pl#*:}")" "$got" 1e-6
+done
 
 # misfits: one line, non-zero
 assert_one_line_error "ring on a torus" "$collsim" run --platform "$src/platforms/torus-4x4.xml" --algo ring
