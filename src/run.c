@@ -24,6 +24,8 @@ const char run_usage[] =
     "  --platform FILE.xml  SimGrid platform (collsim platform makes them; see platforms/)\n"
     "  --hostfile FILE      rank i runs on line i (default: FILE.hosts beside the platform)\n"
     "  --np N               processes (default: one per host of the hostfile)\n"
+    "  --ranks-per-host K   K ranks on each host, in blocks (ranks 0..K-1 on the first);\n"
+    "                       rma_shared then shares one window per host (default: 1)\n"
     "  --algo A,B,...       algorithms, see 'collsim list' (default: binomial,binary,linear);\n"
     "                       smpi:NAME is SimGrid's own; all (every collsim algorithm that fits\n"
     "                       the platform) and smpi:all (every SimGrid one) expand\n"
@@ -412,6 +414,34 @@ int run_execute(const struct run_request *r)
     return 0;
 }
 
+/* Writes each host of `hosts` n times in a row into a new temporary file named from tmpl
+ * (block placement: ranks k n .. k n + n-1 share host k). 0, or -1 after an error line. */
+static int expand_hostfile(const char *hosts, int n, char *tmpl)
+{
+    FILE *in = fopen(hosts, "r");
+    int fd = mkstemp(tmpl);
+    FILE *out = fd >= 0 ? fdopen(fd, "w") : NULL;
+    if (in == NULL || out == NULL) {
+        cs_error("cannot expand hostfile '%s': %s", hosts, strerror(errno));
+        if (in) fclose(in);
+        if (fd >= 0) (out ? fclose(out) : close(fd)), unlink(tmpl);
+        return -1;
+    }
+    char line[1024];
+    while (fgets(line, sizeof line, in) != NULL) {
+        line[strcspn(line, "\r\n")] = '\0';
+        if (line[0] == '\0') continue;
+        for (int i = 0; i < n; i++) fprintf(out, "%s\n", line);
+    }
+    fclose(in);
+    if (fclose(out) != 0) {
+        cs_error("cannot write '%s'", tmpl);
+        unlink(tmpl);
+        return -1;
+    }
+    return 0;
+}
+
 int run_main(int argc, char **argv)
 {
     static const struct option longopts[] = {
@@ -424,10 +454,10 @@ int run_main(int argc, char **argv)
         {"quiet", no_argument, 0, 'q'},          {"help", no_argument, 0, 'h'},
         {"inject-fault", required_argument, 0, 'f'}, {"routing", required_argument, 0, 'R'},
         {"topology", required_argument, 0, 'T'}, {"analyze", no_argument, 0, 'A'},
-        {0, 0, 0, 0}};
+        {"ranks-per-host", required_argument, 0, 'k'}, {0, 0, 0, 0}};
     struct run_request r;
     run_defaults(&r);
-    int c, li = 0, np_given = 0;
+    int c, li = 0, np_given = 0, per_host = 1;
     opterr = 0;
     optind = 1;
     while ((c = getopt_long(argc, argv, ":h", longopts, &li)) != -1) {
@@ -453,6 +483,7 @@ int run_main(int argc, char **argv)
         case 'R': r.routing = optarg; break;
         case 'T': r.topology = optarg; break;
         case 'A': r.analysis = "-"; break;
+        case 'k': target = &per_host; break;
         case 'h': fputs(run_usage, stdout); return 0;
         case ':': cs_error("option '%s' needs a value", argv[optind - 1]); return 2;
         default: cs_error("unknown option '%s' (see 'collsim run --help')", argv[optind - 1]); return 2;
@@ -474,5 +505,16 @@ int run_main(int argc, char **argv)
         cs_error("--np must be at least 1");
         return 2;
     }
-    return run_execute(&r);
+    if (per_host < 1) {
+        cs_error("--ranks-per-host must be at least 1");
+        return 2;
+    }
+    if (per_host == 1 || r.platform == NULL) return run_execute(&r);
+    char hosts[PATH_MAX], expanded[] = "/tmp/collsim-hosts-XXXXXX";
+    if (smpi_hostfile(r.platform ? r.platform : "", r.hostfile, hosts, sizeof hosts) < 0) return 1;
+    if (expand_hostfile(hosts, per_host, expanded) != 0) return 1;
+    r.hostfile = expanded;
+    int rc = run_execute(&r);
+    unlink(expanded);
+    return rc;
 }

@@ -17,7 +17,7 @@ else
     want_note="collsim: MPI_Bcast runs '$algo' (COLLSIM_BCAST)"
     case $algo in
     smpi:*) want_verdict=below ;;
-    rma_*_lock) want_verdict=collsim ;; # its notifications are tag-7001 messages
+    rma_*_lock | rma_shared) want_verdict=collsim ;; # lock notifications are tag-7001 messages
     rma_*) want_verdict=onesided ;;
     *) want_verdict=collsim ;;
     esac
