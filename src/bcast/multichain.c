@@ -15,7 +15,10 @@
  *              dimension, the other dimensions in boustrophedon order) are walked back and
  *              forth leaving column 0 free, which leads back to the start; needs an even
  *              number of rows;
- *   hypercube: the binary reflected Gray code, a Hamiltonian cycle, and its reverse: d = 2.
+ *   hypercube of even dimension 2h >= 4: it holds the 2^h x 2^h torus (a Gray-code cycle in
+ *              each half of the address bits), so the two square-torus cycles, d = 4;
+ *   other hypercubes: the binary reflected Gray code, a Hamiltonian cycle, and its
+ *              reverse: d = 2.
  * Each part crosses p - 1 links, every node receives d parts over d different links:
  *   time = (p - 2 + k)(a + b m / (d k)), k* = sqrt((p-2) m b / (d a)),
  *   about (sqrt((p-2) a) + sqrt(b m / d))^2: below LB2 (a one-port bound) for large m when
@@ -58,6 +61,21 @@ static int snake_rows(int *rowbase, int nd, const int *dims, int col)
     return n;
 }
 
+/* The two edge-disjoint Hamiltonian cycles of the n x n torus into cyc[0..2p). gray = 0:
+ * node x + n y (the torus platforms); gray = h: node G(x) + 2^h G(y), G the reflected Gray
+ * code on h bits, whose cycle makes every torus step one hypercube link. */
+static void square_torus(int *cyc, int p, int n, int gray)
+{
+    for (int c = 0; c < 2; c++) {
+        int x = 0, y = 0;
+        for (int i = 0; i < p; i++) {
+            cyc[c * p + i] = gray ? (x ^ (x >> 1)) + ((y ^ (y >> 1)) << gray) : x + n * y;
+            if (((x + y) % n == 0) != (c == 1)) x = (x + 1) % n;
+            else y = (y + 1) % n;
+        }
+    }
+}
+
 /* The cycles for bcast_topo on p nodes, d of them in cyc[d * p]. Returns d, 0 if none. */
 static int cycles(int p, int *cyc)
 {
@@ -66,20 +84,16 @@ static int cycles(int p, int *cyc)
     if (strcmp(t->kind, "ring") == 0) {
         for (int i = 0; i < p; i++) cyc[i] = i;
         d = 1;
+    } else if (strcmp(t->kind, "hypercube") == 0 && t->dims[0] >= 4 && t->dims[0] % 2 == 0) {
+        int h = t->dims[0] / 2; /* Q_2h = Q_h x Q_h holds the n x n torus, n = 2^h */
+        square_torus(cyc, p, 1 << h, h);
+        d = 2;
     } else if (strcmp(t->kind, "hypercube") == 0) {
         for (int i = 0; i < p; i++) cyc[i] = i ^ (i >> 1);
         d = 1;
     } else if (strcmp(t->kind, "torus") == 0 && t->ndims == 2 && t->dims[0] == t->dims[1] &&
                t->dims[0] >= 3) {
-        int n = t->dims[0];
-        for (int c = 0; c < 2; c++) {
-            int x = 0, y = 0;
-            for (int i = 0; i < p; i++) {
-                cyc[c * p + i] = x + n * y;
-                if (((x + y) % n == 0) != (c == 1)) x = (x + 1) % n;
-                else y = (y + 1) % n;
-            }
-        }
+        square_torus(cyc, p, t->dims[0], 0);
         d = 2;
     } else if (strcmp(t->kind, "torus") == 0) {
         int *rowbase = malloc((size_t)p * sizeof *rowbase);
