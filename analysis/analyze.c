@@ -23,24 +23,32 @@
 
 const char analyze_usage[] =
     "usage: collsim analyze TRACE --platform FILE.xml [--routing ctr|sfr] [--eager BYTES]\n"
-    "                       [--csv FILE] [--hops]\n"
+    "                       [--csv FILE] [--json FILE] [--hops]\n"
     "Reads a trace written by 'collsim run --trace' and reports, per (algorithm, size) phase:\n"
     "the simulated time (root's entry to last exit, averaged over the timed calls), messages,\n"
-    "bytes, hops, the largest number k of messages sharing one link in one direction, and each\n"
-    "model's prediction with its signed error. Models: hockney (a + b m), logp, loggp, ctr\n"
-    "(t_s + m t_b + t_h l), sfr ((m t_b + t_h) l), contention (a + b m k with the message's route\n"
-    "for a and b). A prediction replays\n"
-    "the messages the call really sent under the model's cost for one message. Parameters come\n"
-    "from the platform (a and b of the route between ranks 0 and 1; per-route latency and\n"
-    "bandwidth for ctr and sfr). '*' marks the models that are exact for the run's conditions.\n"
+    "bytes, hops, the largest number k of messages sharing one link in one direction, each\n"
+    "rank's entry and exit times, and each model's prediction with its signed error.\n"
+    "Models: hockney (a + b m), logp, loggp, plogp (L + g(m), a sender's messages g(m) apart),\n"
+    "ctr (t_s + m t_b + t_h l), sfr ((m t_b + t_h) l), contention (a + b m k with the message's\n"
+    "route for a and b). A prediction replays the messages the call really sent under the\n"
+    "model's cost for one message. Parameters come from the platform (a and b of the route\n"
+    "between ranks 0 and 1, PLogP's g(m) = b (m + 16); per-route latency and bandwidth for ctr\n"
+    "and sfr). '*' marks the models that are exact for the run's conditions.\n"
+    "Rank times are in us after the root's entry: a rank enters when its ready message is\n"
+    "sent and exits when its last MPI call of the broadcast returns. A trace made with\n"
+    "'collsim run --trace-links' also gives each link's load per phase: bytes carried (the\n"
+    "integral of its bandwidth_used), time busy and peak use of its bandwidth.\n"
     "\n"
     "  --platform FILE.xml  the platform the trace was made on (routes come from SimGrid)\n"
     "  --hostfile FILE      where the ranks ran (default: the platform's .hosts, as 'collsim\n"
     "                       run' uses it)\n"
     "  --routing ctr|sfr    how the run routed messages (default: ctr)\n"
     "  --eager BYTES        the run's eager threshold (default: 65536, SimGrid's)\n"
-    "  --csv FILE           one row per phase and model\n"
-    "  --json FILE          every phase with its facts, critical path and models\n"
+    "  --csv FILE           one row per phase and model; then, each after a blank line and\n"
+    "                       its own header, one row per call and rank (entry, exit, time in\n"
+    "                       the call) and, with link variables, one row per phase and link\n"
+    "  --json FILE          every phase with its facts, critical path, models and rank times;\n"
+    "                       link loads in \"link_loads\"\n"
     "  --svg FILE           space-time diagram of one call (ranks as rows, messages as arrows)\n"
     "  --svg-phase TEXT     ... of the first phase whose mark contains TEXT, e.g.\n"
     "                       'binomial/1048576' (default: the first phase)\n"
@@ -52,6 +60,39 @@ const char analyze_usage[] =
 struct msg {
     int src, dst, tag;
     double bytes, start, end;
+};
+
+/* A ready message (tag 7000): it only delimits calls, and its sender's entry. */
+struct ready_msg {
+    int src;
+    double start, end;
+};
+
+/* A rank's MPI call (depth-0 MPI_STATE), for its entry and exit times. */
+enum { ST_OTHER, ST_SEND, ST_BARRIER };
+struct rank_state {
+    int rank, kind;
+    double start, end;
+    size_t seq; /* arrival order: breaks ties between zero-length calls */
+};
+
+/* Traffic on one link in one phase, from its bandwidth_used variable. */
+struct link_load {
+    const struct paje_container *link;
+    double bytes, busy, peak; /* B, s, B/s */
+};
+
+struct load_phase {
+    char *name;
+    double start, end;
+    struct link_load *l;
+    size_t n, cap;
+};
+
+/* A bandwidth_used interval not yet inside a known phase. */
+struct bw_use {
+    const struct paje_container *link;
+    double start, end, value;
 };
 
 struct route {
@@ -75,8 +116,16 @@ struct an {
     int hops_table;
     struct msg *m; /* the algorithms' messages since the last phase ended */
     size_t n, cap;
-    double *ready; /* (start, end) of each ready message since then: they only delimit calls */
+    struct ready_msg *ready; /* the ready messages since then */
     size_t nready, capready;
+    struct rank_state *st; /* the ranks' MPI calls since then */
+    size_t nst, capst;
+    FILE *csv_ranks; /* the CSV's per-rank section, appended after the model rows */
+    struct load_phase *lp; /* link loads per phase (traces made with --trace-links) */
+    size_t nlp, caplp;
+    struct bw_use *pend; /* bandwidth_used intervals that may belong to a phase not yet ended */
+    size_t npend, cappend;
+    int link_vars;       /* the trace has bandwidth_used variables */
     /* routes by rank pair, open addressing: a dense nhosts^2 table would touch a page per
      * row on 512 ranks for a few thousand routes */
     unsigned long *rkey; /* src * nhosts + dst + 1, 0 = empty */
@@ -172,12 +221,11 @@ static void on_link(void *user, const struct paje_link *l)
     if (strcmp(l->type, "MPI_LINK") != 0 || parse_key(l->key, &tag) != 0) return;
     if (tag == BARRIER_TAG) return;
     if (tag == READY_TAG) {
-        if (a->nready + 2 > a->capready) {
+        if (a->nready == a->capready) {
             a->capready = a->capready ? a->capready * 2 : 1024;
             a->ready = realloc(a->ready, a->capready * sizeof *a->ready);
         }
-        a->ready[a->nready++] = l->start;
-        a->ready[a->nready++] = l->end;
+        a->ready[a->nready++] = (struct ready_msg){rank_of(l->from->name), l->start, l->end};
         return;
     }
     if (a->n == a->cap) {
@@ -190,6 +238,108 @@ static void on_link(void *user, const struct paje_link *l)
         return;
     }
     a->m[a->n++] = (struct msg){src, dst, tag, l->size > 0 ? l->size : 0, l->start, l->end};
+}
+
+/* Adds the part of a bandwidth_used interval inside phase ph to its link's load. */
+static void load_add(struct load_phase *ph, const struct bw_use *u)
+{
+    double t0 = fmax(u->start, ph->start), t1 = fmin(u->end, ph->end);
+    if (t1 <= t0) return;
+    size_t i = 0;
+    while (i < ph->n && ph->l[i].link != u->link) i++;
+    if (i == ph->n) {
+        if (ph->n == ph->cap) {
+            ph->cap = ph->cap ? ph->cap * 2 : 16;
+            ph->l = realloc(ph->l, ph->cap * sizeof *ph->l);
+        }
+        ph->l[ph->n++] = (struct link_load){u->link, 0, 0, 0};
+    }
+    ph->l[i].bytes += u->value * (t1 - t0);
+    ph->l[i].busy += t1 - t0;
+    if (u->value > ph->l[i].peak) ph->l[i].peak = u->value;
+}
+
+/* Link variables arrive when they change, which can be after their phase's end mark: an
+ * interval goes to every ended phase it overlaps, and waits for the next phase if it may
+ * reach past the last ended one. */
+static void on_variable(void *user, const struct paje_container *c, const char *type, double start,
+                        double end, double value)
+{
+    struct an *a = user;
+    if (strcmp(type, "bandwidth_used") != 0) return;
+    a->link_vars = 1;
+    if (value <= 0) return;
+    struct bw_use u = {c, start, end, value};
+    for (size_t i = a->nlp; i > 0 && a->lp[i - 1].end > start; i--) load_add(&a->lp[i - 1], &u);
+    if (a->nlp > 0 && end <= a->lp[a->nlp - 1].end) return;
+    if (a->npend == a->cappend) {
+        a->cappend = a->cappend ? a->cappend * 2 : 1024;
+        a->pend = realloc(a->pend, a->cappend * sizeof *a->pend);
+    }
+    a->pend[a->npend++] = u;
+}
+
+/* A phase has ended: start its link loads with the intervals waiting for it. */
+static void load_phase_begin(struct an *a, const struct paje_state *s)
+{
+    if (a->nlp == a->caplp) {
+        a->caplp = a->caplp ? a->caplp * 2 : 16;
+        a->lp = realloc(a->lp, a->caplp * sizeof *a->lp);
+    }
+    struct load_phase *ph = &a->lp[a->nlp++];
+    *ph = (struct load_phase){cs_strdup(s->value), s->start, s->end, NULL, 0, 0};
+    size_t keep = 0;
+    for (size_t i = 0; i < a->npend; i++) {
+        load_add(ph, &a->pend[i]);
+        if (a->pend[i].end > s->end) a->pend[keep++] = a->pend[i];
+    }
+    a->npend = keep;
+}
+
+static int by_bytes_desc(const void *x, const void *y)
+{
+    const struct link_load *a = x, *b = y;
+    if (a->bytes != b->bytes) return a->bytes < b->bytes ? 1 : -1;
+    return strcmp(a->link->name, b->link->name);
+}
+
+/* The link's bandwidth from the platform, 0 if SimGrid does not know it. */
+static double link_capacity(const struct paje_container *c)
+{
+    sg_link_t l = sg_link_by_name(c->name);
+    return l ? sg_link_get_bandwidth(l) : 0;
+}
+
+/* Reports every phase's link loads, busiest links first: the three busiest in the text, all
+ * in the CSV's link section and the JSON's "link_loads". */
+static void report_link_loads(struct an *a, FILE *csv_links)
+{
+    if (!a->link_vars) return;
+    printf("\n# link loads per phase (the trace's bandwidth_used, algorithm and runner messages):"
+           " bytes carried, time busy, peak use of the bandwidth\n");
+    if (a->json) fputs(", \"link_loads\": [", a->json);
+    for (size_t i = 0; i < a->nlp; i++) {
+        struct load_phase *ph = &a->lp[i];
+        qsort(ph->l, ph->n, sizeof *ph->l, by_bytes_desc);
+        printf("  %s:", ph->name);
+        if (ph->n == 0) printf(" no traffic");
+        if (a->json) fprintf(a->json, "%s\n  {\"phase\": \"%s\", \"links\": [", i ? "," : "", ph->name);
+        for (size_t k = 0; k < ph->n; k++) {
+            const struct link_load *l = &ph->l[k];
+            double cap = link_capacity(l->link), peak = cap > 0 ? l->peak / cap * 100 : NAN;
+            if (k < 3)
+                printf("%s %s %.0f B, busy %.3f us, peak %.1f%%", k ? ";" : "", l->link->name, l->bytes,
+                       l->busy * 1e6, peak);
+            if (csv_links)
+                fprintf(csv_links, "%s,%s,%.3f,%.12g,%.6f\n", ph->name, l->link->name, l->bytes, l->busy, peak);
+            if (a->json)
+                fprintf(a->json, "%s{\"link\": \"%s\", \"bytes\": %.3f, \"busy_s\": %.12g, \"peak_pct\": %.6f}",
+                        k ? ", " : "", l->link->name, l->bytes, l->busy, cap > 0 ? peak : -1);
+        }
+        printf("%s\n", ph->n > 3 ? "; ..." : "");
+        if (a->json) fputs("]}", a->json);
+    }
+    if (a->json) fputs("\n]", a->json);
 }
 
 static int cmp_double(const void *x, const void *y)
@@ -342,6 +492,142 @@ static void describe_call(struct an *a, const struct model_msg *mm, size_t k, in
     free(nsent);
 }
 
+/* Where each rank's MPI calls and ready messages of one phase are: rank r's calls are
+ * st[soff[r]] .. st[soff[r + 1] - 1] by start, its ready messages rd[roff[r]] .. likewise. */
+struct rank_index {
+    struct rank_state *st;
+    struct ready_msg *rd;
+    size_t *soff, *roff;
+};
+
+static int by_rank_start(const void *x, const void *y)
+{
+    const struct rank_state *a = x, *b = y;
+    if (a->rank != b->rank) return a->rank - b->rank;
+    if (a->start != b->start) return a->start < b->start ? -1 : 1;
+    return (a->seq > b->seq) - (a->seq < b->seq);
+}
+
+static int by_src_start(const void *x, const void *y)
+{
+    const struct ready_msg *a = x, *b = y;
+    if (a->src != b->src) return a->src - b->src;
+    return (a->start > b->start) - (a->start < b->start);
+}
+
+/* Indexes the phase's calls and ready messages per rank (compacting a->st in place: the
+ * buffers are emptied after the phase). Returns 0, or -1 unless every non-root rank sent one
+ * ready message per call. */
+static int rank_index_build(struct an *a, const struct paje_state *s, int p, int root, int calls,
+                            struct rank_index *ix)
+{
+    size_t n = 0, nr = 0;
+    for (size_t i = 0; i < a->nst; i++)
+        if (a->st[i].start >= s->start && a->st[i].end <= s->end && a->st[i].rank < p) a->st[n++] = a->st[i];
+    qsort(a->st, n, sizeof *a->st, by_rank_start);
+    ix->st = a->st;
+    ix->rd = malloc((a->nready + 1) * sizeof *ix->rd);
+    ix->soff = calloc((size_t)p + 1, sizeof *ix->soff);
+    ix->roff = calloc((size_t)p + 1, sizeof *ix->roff);
+    for (size_t i = 0; i < a->nready; i++)
+        if (a->ready[i].start >= s->start && a->ready[i].end <= s->end && a->ready[i].src >= 0 &&
+            a->ready[i].src < p)
+            ix->rd[nr++] = a->ready[i];
+    qsort(ix->rd, nr, sizeof *ix->rd, by_src_start);
+    for (size_t i = 0; i < n; i++) ix->soff[a->st[i].rank + 1]++;
+    for (size_t i = 0; i < nr; i++) ix->roff[ix->rd[i].src + 1]++;
+    int ok = 1;
+    for (int r = 0; r < p; r++) {
+        if (ix->roff[r + 1] != (r == root ? 0 : (size_t)calls)) ok = 0;
+        ix->soff[r + 1] += ix->soff[r];
+        ix->roff[r + 1] += ix->roff[r];
+    }
+    return ok ? 0 : -1;
+}
+
+static void rank_index_free(struct rank_index *ix)
+{
+    free(ix->rd);
+    free(ix->soff);
+    free(ix->roff);
+}
+
+/* Entry and exit of every rank in call c, in seconds after t0, the root's entry. A non-root
+ * rank enters when its ready send returns. Computation is free, so a rank's MPI calls follow
+ * each other without a gap: its last call in this call ends when its next ready send starts
+ * (a non-root) or before its first ready receive of the next call ends, at next_ready (the
+ * root). After the last call only the runner's closing barrier follows. */
+static void call_rank_times(const struct rank_index *ix, int c, int calls, int p, int root, double t0,
+                            double next_ready, double phase_end, double *entry, double *exit)
+{
+    const double eps = 0.5e-9; /* the trace's precision */
+    int last = c + 1 == calls;
+    for (int r = 0; r < p; r++) {
+        const struct rank_state *x, *st = ix->st + ix->soff[r], *se = ix->st + ix->soff[r + 1];
+        double in = t0, limit = last ? phase_end + eps : next_ready - eps;
+        if (r != root) {
+            const struct ready_msg *rd = ix->rd + ix->roff[r];
+            in = rd[c].start;
+            for (x = st; x < se; x++) /* the ready send itself: it may block (--eager 0) */
+                if (x->kind == ST_SEND && fabs(x->start - rd[c].start) <= eps && x->end > in) in = x->end;
+            if (!last) limit = rd[c + 1].start + eps;
+        }
+        double out = in;
+        for (x = st; x < se; x++)
+            if (x->start >= in - eps && x->end <= limit && !(last && x->kind == ST_BARRIER) && x->end > out)
+                out = x->end;
+        entry[r] = in - t0;
+        exit[r] = out - t0;
+    }
+}
+
+/* Prints the ranks' spread in the last call, and writes every call's per-rank times to the
+ * CSV's rank section and the JSON record (which it closes). times: entry then exit, p each,
+ * per call; NULL if they could not be found. */
+static void report_rank_times(struct an *a, const char *algo, unsigned long long bytes, int p, int root,
+                              int warm, int calls, const double *times)
+{
+    if (times == NULL) {
+        printf("  (per-rank times unavailable: a rank's ready messages do not match the calls)\n");
+        if (a->json) fputs(", \"rank_times\": null}", a->json);
+        return;
+    }
+    const double *in = times + (size_t)(calls - 1) * 2 * (size_t)p, *out = in + p;
+    double in_min = 0, out_min = out[0], out_max = out[0], out_sum = 0, t_min = -1, t_max = 0;
+    int slowest = 0;
+    for (int r = 0; r < p; r++) {
+        double t = out[r] - in[r];
+        if (in[r] < in_min) in_min = in[r];
+        if (out[r] < out_min) out_min = out[r];
+        if (out[r] > out_max) out_max = out[r], slowest = r;
+        if (t_min < 0 || t < t_min) t_min = t;
+        if (t > t_max) t_max = t;
+        out_sum += out[r];
+    }
+    printf("  ranks in the last call, us after the root's entry: entries %.3f to 0, exits %.3f to %.3f "
+           "(mean %.3f), %.3f to %.3f in the call; last out: rank %d\n",
+           in_min * 1e6, out_min * 1e6, out_max * 1e6, out_sum / p * 1e6, t_min * 1e6, t_max * 1e6, slowest);
+    for (int c = 0; c < calls; c++) {
+        const double *ci = times + (size_t)c * 2 * (size_t)p, *co = ci + p;
+        if (a->csv_ranks)
+            for (int r = 0; r < p; r++)
+                fprintf(a->csv_ranks, "%s,%llu,%d,%d,%d,%d,%d,%.3f,%.3f,%.3f\n", algo, bytes, p, root, c,
+                        c >= warm, r, ci[r] * 1e6, co[r] * 1e6, (co[r] - ci[r]) * 1e6);
+        if (a->json == NULL) continue;
+        fprintf(a->json, "%s{\"call\": %d, \"timed\": %s", c ? ", " : ", \"rank_times\": [", c,
+                c >= warm ? "true" : "false");
+        static const char *const keys[] = {"entry_us", "exit_us", "in_call_us"};
+        for (int k = 0; k < 3; k++) {
+            fprintf(a->json, ", \"%s\": [", keys[k]);
+            for (int r = 0; r < p; r++)
+                fprintf(a->json, "%s%.3f", r ? "," : "", (k == 0 ? ci[r] : k == 1 ? co[r] : co[r] - ci[r]) * 1e6);
+            fputc(']', a->json);
+        }
+        fputc('}', a->json);
+    }
+    if (a->json) fputs("]}", a->json);
+}
+
 /* Analyzes the phase whose collsim_phase state is s, from the buffered messages. */
 static void phase(struct an *a, const struct paje_state *s)
 {
@@ -352,11 +638,11 @@ static void phase(struct an *a, const struct paje_state *s)
     int calls = warm + iters;
     /* ready messages mark the calls; the others are the algorithm's */
     size_t nready = 0, nalg = 0;
-    double *ready = malloc((a->nready / 2 + 1) * sizeof *ready); /* their end times */
+    double *ready = malloc((a->nready + 1) * sizeof *ready); /* their end times */
     struct msg **alg = malloc((a->n + 1) * sizeof *alg);
     int p = 1;
-    for (size_t i = 0; i + 1 < a->nready; i += 2)
-        if (a->ready[i] >= s->start && a->ready[i + 1] <= s->end) ready[nready++] = a->ready[i + 1];
+    for (size_t i = 0; i < a->nready; i++)
+        if (a->ready[i].start >= s->start && a->ready[i].end <= s->end) ready[nready++] = a->ready[i].end;
     for (size_t i = 0; i < a->n; i++) {
         struct msg *m = &a->m[i];
         if (m->start < s->start || m->end > s->end) continue;
@@ -386,18 +672,29 @@ static void phase(struct an *a, const struct paje_state *s)
         return;
     }
     struct model_params mp = {.a = r01->latency, .b = 1.0 / r01->bw, .L = r01->latency, .o = 0, .g = 0,
-                              .G = 1.0 / r01->bw, .th = -1, .envelope = 16, .eager = a->eager};
+                              .G = 1.0 / r01->bw, .th = -1, .envelope = 16, .eager = a->eager,
+                              /* PLogP from the same route: g(m) is the wire time of m + 16 bytes,
+                               * o_r = 0 (SMPI's receive returns at the arrival) */
+                              .Lp = r01->latency, .gp0 = 0, .gp1 = 1.0 / r01->bw, .orp = 0};
     double sim_sum = 0, pred_sum[MODEL_COUNT] = {0};
     int kmax = 1, hmax = 0, uniform = 1;
     size_t msgs_per_call = 0;
     double bytes_per_call = 0;
     struct model_msg *mm = malloc((nalg + 1) * sizeof *mm);
     struct route **rt = malloc((nalg + 1) * sizeof *rt);
+    struct rank_index ix;
+    double *times = malloc((size_t)calls * 2 * (size_t)p * sizeof *times); /* entry, exit per call */
+    if (rank_index_build(a, s, p, root, calls, &ix) != 0) free(times), times = NULL;
     for (int c = 0; c < calls; c++) {
         double t0 = ready[(size_t)(c + 1) * (size_t)(p - 1) - 1];
         /* a call's messages start between its start and the next call's: a rank that is done
          * may send its next ready message while others still receive, so not before that */
         double t1 = c + 1 < calls ? ready[(size_t)(c + 2) * (size_t)(p - 1) - 1] : s->end;
+        if (times != NULL) {
+            double *in = times + (size_t)c * 2 * (size_t)p;
+            double next_ready = c + 1 < calls ? ready[(size_t)(c + 1) * (size_t)(p - 1)] : s->end;
+            call_rank_times(&ix, c, calls, p, root, t0, next_ready, s->end, in, in + p);
+        }
         size_t k = 0;
         double last = t0;
         for (size_t i = 0; i < nalg; i++) {
@@ -443,11 +740,14 @@ static void phase(struct an *a, const struct paje_state *s)
     printf("  parameters from the platform: a = %.3f us, b = %.6f ns/B (route %s -> %s); eager below "
            "%.0f B; routing %s\n",
            mp.a * 1e6, mp.b * 1e9, h0, h1, a->eager, a->sfr ? "sfr" : "ctr");
+    printf("  plogp from the platform: L = a, g(m) = b (m + 16), o_s(m) = 0 below the eager threshold "
+           "and L + g(m) from it, o_r = 0\n");
     printf("  %-11s %14s %10s   %s\n", "model", "predicted us", "error", "one message");
     for (int md = 0; md < MODEL_COUNT; md++) {
         double pred = pred_sum[md] / iters, err = sim > 0 ? (pred - sim) / sim * 100 : 0;
         int exact = (md == MODEL_CTR && !a->sfr && kmax == 1) || (md == MODEL_SFR && a->sfr && kmax == 1) ||
-                    ((md == MODEL_HOCKNEY || md == MODEL_LOGGP) && uniform && kmax == 1 && !a->sfr) ||
+                    ((md == MODEL_HOCKNEY || md == MODEL_LOGGP || md == MODEL_PLOGP) && uniform && kmax == 1 &&
+                     !a->sfr) ||
                     (md == MODEL_CONTENTION && !a->sfr && kmax == 1);
         printf("  %-10s%s %14.3f %+9.3f%%   %s\n", model_infos[md].name, exact ? "*" : " ", pred * 1e6, err,
                model_infos[md].formula);
@@ -473,9 +773,12 @@ static void phase(struct an *a, const struct paje_state *s)
                              "\"exact\": %s, \"formula\": \"%s\"}",
                     md ? ", " : "", model_infos[md].name, pred, err, exact ? "true" : "false",
                     model_infos[md].formula);
-            if (md == MODEL_COUNT - 1) fputs("]}", a->json);
+            if (md == MODEL_COUNT - 1) fputc(']', a->json);
         }
     }
+    report_rank_times(a, algo, bytes, p, root, warm, calls, times);
+    rank_index_free(&ix);
+    free(times);
     free(mm);
     free(rt);
     free(ready);
@@ -485,9 +788,38 @@ static void phase(struct an *a, const struct paje_state *s)
 static void on_state(void *user, const struct paje_state *s)
 {
     struct an *a = user;
+    int rank;
+    if (s->depth == 0 && strcmp(s->type, "MPI_STATE") == 0 && (rank = rank_of(s->container->name)) >= 0) {
+        if (a->nst == a->capst) {
+            a->capst = a->capst ? a->capst * 2 : 1024;
+            a->st = realloc(a->st, a->capst * sizeof *a->st);
+        }
+        int kind = strcmp(s->value, "PMPI_Send") == 0      ? ST_SEND
+                   : strcmp(s->value, "PMPI_Barrier") == 0 ? ST_BARRIER
+                                                           : ST_OTHER;
+        a->st[a->nst] = (struct rank_state){rank, kind, s->start, s->end, a->nst};
+        a->nst++;
+        return;
+    }
     if (strcmp(s->type, "collsim_phase") != 0) return;
+    load_phase_begin(a, s);
     phase(a, s);
-    a->n = a->nready = 0; /* every buffered message ended before this phase did */
+    a->n = a->nready = a->nst = 0; /* every buffered record ended before this phase did */
+}
+
+#define CSV_RANKS_HEADER "algorithm,bytes,np,root,call,timed,rank,entry_us,exit_us,in_call_us"
+#define CSV_LINKS_HEADER "phase,link,bytes,busy_s,peak_pct"
+
+/* Appends a CSV section kept in a temporary file: a blank line, its header, its rows. The
+ * sections follow the model rows so that readers of those keep working. Closes tmp. */
+static void append_section(FILE *csv, FILE *tmp, const char *header)
+{
+    char buf[8192];
+    size_t n;
+    fprintf(csv, "\n%s\n", header);
+    rewind(tmp);
+    while ((n = fread(buf, 1, sizeof buf, tmp)) > 0) fwrite(buf, 1, n, csv);
+    fclose(tmp);
 }
 
 int analyze_main(int argc, char **argv)
@@ -593,6 +925,13 @@ int analyze_main(int argc, char **argv)
             return 1;
         }
         fprintf(a.csv, "algorithm,bytes,np,root,simulated_s,model,predicted_s,error_pct,exact,k\n");
+        a.csv_ranks = tmpfile();
+        if (a.csv_ranks == NULL) {
+            cs_error("cannot create a temporary file for '%s'", csv);
+            paje_close(r);
+            fclose(a.csv), unlink(csv_part);
+            return 1;
+        }
     }
     char json_part[4096];
     if (json != NULL) {
@@ -613,7 +952,7 @@ int analyze_main(int argc, char **argv)
     simgrid_init(&sargc, sargv);
     simgrid_load_platform(a.platform);
     printf("# collsim analyze: %s on %s\n", trace, a.platform);
-    struct paje_callbacks cb = {NULL, on_state, on_link, NULL};
+    struct paje_callbacks cb = {NULL, on_state, on_link, on_variable};
     int rc = paje_read(r, &cb, &a);
     if (rc != 0) cs_error("%s", paje_error(r));
     else if (a.phases == 0) {
@@ -629,9 +968,19 @@ int analyze_main(int argc, char **argv)
         cs_error("the trace's ranks do not fit hostfile '%s' and platform '%s'", hf, a.platform);
         rc = -1;
     }
+    if (a.json != NULL) fputs("\n]", a.json);
+    FILE *csv_links = a.csv != NULL && a.link_vars ? tmpfile() : NULL;
+    if (rc == 0) report_link_loads(&a, csv_links); /* link names live in the reader */
     paje_close(r);
     free(a.m);
     free(a.ready);
+    free(a.st);
+    free(a.pend);
+    for (size_t i = 0; i < a.nlp; i++) {
+        free(a.lp[i].name);
+        free(a.lp[i].l);
+    }
+    free(a.lp);
     for (size_t i = 0; i < a.rcap; i++)
         if (a.rval[i] != NULL) {
             free(a.rval[i]->links);
@@ -642,10 +991,13 @@ int analyze_main(int argc, char **argv)
     for (int i = 0; i < a.nhosts; i++) free(a.host[i]);
     free(a.host);
     if (a.csv != NULL) {
+        append_section(a.csv, a.csv_ranks, CSV_RANKS_HEADER);
+        if (csv_links != NULL) append_section(a.csv, csv_links, CSV_LINKS_HEADER);
+        else if (a.link_vars) rc = -1, cs_error("cannot create a temporary file for '%s'", csv);
         if (fclose(a.csv) != 0 || rc != 0 || rename(csv_part, csv) != 0) unlink(csv_part);
     }
     if (a.json != NULL) {
-        fputs("\n]}\n", a.json);
+        fputs("}\n", a.json);
         if (fclose(a.json) != 0 || rc != 0 || rename(json_part, json) != 0) unlink(json_part);
     }
     return rc == 0 ? 0 : 1;

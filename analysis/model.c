@@ -13,10 +13,16 @@ const struct model_info model_infos[MODEL_COUNT] = {
     [MODEL_HOCKNEY] = {"hockney", "a + b m"},
     [MODEL_LOGP] = {"logp", "L + 2o, sends spaced by max(g, o)"},
     [MODEL_LOGGP] = {"loggp", "o + (m-1) G + L + o, sends spaced by max(g, o + (m-1) G)"},
+    [MODEL_PLOGP] = {"plogp", "L + g(m), sends spaced by g(m) (eager) or by the transfer (rendezvous)"},
     [MODEL_CTR] = {"ctr", "t_s + m t_b + t_h l (route latency + m / route bandwidth)"},
     [MODEL_SFR] = {"sfr", "t_s + (m t_b + t_h) l"},
     [MODEL_CONTENTION] = {"contention", "a + b m k on the message's route (t_h l + m t_b k), k = messages sharing its busiest link"},
 };
+
+double model_plogp_gap(const struct model_params *p, double bytes)
+{
+    return p->gp0 + p->gp1 * (bytes + p->envelope);
+}
 
 double model_message_time(enum model_id m, const struct model_params *p, const struct model_msg *msg)
 {
@@ -26,6 +32,7 @@ double model_message_time(enum model_id m, const struct model_params *p, const s
     case MODEL_HOCKNEY: return p->a + p->b * bytes;
     case MODEL_LOGP: return p->L + 2 * p->o;
     case MODEL_LOGGP: return p->o + (bytes > 1 ? (bytes - 1) * p->G : 0) + p->L + p->o;
+    case MODEL_PLOGP: return p->Lp + model_plogp_gap(p, msg->bytes);
     case MODEL_CTR: return msg->route_latency + bytes / msg->route_bw;
     case MODEL_SFR: return (bytes / msg->route_bw + th) * (msg->hops > 0 ? msg->hops : 1);
     case MODEL_CONTENTION: /* the route's own a and b, so that distance counts too */
@@ -40,6 +47,7 @@ static double send_gap(enum model_id m, const struct model_params *p, const stru
     double bytes = msg->bytes + p->envelope;
     if (m == MODEL_LOGP) return fmax(p->g, p->o);
     if (m == MODEL_LOGGP) return fmax(p->g, p->o + (bytes > 1 ? (bytes - 1) * p->G : 0));
+    if (m == MODEL_PLOGP) return model_plogp_gap(p, msg->bytes); /* g(m) >= o_s(m) */
     return 0;
 }
 
@@ -75,7 +83,7 @@ static double replay_sorted(enum model_id m, const struct model_params *p, const
             free_at[msg->src] = blocking ? end : ready + send_gap(m, p, msg);
             if (end > done) done = end;
         } else {
-            double end = pred_end[ev[e].msg];
+            double end = pred_end[ev[e].msg] + (m == MODEL_PLOGP ? p->orp : 0);
             if (end > have[msg->dst]) have[msg->dst] = end;
         }
     }

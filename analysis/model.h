@@ -19,12 +19,26 @@ struct model_msg {
 struct model_params {
     double a, b;           /* Hockney: one start-up and per-byte time for every pair */
     double L, o, g, G;     /* LogGP (LogP is LogGP with G = 0) */
+    double Lp, gp0, gp1;   /* PLogP: L and the gap g(m) = gp0 + gp1 (m + envelope); a message
+                              costs L + g(m) end to end, a sender's messages leave g(m) apart */
+    double orp;            /* PLogP: o_r, the receiver's time after an arrival before it can
+                              send (o_s is g(m)'s share below the eager threshold and the whole
+                              transfer above it: those sends block) */
     double th;             /* per-hop time for SFR/CTR when routes are uniform (-1: use routes) */
     double envelope;       /* bytes SMPI adds to each message (16) */
     double eager;          /* messages below this many bytes do not block their sender */
 };
 
-enum model_id { MODEL_HOCKNEY, MODEL_LOGP, MODEL_LOGGP, MODEL_CTR, MODEL_SFR, MODEL_CONTENTION, MODEL_COUNT };
+enum model_id {
+    MODEL_HOCKNEY,
+    MODEL_LOGP,
+    MODEL_LOGGP,
+    MODEL_PLOGP,
+    MODEL_CTR,
+    MODEL_SFR,
+    MODEL_CONTENTION,
+    MODEL_COUNT
+};
 
 struct model_info {
     const char *name;
@@ -33,13 +47,17 @@ struct model_info {
 
 extern const struct model_info model_infos[MODEL_COUNT];
 
+/* PLogP's gap g(m) for a message of m payload bytes. */
+double model_plogp_gap(const struct model_params *p, double bytes);
+
 /* Time the model gives one message on its own. */
 double model_message_time(enum model_id m, const struct model_params *p, const struct model_msg *msg);
 
 /* Replays one call: messages sorted by actual start; each is sent, in the model, once its
  * sender has had every message it had received before sending it in the simulation, and
  * once the sender is free (a send at or above the eager threshold blocks until it ends;
- * below it, LogP-family models still space sends by g). Every rank is free at t0, the
+ * below it, LogP-family models still space sends by g; PLogP's receiver waits o_r after an
+ * arrival). Every rank is free at t0, the
  * call's start. Returns the predicted time the last message arrives (absolute, >= t0). */
 double model_replay(enum model_id m, const struct model_params *p, const struct model_msg *msgs,
                     size_t n, int nranks, double t0);

@@ -46,6 +46,8 @@ const char run_usage[] =
     "  --eager BYTES        messages below this size are sent eagerly (detached); larger ones\n"
     "                       use rendezvous (default: SimGrid's 64K)\n"
     "  --trace FILE         write a Paje trace (messages, sizes, phase marks; pj_dump reads it)\n"
+    "  --trace-links        also trace every link's bandwidth use (Paje variables; 'collsim\n"
+    "                       analyze' then reports link loads). Needs --trace or --analyze\n"
     "  --csv FILE           write one CSV row per (algorithm, size)\n"
     "  --analyze            then analyze the trace ('collsim analyze'): the report follows\n"
     "                       the tables (a temporary trace is used without --trace)\n"
@@ -356,6 +358,7 @@ int run_execute(const struct run_request *r)
         argv[n++] = "--cfg=tracing/smpi/display-sizes:yes";
         argv[n++] = "--cfg=tracing/precision:9";
         argv[n++] = tracefile;
+        if (r->trace_links) argv[n++] = "--cfg=tracing/uncategorized:yes";
     }
     argv[n++] = runner;
     argv[n++] = "--algo";
@@ -454,7 +457,8 @@ int run_main(int argc, char **argv)
         {"quiet", no_argument, 0, 'q'},          {"help", no_argument, 0, 'h'},
         {"inject-fault", required_argument, 0, 'f'}, {"routing", required_argument, 0, 'R'},
         {"topology", required_argument, 0, 'T'}, {"analyze", no_argument, 0, 'A'},
-        {"ranks-per-host", required_argument, 0, 'k'}, {0, 0, 0, 0}};
+        {"ranks-per-host", required_argument, 0, 'k'}, {"trace-links", no_argument, 0, 'L'},
+        {0, 0, 0, 0}};
     struct run_request r;
     run_defaults(&r);
     int c, li = 0, np_given = 0, per_host = 1;
@@ -483,6 +487,7 @@ int run_main(int argc, char **argv)
         case 'R': r.routing = optarg; break;
         case 'T': r.topology = optarg; break;
         case 'A': r.analysis = "-"; break;
+        case 'L': r.trace_links = 1; break;
         case 'k': target = &per_host; break;
         case 'h': fputs(run_usage, stdout); return 0;
         case ':': cs_error("option '%s' needs a value", argv[optind - 1]); return 2;
@@ -507,6 +512,10 @@ int run_main(int argc, char **argv)
     }
     if (per_host < 1) {
         cs_error("--ranks-per-host must be at least 1");
+        return 2;
+    }
+    if (r.trace_links && r.trace == NULL && r.analysis == NULL) {
+        cs_error("--trace-links needs --trace FILE or --analyze");
         return 2;
     }
     if (per_host == 1 || r.platform == NULL) return run_execute(&r);

@@ -24,6 +24,7 @@ struct run_request {
                               ("-": stdout); NULL: no analysis */
     const char *analysis_csv; /* and its CSV, NULL: none */
     const char *fault;     /* RANK:OFFSET, a byte the runner corrupts (tests the data check) */
+    int trace_links;       /* also trace every link's bandwidth use (tracing/uncategorized) */
 };
 
 /* Runs smpirun with argv (NULL-terminated, argv[0] its path), stdout to stdout_path (NULL:

@@ -3,7 +3,7 @@
 # (crossbar, rendezvous) every model marked exact predicts within 1% and the analyzer's
 # simulated time equals the runner's; with link sharing (eager sends sharing the root's link)
 # the contention model is closer than Hockney; on a torus with store-and-forward routing the
-# SFR model is within 1%.
+# SFR model is within 1%. PLogP is exact where Hockney is, and on eager linear.
 collsim=$3 src=$2
 source "$src/tests/lib.sh"
 tmp=$(mktemp -d)
@@ -13,6 +13,7 @@ x=$src/platforms/crossbar-64.xml
     --trace "$tmp/x.trace" --csv "$tmp/run.csv" || fail "run"
 "$collsim" analyze "$tmp/x.trace" --platform "$x" --csv "$tmp/an.csv" --json "$tmp/an.json" >"$tmp/report" ||
     fail "analyze: $(tail -2 "$tmp/report")"
+sed -i '/^$/,$d' "$tmp/an.csv" # the model rows: the per-rank section follows a blank line
 # critical paths, worked out from the algorithms on 8 ranks: binomial reaches 7 = 3 + 4 via
 # 3 = 1 + 2 and 1 = 0 + 1; in the binary tree a right child costs two sends, so 0 -> 2 -> 6
 # (weight 4) is longer than 0 -> 1 -> 3 -> 7 (weight 3); linear ends with its last send, to 7
@@ -47,6 +48,16 @@ exact=$(awk -F, '$2 == 1048576 && $9 == 1 && $10 == 1' "$tmp/an.csv" | wc -l)
 while IFS=, read -r algo bytes _ _ sim model pred err ex k; do
     assert_near "$algo 1 MiB $model (exact, k=$k)" "$sim" "$pred" 0.01
 done < <(awk -F, '$2 == 1048576 && $9 == 1' "$tmp/an.csv")
+# PLogP (L = a, g(m) = b (m+16)) is exact with no shared link: the three 1 MiB phases
+assert_eq "plogp rows marked exact at 1 MiB" 3 "$(awk -F, '$2 == 1048576 && $6 == "plogp" && $9 == 1' "$tmp/an.csv" | wc -l)"
+# eager linear on 8 ranks of crossbar-64 (1 us, 10 GB/s links, routes of 2): the root's 7 sends
+# share its uplink and all end at a + 7 b (m+16); PLogP's sends leave g(m) apart, the last at
+# 6 g(m), and arrive L + g(m) later: the same time
+want=$(awk 'BEGIN { print 2e-6 + 7 * (1000 + 16) / 1e10 }')
+assert_near "linear 1000 B: simulated" "$want" \
+    "$(awk -F, '$1 == "linear" && $2 == 1000 && $6 == "plogp" { print $5 }' "$tmp/an.csv")" 0.001
+assert_near "linear 1000 B: plogp" "$want" \
+    "$(awk -F, '$1 == "linear" && $2 == 1000 && $6 == "plogp" { print $7 }' "$tmp/an.csv")" 0.01
 # link sharing: eager linear, the root's 7 sends share its uplink
 k=$(awk -F, '$1 == "linear" && $2 == 1000 && $6 == "contention" { print $10 }' "$tmp/an.csv")
 assert_eq "linear 1000 B: messages sharing the root's uplink" 7 "$k"
@@ -60,6 +71,7 @@ t=$src/platforms/torus-4x4.xml
 "$collsim" run --platform "$t" --algo binomial,torus --sizes 1M --iters 1 --routing sfr --quiet \
     --trace "$tmp/t.trace" || fail "torus run"
 "$collsim" analyze "$tmp/t.trace" --platform "$t" --routing sfr --csv "$tmp/t.csv" >/dev/null || fail "analyze torus"
+sed -i '/^$/,$d' "$tmp/t.csv"
 while IFS=, read -r algo bytes _ _ sim model pred _; do
     assert_near "torus-4x4 sfr $algo: SFR model" "$sim" "$pred" 0.01
 done < <(awk -F, '$6 == "sfr" && $9 == 1' "$tmp/t.csv")

@@ -7,7 +7,8 @@
 int main(void)
 {
     struct model_params p = {.a = 2e-6, .b = 1e-10, .L = 2e-6, .o = 0, .g = 0, .G = 1e-10,
-                             .th = -1, .envelope = 16, .eager = 65536};
+                             .th = -1, .envelope = 16, .eager = 65536,
+                             .Lp = 2e-6, .gp0 = 0, .gp1 = 1e-10, .orp = 0};
     /* one message over 3 hops of 1 us and 10 GB/s: CTR 3 us + (m+16)/1e10, SFR 3 times
      * (1 us + (m+16)/1e10), Hockney a + b (m+16), contention with k = 4 on its route:
      * 3 us + 4 (m+16)/1e10 */
@@ -19,6 +20,9 @@ int main(void)
     CHECK_NEAR(3e-6 + 4e-10 * wire, model_message_time(MODEL_CONTENTION, &p, &one), 1e-12);
     CHECK_NEAR(2e-6 + (wire - 1) * 1e-10, model_message_time(MODEL_LOGGP, &p, &one), 1e-12);
     CHECK_NEAR(2e-6, model_message_time(MODEL_LOGP, &p, &one), 1e-12);
+    /* PLogP: L + g(m) with g(m) = gp0 + gp1 (m + 16) */
+    CHECK_NEAR(1e-10 * wire, model_plogp_gap(&p, MIB), 1e-12);
+    CHECK_NEAR(2e-6 + 1e-10 * wire, model_message_time(MODEL_PLOGP, &p, &one), 1e-12);
 
     /* binomial on 8 ranks, rendezvous: three rounds, T = a + b (m+16) each; the trace's own
      * times only order the events */
@@ -32,6 +36,8 @@ int main(void)
     /* the root's three sends block one after the other even though rank 1 could start
      * earlier: round 3 ends at 3T for every sender */
     CHECK_NEAR(3 * T, model_replay(MODEL_CTR, &p, bin, 7, 8, 0), 1e-12);
+    /* PLogP: a rendezvous send occupies its sender for the whole L + g(m) = T */
+    CHECK_NEAR(3 * T, model_replay(MODEL_PLOGP, &p, bin, 7, 8, 0), 1e-12);
 
     /* eager linear on 4 ranks, 1000 B: the three sends start together and share the root's
      * link (k = 3). Hockney sees them as independent: a + b (m+16); contention: a + 3 b (m+16) */
@@ -41,6 +47,9 @@ int main(void)
                                {0, 3, 1000, 0, 5, 1, 2e-6, 1e10, 3}};
     CHECK_NEAR(2e-6 + 1e-10 * w, model_replay(MODEL_HOCKNEY, &p, lin, 3, 4, 0), 1e-12);
     CHECK_NEAR(2e-6 + 3e-10 * w, model_replay(MODEL_CONTENTION, &p, lin, 3, 4, 0), 1e-12);
+    /* PLogP: eager sends leave g(m) = b (m+16) apart, the last at 2 g(m), and arrives
+     * L + g(m) later: L + 3 b (m+16), the contention model's time */
+    CHECK_NEAR(2e-6 + 3e-10 * w, model_replay(MODEL_PLOGP, &p, lin, 3, 4, 0), 1e-12);
     /* LogGP with g = 0.5 us: sends leave at 0, 0.5 and 1 us, the last arrives at
      * 1 us + L + (m+16-1) G */
     p.g = 0.5e-6;
@@ -51,5 +60,10 @@ int main(void)
     struct model_msg chain[2] = {{0, 1, MIB, 0, 1, 2, 2e-6, 1e10, 1}, {1, 2, MIB, 1, 2, 2, 2e-6, 1e10, 1}};
     CHECK_NEAR(2 * (2e-6 + wire / 1e10), model_replay(MODEL_CTR, &p, chain, 2, 3, 0), 1e-12);
     CHECK_NEAR(0.0, model_replay(MODEL_CTR, &p, chain, 0, 3, 0), 0);
+    /* PLogP with o_r = 1 us: the forwarder sends 1 us after its arrival; on 2 us routes of
+     * 10 GB/s: 2 (2 us + (m+16)/1e10) + 1 us */
+    p.Lp = 2e-6;
+    p.orp = 1e-6;
+    CHECK_NEAR(2 * (2e-6 + wire / 1e10) + 1e-6, model_replay(MODEL_PLOGP, &p, chain, 2, 3, 0), 1e-12);
     return check_finish();
 }
