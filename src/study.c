@@ -1,6 +1,6 @@
 /* study.c: `collsim study`, the default study: the registry's broadcasts on the shipped ring,
- * torus, hypercube, fat-tree and XL250a platforms, with tables, CSV, traces, a summary and
- * plots (gnuplot, when installed). */
+ * torus, hypercube, fat-tree and XL250a platforms, with tables, CSV, traces, a summary, the
+ * best-algorithm map and plots (gnuplot, when installed). */
 #include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
@@ -9,20 +9,27 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "registry.h"
 #include "run.h"
 #include "util.h"
 
 const char study_usage[] =
     "usage: collsim study [--out DIR] [--platforms DIR] [--sizes SPEC] [--model clean|smpi]\n"
-    "                     [--algo A,B,...] [--iters N] [--no-trace]\n"
+    "                     [--algo A,B,...] [--iters N] [--no-trace] [--no-compare]\n"
     "Runs the broadcasts on ring-64, torus-8x8, hypercube-6, fattree-64 and xl250a, one rank\n"
     "per host, and writes into DIR (default: out/study):\n"
     "  PLATFORM.csv, PLATFORM.trace   per platform (as 'collsim run' writes them)\n"
     "  summary.csv                    every row of every platform\n"
-    "  summary.txt                    time per platform and algorithm at 16 B, 64 KiB, 4 MiB\n"
+    "  summary.txt                    time per platform and algorithm at 16 B, 64 KiB, 4 MiB,\n"
+    "                                 then the best-algorithm map as a table\n"
+    "  best.csv                       per platform and size: the fastest algorithm and the next\n"
+    "  best.png, best.svg             the best-algorithm map (needs gnuplot)\n"
     "  PLATFORM.png                   time vs size per algorithm (needs gnuplot)\n"
     "  PLATFORM.analysis.txt, .csv    'collsim analyze' of the trace: every model's error\n"
     "  PLATFORM-models.png            each model's error vs size, binomial (needs gnuplot)\n"
+    "The --algo algorithms are traced and analyzed. For the comparison, every other collsim\n"
+    "algorithm that fits the platform runs too, untraced, except the one-sided (rma) ones;\n"
+    "--no-compare runs the --algo ones only.\n"
     "Defaults: sizes 16:4M:8, model clean, algorithms binomial,binary,linear, 5 calls.\n";
 
 static const char *const study_platforms[] = {"ring-64", "torus-8x8", "hypercube-6", "fattree-64",
@@ -57,79 +64,448 @@ static int append_csv(FILE *out, const char *path, int with_header)
     return 0;
 }
 
-/* Writes the fixed-size summary table from summary.csv. */
-static int write_summary(const char *csv, const char *txt)
+/* Appends the data rows of `extra` to the CSV `dst` (through dst.part, so a failure leaves dst
+ * as it was), then removes `extra`. 0 or -1. */
+static int merge_csv(const char *dst, const char *extra)
 {
-    static const char *const sizes[] = {"16", "65536", "4194304"};
-    FILE *in = fopen(csv, "r"), *out = fopen(txt, "w");
-    if (in == NULL || out == NULL) {
-        if (in) fclose(in);
-        if (out) fclose(out);
-        return -1;
-    }
-    fprintf(out, "# simulated broadcast time (us), root's entry to last exit; model and np per row\n");
-    fprintf(out, "# %-12s %-10s %-7s %4s %14s %14s %14s\n", "platform", "algorithm", "model", "np",
-            "16 B", "64 KiB", "4 MiB");
-    char line[1024], cur[256] = "";
-    double t[3] = {-1, -1, -1};
-    char plat[128] = "", algo[128] = "", model[128] = "";
-    int np = 0;
-    int have = 0;
-    for (;;) {
-        char *got = fgets(line, sizeof line, in);
-        char f[14][128];
-        int nf = 0;
-        if (got != NULL) {
-            if (strncmp(line, "collective,", 11) == 0) continue;
-            char *save, *tok = strtok_r(line, ",\n", &save);
-            while (tok != NULL && nf < 14) {
-                snprintf(f[nf++], sizeof f[0], "%s", tok);
-                tok = strtok_r(NULL, ",\n", &save);
-            }
-            if (nf < 14) continue;
-        }
-        char key[256];
-        if (got != NULL) snprintf(key, sizeof key, "%s/%s", f[2], f[1]);
-        if (have && (got == NULL || strcmp(key, cur) != 0)) {
-            fprintf(out, "  %-12s %-10s %-7s %4d", plat, algo, model, np);
-            for (int i = 0; i < 3; i++)
-                if (t[i] < 0)
-                    fprintf(out, " %14s", "-");
-                else
-                    fprintf(out, " %14.3f", t[i] * 1e6);
-            fputc('\n', out);
-            t[0] = t[1] = t[2] = -1;
-            have = 0;
-        }
-        if (got == NULL) break;
-        snprintf(cur, sizeof cur, "%s", key);
-        snprintf(plat, sizeof plat, "%s", f[2]);
-        snprintf(algo, sizeof algo, "%s", f[1]);
-        snprintf(model, sizeof model, "%s", f[3]);
-        np = atoi(f[5]);
-        have = 1;
-        for (int i = 0; i < 3; i++)
-            if (strcmp(f[7], sizes[i]) == 0) t[i] = atof(f[10]);
-    }
-    fclose(in);
-    return fclose(out) == 0 ? 0 : -1;
+    char part[PATH_MAX + 8];
+    snprintf(part, sizeof part, "%s.part", dst);
+    FILE *out = fopen(part, "w");
+    int rc =
+        (out == NULL || append_csv(out, dst, 1) != 0 || append_csv(out, extra, 0) != 0) ? -1 : 0;
+    if (out != NULL && (ferror(out) | fclose(out)) != 0) rc = -1;
+    if (rc == 0 && rename(part, dst) != 0) rc = -1;
+    if (rc != 0) unlink(part);
+    unlink(extra);
+    return rc;
 }
 
-/* Ends a gnuplot script that writes PNG.part, then moves it into place. 0, or -1 (no file
- * left) if gnuplot failed. */
-static int gp_finish(FILE *g, const char *png)
+static void *xcalloc(size_t n, size_t size)
 {
-    fprintf(g, "\n");
-    int rc = pclose(g);
+    void *p = calloc(n ? n : 1, size);
+    if (p == NULL) abort();
+    return p;
+}
+
+/* One data row of a collsim CSV: the fields the summary, the map and the plots use. */
+struct csv_row {
+    char platform[128], algo[128], model[32];
+    int np;
+    unsigned long long bytes;
+    double avg; /* seconds */
+    int valid;
+};
+
+enum { CSV_FIELDS = 14 }; /* collective,algorithm,platform,model,routing,np,root,bytes,...,valid */
+
+/* Fills r from one data line of a collsim CSV (split in place). 0, or -1 if it is not one. */
+static int parse_row(char *line, struct csv_row *r)
+{
+    char *f[CSV_FIELDS], *end;
+    int nf = 0;
+    for (char *p = line; p != NULL; nf++) {
+        char *comma = strchr(p, ',');
+        if (comma != NULL) *comma++ = '\0';
+        if (nf < CSV_FIELDS) f[nf] = p;
+        p = comma;
+    }
+    if (nf != CSV_FIELDS) return -1;
+    r->np = (int)strtol(f[5], &end, 10);
+    if (*f[5] == '\0' || *end != '\0') return -1;
+    r->bytes = strtoull(f[7], &end, 10);
+    if (*f[7] == '\0' || *end != '\0') return -1;
+    r->avg = strtod(f[10], &end);
+    if (*f[10] == '\0' || *end != '\0') return -1;
+    if (strcmp(f[13], "0") != 0 && strcmp(f[13], "1") != 0) return -1;
+    r->valid = f[13][0] == '1';
+    if (snprintf(r->platform, sizeof r->platform, "%s", f[2]) >= (int)sizeof r->platform ||
+        snprintf(r->algo, sizeof r->algo, "%s", f[1]) >= (int)sizeof r->algo ||
+        snprintf(r->model, sizeof r->model, "%s", f[3]) >= (int)sizeof r->model)
+        return -1;
+    return 0;
+}
+
+/* Reads the data rows of a collsim CSV into *out (caller frees). Returns the row count, or -1
+ * after an error line. */
+static int read_rows(const char *path, struct csv_row **out)
+{
+    FILE *in = fopen(path, "r");
+    if (in == NULL) {
+        cs_error("cannot read '%s'", path);
+        return -1;
+    }
+    struct csv_row *rows = NULL;
+    int n = 0, cap = 0, lineno = 0;
+    char line[1024];
+    while (fgets(line, sizeof line, in) != NULL) {
+        lineno++;
+        if (strncmp(line, "collective,", 11) == 0) continue;
+        line[strcspn(line, "\r\n")] = '\0';
+        if (line[0] == '\0') continue;
+        if (n == cap) {
+            cap = cap ? 2 * cap : 64;
+            rows = realloc(rows, (size_t)cap * sizeof *rows);
+            if (rows == NULL) abort();
+        }
+        if (parse_row(line, &rows[n]) != 0) {
+            cs_error("'%s' line %d is not a row of a collsim CSV", path, lineno);
+            fclose(in);
+            free(rows);
+            return -1;
+        }
+        n++;
+    }
+    fclose(in);
+    *out = rows;
+    return n;
+}
+
+/* "16 B", "64 KiB", "4 MiB", or "1000 B" for a size that is no whole multiple. */
+static void fmt_bytes(unsigned long long b, char *out, size_t len)
+{
+    static const char *const units[] = {"GiB", "MiB", "KiB"};
+    for (int i = 0; i < 3; i++) {
+        unsigned long long u = 1ULL << (10 * (3 - i));
+        if (b >= u && b % u == 0) {
+            snprintf(out, len, "%llu %s", b / u, units[i]);
+            return;
+        }
+    }
+    snprintf(out, len, "%llu B", b);
+}
+
+/* The best-algorithm map: per platform and size, the fastest algorithm and the next one. Every
+ * name comes from the CSV rows, none from a list here. */
+struct best_map {
+    struct csv_row *rows;
+    int nrows;
+    int *plat;                /* a row of each platform, in order of first appearance */
+    int nplat;
+    unsigned long long *size; /* every size, ascending */
+    int nsize;
+    int *best, *next;         /* [p * nsize + s]: row of the fastest algorithm and of the fastest
+                                 other algorithm, -1 if none */
+    int *win;                 /* a row of each algorithm that is fastest somewhere, in map order
+                                 (platform by platform, small sizes first): key i names win[i] */
+    int nwin;
+};
+
+/* A next best within this fraction of the best is a tie on the map: the simulation is exact,
+ * but such a margin says nothing a student should act on. */
+#define TIE_FRACTION 0.01
+
+static int cmp_ull(const void *a, const void *b)
+{
+    unsigned long long x = *(const unsigned long long *)a, y = *(const unsigned long long *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* The map's cell of row i. */
+static int best_cell(const struct best_map *m, int i)
+{
+    int p = 0, s = 0;
+    while (strcmp(m->rows[m->plat[p]].platform, m->rows[i].platform) != 0) p++;
+    while (m->size[s] != m->rows[i].bytes) s++;
+    return p * m->nsize + s;
+}
+
+static int best_tie(const struct best_map *m, int k)
+{
+    int b = m->best[k], n = m->next[k];
+    return b >= 0 && n >= 0 && m->rows[n].avg <= m->rows[b].avg * (1 + TIE_FRACTION);
+}
+
+/* Key of the i-th winner: A..Z, then AA, AB, ... */
+static void best_key(int i, char *out, size_t len)
+{
+    char tmp[16];
+    int k = 0;
+    for (i++; i > 0 && k < (int)sizeof tmp; i = (i - 1) / 26) tmp[k++] = (char)('A' + (i - 1) % 26);
+    size_t j = 0;
+    while (k > 0 && j + 1 < len) out[j++] = tmp[--k];
+    out[j] = '\0';
+}
+
+static int best_win_index(const struct best_map *m, const char *algo)
+{
+    for (int i = 0; i < m->nwin; i++)
+        if (strcmp(m->rows[m->win[i]].algo, algo) == 0) return i;
+    return -1;
+}
+
+static void best_free(struct best_map *m)
+{
+    free(m->rows);
+    free(m->plat);
+    free(m->size);
+    free(m->best);
+    free(m->next);
+    free(m->win);
+}
+
+/* Builds the map from a study's summary.csv. 0, or -1 after an error line. Only rows that
+ * passed the data check count; on equal times the earlier row wins. */
+static int best_load(const char *csv, struct best_map *m)
+{
+    memset(m, 0, sizeof *m);
+    m->nrows = read_rows(csv, &m->rows);
+    if (m->nrows < 0) return -1;
+    m->plat = xcalloc((size_t)m->nrows, sizeof *m->plat);
+    m->size = xcalloc((size_t)m->nrows, sizeof *m->size);
+    m->win = xcalloc((size_t)m->nrows, sizeof *m->win);
+    for (int i = 0; i < m->nrows; i++) {
+        int p = 0, s = 0;
+        while (p < m->nplat && strcmp(m->rows[m->plat[p]].platform, m->rows[i].platform) != 0) p++;
+        if (p == m->nplat) m->plat[m->nplat++] = i;
+        while (s < m->nsize && m->size[s] != m->rows[i].bytes) s++;
+        if (s == m->nsize) m->size[m->nsize++] = m->rows[i].bytes;
+    }
+    qsort(m->size, (size_t)m->nsize, sizeof *m->size, cmp_ull);
+    size_t ncell = (size_t)m->nplat * (size_t)m->nsize;
+    m->best = xcalloc(ncell, sizeof *m->best);
+    m->next = xcalloc(ncell, sizeof *m->next);
+    for (size_t k = 0; k < ncell; k++) m->best[k] = m->next[k] = -1;
+    for (int i = 0; i < m->nrows; i++) {
+        if (!m->rows[i].valid) continue;
+        int k = best_cell(m, i);
+        if (m->best[k] < 0 || m->rows[i].avg < m->rows[m->best[k]].avg) m->best[k] = i;
+    }
+    /* the runner-up is another algorithm, even if the CSV repeats the winner */
+    for (int i = 0; i < m->nrows; i++) {
+        if (!m->rows[i].valid) continue;
+        int k = best_cell(m, i);
+        if (strcmp(m->rows[i].algo, m->rows[m->best[k]].algo) == 0) continue;
+        if (m->next[k] < 0 || m->rows[i].avg < m->rows[m->next[k]].avg) m->next[k] = i;
+    }
+    for (size_t k = 0; k < ncell; k++)
+        if (m->best[k] >= 0 && best_win_index(m, m->rows[m->best[k]].algo) < 0)
+            m->win[m->nwin++] = m->best[k];
+    return 0;
+}
+
+/* best.csv: one row per platform and size. */
+static int write_best_csv(const struct best_map *m, const char *path)
+{
     char part[PATH_MAX + 8];
-    snprintf(part, sizeof part, "%s.part", png);
-    if (rc != 0) {
+    snprintf(part, sizeof part, "%s.part", path);
+    FILE *f = fopen(part, "w");
+    if (f == NULL) return -1;
+    fprintf(f, "platform,bytes,best_algorithm,time_us,second_best,second_time_us\n");
+    for (int p = 0; p < m->nplat; p++)
+        for (int s = 0; s < m->nsize; s++) {
+            int b = m->best[p * m->nsize + s], n = m->next[p * m->nsize + s];
+            if (b < 0) continue;
+            fprintf(f, "%s,%llu,%s,%.12g,", m->rows[b].platform, m->size[s], m->rows[b].algo,
+                    m->rows[b].avg * 1e6);
+            if (n >= 0)
+                fprintf(f, "%s,%.12g\n", m->rows[n].algo, m->rows[n].avg * 1e6);
+            else
+                fprintf(f, ",\n");
+        }
+    if ((ferror(f) | fclose(f)) != 0 || rename(part, path) != 0) {
         unlink(part);
         return -1;
     }
-    return rename(part, png);
+    return 0;
 }
 
+/* The map as a table: one key per cell, what each key means below it. */
+static void write_best_text(FILE *out, const struct best_map *m)
+{
+    if (m->nwin == 0) return;
+    char label[32], key[16];
+    int pw = 12, w = 3;
+    for (int p = 0; p < m->nplat; p++) {
+        int len = (int)strlen(m->rows[m->plat[p]].platform);
+        if (len > pw) pw = len;
+    }
+    for (int s = 0; s < m->nsize; s++) {
+        fmt_bytes(m->size[s], label, sizeof label);
+        if ((int)strlen(label) > w) w = (int)strlen(label);
+    }
+    best_key(m->nwin - 1, key, sizeof key);
+    if ((int)strlen(key) + 1 > w) w = (int)strlen(key) + 1;
+    fprintf(out,
+            "\n# fastest algorithm per platform and message size ('~': the next best is within "
+            "%g%%;\n# both times in best.csv)\n# %-*s",
+            TIE_FRACTION * 100, pw, "platform");
+    for (int s = 0; s < m->nsize; s++) {
+        fmt_bytes(m->size[s], label, sizeof label);
+        fprintf(out, " %*s", w, label);
+    }
+    fputc('\n', out);
+    for (int p = 0; p < m->nplat; p++) {
+        fprintf(out, "  %-*s", pw, m->rows[m->plat[p]].platform);
+        for (int s = 0; s < m->nsize; s++) {
+            int k = p * m->nsize + s;
+            if (m->best[k] < 0) {
+                fprintf(out, " %*s", w, "-");
+                continue;
+            }
+            best_key(best_win_index(m, m->rows[m->best[k]].algo), key, sizeof key);
+            strcat(key, best_tie(m, k) ? "~" : "");
+            fprintf(out, " %*s", w, key);
+        }
+        fputc('\n', out);
+    }
+    for (int i = 0; i < m->nwin; i++) {
+        best_key(i, key, sizeof key);
+        fprintf(out, "#   %-3s %s\n", key, m->rows[m->win[i]].algo);
+    }
+}
+
+/* summary.txt: time per platform and algorithm at three sizes, then the map. Written through
+ * .part. 0 or -1. */
+static int write_summary(const struct best_map *m, const char *txt)
+{
+    static const unsigned long long sizes[] = {16, 65536, 4194304};
+    char part[PATH_MAX + 8];
+    snprintf(part, sizeof part, "%s.part", txt);
+    FILE *out = fopen(part, "w");
+    if (out == NULL) return -1;
+    int aw = 10;
+    for (int i = 0; i < m->nrows; i++)
+        if ((int)strlen(m->rows[i].algo) > aw) aw = (int)strlen(m->rows[i].algo);
+    fprintf(out, "# simulated broadcast time (us), root's entry to last exit; model and np per row\n");
+    fprintf(out, "# %-12s %-*s %-7s %4s %14s %14s %14s\n", "platform", aw, "algorithm", "model", "np",
+            "16 B", "64 KiB", "4 MiB");
+    /* one line per run of rows with the same platform and algorithm */
+    for (int i = 0, j; i < m->nrows; i = j) {
+        const struct csv_row *r = &m->rows[i];
+        double t[3] = {-1, -1, -1};
+        for (j = i; j < m->nrows && strcmp(m->rows[j].platform, r->platform) == 0 &&
+                    strcmp(m->rows[j].algo, r->algo) == 0;
+             j++)
+            for (int k = 0; k < 3; k++)
+                if (m->rows[j].bytes == sizes[k]) t[k] = m->rows[j].avg;
+        fprintf(out, "  %-12s %-*s %-7s %4d", r->platform, aw, r->algo, r->model, r->np);
+        for (int k = 0; k < 3; k++)
+            if (t[k] < 0)
+                fprintf(out, " %14s", "-");
+            else
+                fprintf(out, " %14.3f", t[k] * 1e6);
+        fputc('\n', out);
+    }
+    write_best_text(out, m);
+    if ((ferror(out) | fclose(out)) != 0 || rename(part, txt) != 0) {
+        unlink(part);
+        return -1;
+    }
+    return 0;
+}
+
+/* Ends a gnuplot script that writes PNG.part (and SVG.part unless svg is NULL), then moves
+ * them into place. 0, or -1 (no file left) if gnuplot failed. */
+static int gp_finish(FILE *g, const char *png, const char *svg)
+{
+    fprintf(g, "\n");
+    int rc = pclose(g);
+    const char *outs[] = {png, svg};
+    for (int i = 0; i < 2 && outs[i] != NULL; i++) {
+        char part[PATH_MAX + 8];
+        snprintf(part, sizeof part, "%s.part", outs[i]);
+        if (rc != 0)
+            unlink(part);
+        else if (rename(part, outs[i]) != 0)
+            rc = -1;
+    }
+    return rc != 0 ? -1 : 0;
+}
+
+/* Writes s inside a gnuplot double-quoted string; wrap turns '_' into a line break, so that
+ * long names fit a cell. */
+static void gp_string(FILE *g, const char *s, int wrap)
+{
+    for (; *s; s++)
+        if (wrap && *s == '_')
+            fputs("\\n", g);
+        else if (*s == '"' || *s == '\\')
+            fprintf(g, "\\%c", *s);
+        else
+            fputc(*s, g);
+}
+
+/* Time as a cell shows it: three or four digits. */
+static void fmt_us(double us, char *out, size_t len)
+{
+    snprintf(out, len, us < 10 ? "%.2f us" : us < 100 ? "%.1f us" : "%.0f us", us);
+}
+
+/* The map as a coloured grid: platforms down, sizes across, the fastest algorithm's name and
+ * time in each cell, '≈ NAME' when the next best ties; a colour per algorithm, in the key.
+ * PNG and SVG. 0, or -1 if gnuplot failed. */
+static int plot_best(const struct best_map *m, const char *png, const char *svg)
+{
+    /* ColorBrewer Set3: light enough for black text; cycles past 12 winners (names are in
+     * the cells anyway) */
+    static const char *const colours[] = {"#8dd3c7", "#ffffb3", "#bebada", "#fb8072",
+                                          "#80b1d3", "#fdb462", "#b3de69", "#fccde5",
+                                          "#d9d9d9", "#bc80bd", "#ccebc5", "#ffed6f"};
+    enum { NCOL = sizeof colours / sizeof colours[0] };
+    FILE *g = popen("gnuplot 2>/dev/null", "w");
+    if (g == NULL) return -1;
+    /* 170 px columns hold a tie line such as "≈ scatter_allgather_ring" */
+    int w = 400 + 170 * m->nsize, h = 170 + 90 * m->nplat;
+    if (h < 170 + 22 * m->nwin) h = 170 + 22 * m->nwin; /* room for the key */
+    fprintf(g, "set encoding utf8\nset terminal pngcairo size %d,%d noenhanced font 'sans,10'\n"
+               "set output '%s.part'\n",
+            w, h, png);
+    fprintf(g, "set title \"fastest broadcast per platform and message size (simulated, model ");
+    gp_string(g, m->rows[0].model, 0);
+    fprintf(g, ")\\n\xe2\x89\x88 NAME: the next best, within %g%% of the fastest\"\n",
+            TIE_FRACTION * 100);
+    fprintf(g, "set xrange [-0.5:%d.5]\nset yrange [%d.5:-0.5]\nset tics scale 0\n"
+               "set xtics nomirror\nset ytics nomirror\nset xlabel 'message size'\n"
+               "set key outside right top Left reverse title 'fastest'\n",
+            m->nsize - 1, m->nplat - 1);
+    char label[64];
+    fprintf(g, "set xtics (");
+    for (int s = 0; s < m->nsize; s++) {
+        fmt_bytes(m->size[s], label, sizeof label);
+        fprintf(g, "%s\"%s\" %d", s ? ", " : "", label, s);
+    }
+    fprintf(g, ")\nset ytics (");
+    for (int p = 0; p < m->nplat; p++) {
+        fprintf(g, "%s\"", p ? ", " : "");
+        gp_string(g, m->rows[m->plat[p]].platform, 0);
+        fprintf(g, " (p=%d)\" %d", m->rows[m->plat[p]].np, p);
+    }
+    fprintf(g, ")\n");
+    for (int p = 0; p < m->nplat; p++)
+        for (int s = 0; s < m->nsize; s++) {
+            int k = p * m->nsize + s, b = m->best[k];
+            const char *fill =
+                b < 0 ? "#f0f0f0" : colours[best_win_index(m, m->rows[b].algo) % NCOL];
+            fprintf(g, "set object rect from %g,%g to %g,%g fc rgb '%s' fs solid 1.0 "
+                       "border lc rgb 'white' lw 2\n",
+                    s - 0.5, p - 0.5, s + 0.5, p + 0.5, fill);
+            fprintf(g, "set label \"");
+            if (b < 0) {
+                fputc('-', g);
+            } else {
+                /* names longer than "pipeline_chain" break at '_' to fit the cell */
+                gp_string(g, m->rows[b].algo, strlen(m->rows[b].algo) > 14);
+                fmt_us(m->rows[b].avg * 1e6, label, sizeof label);
+                fprintf(g, "\\n%s", label);
+                if (best_tie(m, k)) {
+                    fprintf(g, "\\n\xe2\x89\x88 ");
+                    gp_string(g, m->rows[m->next[k]].algo, 0);
+                }
+            }
+            fprintf(g, "\" at %d,%d center front font ',9'\n", s, p);
+        }
+    /* a point outside the y range carries the plot; keyentry alone trips gnuplot 5.4 */
+    fprintf(g, "plot -1 notitle lc rgb 'white'");
+    for (int i = 0; i < m->nwin; i++) {
+        fprintf(g, ", keyentry with boxes fc rgb '%s' fs solid 1.0 title \"", colours[i % NCOL]);
+        gp_string(g, m->rows[m->win[i]].algo, 0);
+        fputc('"', g);
+    }
+    fprintf(g, "\nset terminal svg size %d,%d noenhanced font 'sans,10' background '#ffffff'\n"
+               "set output '%s.part'\nreplot\n",
+            w, h, svg);
+    return gp_finish(g, png, svg);
+}
 /* Each model's |error| vs size for one algorithm, from the analysis CSV. */
 static int plot_models(const char *csv, const char *png, const char *name, const char *algo)
 {
@@ -161,18 +537,20 @@ static int plot_models(const char *csv, const char *png, const char *name, const
     fprintf(g, "plot ");
     for (int i = 0; i < 5; i++)
         fprintf(g, "%s$%s using 1:2 with linespoints title '%s'", i ? ", " : "", models[i], models[i]);
-    return gp_finish(g, png);
+    return gp_finish(g, png, NULL);
 }
 
-/* One log-log plot of time vs size per algorithm. Returns 0, or -1 if gnuplot failed. */
+/* One log-log plot of time vs size per algorithm of the CSV (algos: their names, from its
+ * rows). Returns 0, or -1 if gnuplot failed. */
 static int plot_platform(const char *csv, const char *png, const char *name, const char *algos)
 {
     char cmd[PATH_MAX * 2];
     snprintf(cmd, sizeof cmd, "gnuplot 2>/dev/null");
     FILE *g = popen(cmd, "w");
     if (g == NULL) return -1;
-    fprintf(g, "set terminal pngcairo size 900,600 noenhanced\nset output '%s.part'\n", png);
-    fprintf(g, "set datafile separator ','\nset logscale xy\nset key top left\nset grid\n"
+    /* the key goes outside: with the comparison, a dozen lines fill the top left */
+    fprintf(g, "set terminal pngcairo size 1100,600 noenhanced\nset output '%s.part'\n", png);
+    fprintf(g, "set datafile separator ','\nset logscale xy\nset key outside right top\nset grid\n"
                "set format x '%%.0s%%cB'\nset xlabel 'message size (bytes)'\n"
                "set ylabel 'simulated broadcast time (us)'\nset title 'broadcast on %s'\n"
                "set arrow from 65536, graph 0 to 65536, graph 1 nohead dashtype 2 lc 'gray'\n"
@@ -186,7 +564,119 @@ static int plot_platform(const char *csv, const char *png, const char *name, con
                    "with linespoints title '%s'",
                 i ? ", " : "", csv, t, t);
     free(list);
-    return gp_finish(g, png);
+    return gp_finish(g, png, NULL);
+}
+
+
+/* 1 if `name` is an item of the comma list `list`. */
+static int in_list(const char *list, const char *name)
+{
+    size_t n = strlen(name);
+    for (const char *p = list; *p;) {
+        size_t len = strcspn(p, ",");
+        if (len == n && strncmp(p, name, n) == 0) return 1;
+        p += len + (p[len] == ',');
+    }
+    return 0;
+}
+
+/* The distinct algorithms of a CSV's rows, in order, as a comma list (caller frees); NULL after
+ * an error line. */
+static char *csv_algorithms(const char *csv)
+{
+    struct csv_row *rows;
+    int n = read_rows(csv, &rows);
+    if (n < 0) return NULL;
+    size_t cap = 1;
+    for (int i = 0; i < n; i++) cap += strlen(rows[i].algo) + 1;
+    char *list = xcalloc(cap, 1);
+    for (int i = 0; i < n; i++)
+        if (!in_list(list, rows[i].algo)) {
+            if (*list) strcat(list, ",");
+            strcat(list, rows[i].algo);
+        }
+    free(rows);
+    return list;
+}
+
+/* What the comparison adds on the platform of r: every collsim algorithm that fits it, as the
+ * runner's "all" decides (a one-call probe at the smallest size, its CSV in `probe`, removed
+ * after), minus those r->algos runs already and minus the one-sided (rma) family: those are
+ * the two-sided trees plus synchronisation, four to five times slower to simulate, and were
+ * never the fastest in a full "all" study. Returns a comma list, "" if nothing is left
+ * (caller frees), or NULL after an error line. */
+static char *compare_algos(const struct run_request *r, const char *probe)
+{
+    uint64_t sizes[64];
+    char err[256], smallest[32], bad[128];
+    int n = cs_parse_sizes(r->sizes, sizes, 64, err, sizeof err);
+    if (n < 1) {
+        cs_error("%s", n < 0 ? err : "no message size to run");
+        return NULL;
+    }
+    for (int i = 1; i < n; i++)
+        if (sizes[i] < sizes[0]) sizes[0] = sizes[i];
+    snprintf(smallest, sizeof smallest, "%llu", (unsigned long long)sizes[0]);
+    struct run_request q = *r;
+    q.algos = "all";
+    q.sizes = smallest;
+    q.iters = 1;
+    q.warmup = 0;
+    q.trace = NULL;
+    q.csv = probe;
+    q.quiet = 1;
+    q.analysis = q.analysis_csv = NULL;
+    if (run_execute(&q) != 0) return NULL;
+    char *fits = csv_algorithms(probe);
+    unlink(probe);
+    char *given = bcast_expand(r->algos, bad, sizeof bad);
+    if (fits == NULL || given == NULL) {
+        if (fits != NULL) cs_error("unknown algorithm '%s' (see 'collsim list')", bad);
+        free(fits);
+        free(given);
+        return NULL;
+    }
+    char *list = xcalloc(strlen(fits) + 1, 1);
+    for (char *t = strtok(fits, ","); t != NULL; t = strtok(NULL, ",")) {
+        int idx = bcast_find(t);
+        if (idx < 0 || strncmp(bcast_infos[idx].family, "rma", 3) == 0 || in_list(given, t))
+            continue;
+        if (*list) strcat(list, ",");
+        strcat(list, t);
+    }
+    free(fits);
+    free(given);
+    return list;
+}
+
+/* Checks the options and the platform files before anything runs, so that a bad input is one
+ * error line and leaves no output directory. 0, or -1 after the error line. */
+static int study_check(const struct run_request *base, const char *platdir)
+{
+    uint64_t sizes[64];
+    char err[256], bad[128], xml[PATH_MAX];
+    if (cs_parse_sizes(base->sizes, sizes, 64, err, sizeof err) < 0) {
+        cs_error("%s", err);
+        return -1;
+    }
+    char *algos = bcast_expand(base->algos, bad, sizeof bad);
+    if (algos == NULL) {
+        cs_error("unknown algorithm '%s' (see 'collsim list')", bad);
+        return -1;
+    }
+    free(algos);
+    if (strcmp(base->model, "clean") != 0 && strcmp(base->model, "smpi") != 0) {
+        cs_error("unknown model '%s' (known: clean, smpi)", base->model);
+        return -1;
+    }
+    for (int i = 0; i < NPLAT; i++) {
+        snprintf(xml, sizeof xml, "%s/%s.xml", platdir, study_platforms[i]);
+        if (access(xml, R_OK) != 0) {
+            cs_error("cannot read platform '%s'", xml);
+            return -1;
+        }
+    }
+    return 0;
 }
 
 int study_main(int argc, char **argv)
@@ -195,12 +685,12 @@ int study_main(int argc, char **argv)
         {"out", required_argument, 0, 'o'},   {"platforms", required_argument, 0, 'p'},
         {"sizes", required_argument, 0, 's'}, {"model", required_argument, 0, 'm'},
         {"algo", required_argument, 0, 'a'},  {"iters", required_argument, 0, 'i'},
-        {"no-trace", no_argument, 0, 'T'},    {"help", no_argument, 0, 'h'},
-        {0, 0, 0, 0}};
+        {"no-trace", no_argument, 0, 'T'},    {"no-compare", no_argument, 0, 'C'},
+        {"help", no_argument, 0, 'h'},        {0, 0, 0, 0}};
     const char *out = "out/study", *platdir = COLLSIM_SOURCE_DIR "/platforms";
     struct run_request base;
     run_defaults(&base);
-    int trace = 1, c;
+    int trace = 1, compare = 1, c;
     opterr = 0;
     optind = 1;
     while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
@@ -217,6 +707,7 @@ int study_main(int argc, char **argv)
             }
             break;
         case 'T': trace = 0; break;
+        case 'C': compare = 0; break;
         case 'h': fputs(study_usage, stdout); return 0;
         case ':': cs_error("option '%s' needs a value", argv[optind - 1]); return 2;
         default: cs_error("unknown option '%s' (see 'collsim study --help')", argv[optind - 1]); return 2;
@@ -226,35 +717,61 @@ int study_main(int argc, char **argv)
         cs_error("unexpected argument '%s'", argv[optind]);
         return 2;
     }
+    if (study_check(&base, platdir) != 0) return 1;
     if (mkdir_p(out) != 0) {
         cs_error("cannot create output directory '%s'", out);
         return 1;
     }
-    char summary[PATH_MAX], summary_txt[PATH_MAX];
+    char summary[PATH_MAX], summary_txt[PATH_MAX], best_csv[PATH_MAX], best_png[PATH_MAX],
+        best_svg[PATH_MAX];
     snprintf(summary, sizeof summary, "%s/summary.csv", out);
     snprintf(summary_txt, sizeof summary_txt, "%s/summary.txt", out);
+    snprintf(best_csv, sizeof best_csv, "%s/best.csv", out);
+    snprintf(best_png, sizeof best_png, "%s/best.png", out);
+    snprintf(best_svg, sizeof best_svg, "%s/best.svg", out);
     FILE *sum = fopen(summary, "w");
     if (sum == NULL) {
         cs_error("cannot write '%s'", summary);
         return 1;
     }
-    int have_gnuplot = system("command -v gnuplot >/dev/null 2>&1") == 0;
+    int have_gnuplot = system("command -v gnuplot >/dev/null 2>&1") == 0, rc = 0;
     for (int i = 0; i < NPLAT; i++) {
-        char xml[PATH_MAX], csv[PATH_MAX], tr[PATH_MAX], png[PATH_MAX];
+        char xml[PATH_MAX], csv[PATH_MAX], tr[PATH_MAX], png[PATH_MAX], ccsv[PATH_MAX],
+            probe[PATH_MAX];
         snprintf(xml, sizeof xml, "%s/%s.xml", platdir, study_platforms[i]);
         snprintf(csv, sizeof csv, "%s/%s.csv", out, study_platforms[i]);
         snprintf(tr, sizeof tr, "%s/%s.trace", out, study_platforms[i]);
         snprintf(png, sizeof png, "%s/%s.png", out, study_platforms[i]);
+        snprintf(ccsv, sizeof ccsv, "%s/%s.compare.csv", out, study_platforms[i]);
+        snprintf(probe, sizeof probe, "%s/%s.probe.csv", out, study_platforms[i]);
         cs_note("study %d/%d: %s", i + 1, NPLAT, study_platforms[i]);
         struct run_request r = base;
         r.platform = xml;
         r.csv = csv;
         r.trace = trace ? tr : NULL;
-        int rc = run_execute(&r);
-        if (rc != 0) {
-            fclose(sum);
-            unlink(summary);
-            return rc;
+        rc = run_execute(&r);
+        if (rc != 0) goto fail;
+        if (compare) {
+            /* untraced: a trace of every pipelined algorithm would be large and slow to
+             * analyze, and the map needs only the times */
+            char *extra = compare_algos(&r, probe);
+            if (extra == NULL) {
+                rc = 1;
+                goto fail;
+            }
+            if (*extra) {
+                struct run_request x = r;
+                x.algos = extra;
+                x.trace = NULL;
+                x.csv = ccsv;
+                rc = run_execute(&x);
+                if (rc == 0 && merge_csv(csv, ccsv) != 0) {
+                    cs_error("cannot add the comparison to '%s'", csv);
+                    rc = 1;
+                }
+            }
+            free(extra);
+            if (rc != 0) goto fail;
         }
         append_csv(sum, csv, i == 0);
         if (trace) {
@@ -263,20 +780,36 @@ int study_main(int argc, char **argv)
             snprintf(acsv, sizeof acsv, "%s/%s.analysis.csv", out, study_platforms[i]);
             snprintf(mpng, sizeof mpng, "%s/%s-models.png", out, study_platforms[i]);
             if (run_analyze(&r, tr, rep, acsv) != 0) {
-                fclose(sum);
-                unlink(summary);
-                return 1;
+                rc = 1;
+                goto fail;
             }
             if (have_gnuplot && plot_models(acsv, mpng, study_platforms[i], "binomial") != 0)
                 cs_note("gnuplot could not draw '%s'", mpng);
         }
-        if (have_gnuplot && plot_platform(csv, png, study_platforms[i], base.algos) != 0)
+        char *algos = have_gnuplot ? csv_algorithms(csv) : NULL;
+        if (algos != NULL && plot_platform(csv, png, study_platforms[i], algos) != 0)
             cs_note("gnuplot could not draw '%s'", png);
+        free(algos);
     }
-    if (fclose(sum) != 0 || write_summary(summary, summary_txt) != 0) {
-        cs_error("cannot write the summary in '%s'", out);
+    if (fclose(sum) != 0) {
+        cs_error("cannot write '%s'", summary);
+        unlink(summary);
         return 1;
     }
+    struct best_map map;
+    if (best_load(summary, &map) != 0) return 1;
+    if (write_summary(&map, summary_txt) != 0 || write_best_csv(&map, best_csv) != 0) {
+        cs_error("cannot write the summary in '%s'", out);
+        best_free(&map);
+        return 1;
+    }
+    if (have_gnuplot && map.nwin > 0 && plot_best(&map, best_png, best_svg) != 0) {
+        /* an older map beside the new best.csv would mislead */
+        unlink(best_png);
+        unlink(best_svg);
+        cs_note("gnuplot could not draw '%s'", best_png);
+    }
+    best_free(&map);
     FILE *t = fopen(summary_txt, "r");
     if (t != NULL) {
         char line[512];
@@ -285,4 +818,8 @@ int study_main(int argc, char **argv)
     }
     cs_note("study written to %s%s", out, have_gnuplot ? "" : " (no plots: gnuplot is missing)");
     return 0;
+fail:
+    fclose(sum);
+    unlink(summary);
+    return rc;
 }
