@@ -29,6 +29,13 @@ bcast_fn bcast_resolve(const char *name);
 /* Segment size in bytes for a pipelined broadcast of `bytes` over p ranks (pipeline.c). */
 long bcast__segment_size(long bytes, int p);
 
+/* The same when each step moves `parts` segments at once over one link (two_tree): the
+ * automatic size divided by parts; COLLSIM_SEGMENT, when set, as given. */
+long bcast__segment_size_shared(long bytes, int p, int parts);
+
+/* The positive number in environment variable `name`, else dflt (pipeline.c). */
+double bcast__env_double(const char *name, double dflt);
+
 /* Tag of every point-to-point message the algorithms send. */
 #define BCAST_TAG 7001
 

@@ -18,7 +18,7 @@
 #include "bcast.h"
 #include "contig.h"
 
-static double env_double(const char *name, double dflt)
+double bcast__env_double(const char *name, double dflt)
 {
     const char *v = getenv(name);
     char *end;
@@ -28,15 +28,22 @@ static double env_double(const char *name, double dflt)
 
 long bcast__segment_size(long bytes, int p)
 {
-    double seg = env_double("COLLSIM_SEGMENT", 0);
+    double seg = bcast__env_double("COLLSIM_SEGMENT", 0);
     if (seg <= 0) {
-        double a = env_double("COLLSIM_ALPHA", 1e-6), b = env_double("COLLSIM_BETA", 1e-10);
+        double a = bcast__env_double("COLLSIM_ALPHA", 1e-6), b = bcast__env_double("COLLSIM_BETA", 1e-10);
         double k = p > 2 ? sqrt((p - 2) * (double)bytes * b / a) : 1;
         seg = k > 1 ? ceil((double)bytes / k) : (double)bytes;
         if (seg < 1024) seg = 1024;
     }
     if (seg > (double)bytes) seg = (double)bytes;
     return seg < 1 ? 1 : (long)seg;
+}
+
+long bcast__segment_size_shared(long bytes, int p, int parts)
+{
+    long seg = bcast__segment_size(bytes, p);
+    if (bcast__env_double("COLLSIM_SEGMENT", 0) > 0 || parts < 2) return seg;
+    return seg > 1 ? seg / parts : 1;
 }
 
 int bcast_pipeline_chain(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm)

@@ -25,10 +25,7 @@
 
 static void charge_copy(long bytes)
 {
-    const char *v = getenv("COLLSIM_MEMCPY_BW");
-    char *end;
-    double bw = v ? strtod(v, &end) : 0;
-    if (v == NULL || end == v || *end != '\0' || bw <= 0) bw = 12e9;
+    double bw = bcast__env_double("COLLSIM_MEMCPY_BW", 12e9);
     if (bytes > 0) sg_actor_sleep_for((double)bytes / bw);
 }
 

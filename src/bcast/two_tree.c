@@ -84,7 +84,6 @@ int bcast_two_tree(void *buf, int count, MPI_Datatype type, int root, MPI_Comm c
     int stages = 1;
     while ((2 << (stages - 1)) <= n) stages++; /* 1 + floor(log2 n) */
     free(t1), free(t2);
-    long seg = bcast__segment_size(bytes, stages + 2);
-    if (getenv("COLLSIM_SEGMENT") == NULL) seg = seg > 1 ? seg / 2 : 1; /* m/k* over two trees */
+    long seg = bcast__segment_size_shared(bytes, stages + 2, 2); /* m/k* over two trees */
     return bcast__parts(buf, comm, 2, parts, seg);
 }
