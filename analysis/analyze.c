@@ -20,11 +20,12 @@
 
 #include "model.h"
 #include "paje.h"
+#include "params.h"
 #include "util.h"
 
 const char analyze_usage[] =
     "usage: collsim analyze TRACE --platform FILE.xml [--routing ctr|sfr] [--eager BYTES]\n"
-    "                       [--csv FILE] [--json FILE] [--hops]\n"
+    "                       [--params FILE] [--csv FILE] [--json FILE] [--hops]\n"
     "Reads a trace written by 'collsim run --trace' and reports, per (algorithm, size) phase:\n"
     "the simulated time (root's entry to last exit, averaged over the timed calls), messages,\n"
     "bytes, hops, the largest number k of messages sharing one link in one direction, each\n"
@@ -34,7 +35,9 @@ const char analyze_usage[] =
     "route for a and b). A prediction replays the messages the call really sent under the\n"
     "model's cost for one message. Parameters come from the platform (a and b of the route\n"
     "between ranks 0 and 1, PLogP's g(m) = b (m + 16); per-route latency and bandwidth for ctr\n"
-    "and sfr). '*' marks the models that are exact for the run's conditions.\n"
+    "and sfr), or with --params from a calibration for hockney, logp, loggp and plogp (ctr,\n"
+    "sfr and contention keep the routes'). '*' marks the models that are exact for the run's\n"
+    "conditions (platform parameters only).\n"
     "Rank times are in us after the root's entry: a rank enters when its ready message is\n"
     "sent and exits when its last MPI call of the broadcast returns. A trace made with\n"
     "'collsim run --trace-links' also gives each link's load per phase: bytes carried (the\n"
@@ -45,6 +48,8 @@ const char analyze_usage[] =
     "                       run' uses it)\n"
     "  --routing ctr|sfr    how the run routed messages (default: ctr)\n"
     "  --eager BYTES        the run's eager threshold (default: 65536, SimGrid's)\n"
+    "  --params FILE        fitted parameters from 'collsim calibrate --params FILE' (a\n"
+    "                       simulated ping-pong or OSU output) instead of the platform's\n"
     "  --csv FILE           one row per phase and model; then, each after a blank line and\n"
     "                       its own header, one row per call and rank (entry, exit, time in\n"
     "                       the call) and, with link variables, one row per phase and link\n"
@@ -103,6 +108,8 @@ struct route {
 
 struct an {
     const char *platform;
+    const char *params_path; /* --params: calibrated point-to-point parameters */
+    struct cal_params cal;
     char **host;    /* host of rank i, from the hostfile (traces do not say) */
     int nhosts;
     int sfr;
@@ -754,6 +761,12 @@ static void phase(struct an *a, const struct paje_state *s)
                               /* PLogP from the same route: g(m) is the wire time of m + 16 bytes,
                                * o_r = 0 (SMPI's receive returns at the arrival) */
                               .Lp = r01->latency, .gp0 = 0, .gp1 = 1.0 / r01->bw, .orp = 0};
+    if (a->params_path != NULL) { /* calibrated: o_r is inside L + g(m), as PLogP defines L */
+        const struct cal_params *cp = &a->cal;
+        mp.a = cp->a, mp.b = cp->b, mp.L = cp->L, mp.o = cp->o, mp.g = cp->g, mp.G = cp->G;
+        mp.Lp = cp->pL, mp.pt_m = cp->m, mp.pt_g = cp->pg, mp.pt_os = cp->os, mp.pt_n = cp->n;
+        mp.fitted = 1;
+    }
     double sim_sum = 0, pred_sum[MODEL_COUNT] = {0};
     int kmax = 1, hmax = 0, uniform = 1;
     size_t msgs_per_call = 0;
@@ -842,17 +855,27 @@ static void phase(struct an *a, const struct paje_state *s)
     printf("  simulated %.3f us (average of %d calls); %zu messages, %.0f bytes per call; longest route "
            "%d links; k = %d\n",
            sim * 1e6, iters, msgs_per_call, bytes_per_call, hmax, kmax);
-    printf("  parameters from the platform: a = %.3f us, b = %.6f ns/B (route %s -> %s); eager below "
-           "%.0f B; routing %s\n",
-           mp.a * 1e6, mp.b * 1e9, h0, h1, a->eager, a->sfr ? "sfr" : "ctr");
-    printf("  plogp from the platform: L = a, g(m) = b (m + 16), o_s(m) = 0 below the eager threshold "
-           "and L + g(m) from it, o_r = 0\n");
+    if (a->params_path == NULL) {
+        printf("  parameters from the platform: a = %.3f us, b = %.6f ns/B (route %s -> %s); eager below "
+               "%.0f B; routing %s\n",
+               mp.a * 1e6, mp.b * 1e9, h0, h1, a->eager, a->sfr ? "sfr" : "ctr");
+        printf("  plogp from the platform: L = a, g(m) = b (m + 16), o_s(m) = 0 below the eager threshold "
+               "and L + g(m) from it, o_r = 0\n");
+    } else {
+        printf("  parameters from calibration %s (%s): hockney a = %.3f us, b = %.6f ns/B; loggp L = %.3f us, "
+               "o = %.3f us, g = %.3f us, G = %.6f ns/B; eager below %.0f B; routing %s\n",
+               a->params_path, a->cal.source, mp.a * 1e6, mp.b * 1e9, mp.L * 1e6, mp.o * 1e6, mp.g * 1e6,
+               mp.G * 1e9, a->eager, a->sfr ? "sfr" : "ctr");
+        printf("  plogp from calibration: L = %.3f us, g(m) and o_s(m) interpolated from %zu sizes, sends "
+               "spaced by max(g(m), o_s(m)); ctr, sfr and contention from the platform's routes\n",
+               mp.Lp * 1e6, mp.pt_n);
+    }
     printf("  %-11s %14s %10s   %s\n", "model", "predicted us", "error", "one message");
     for (int md = 0; md < MODEL_COUNT; md++) {
         double pred = pred_sum[md] / iters, err = sim > 0 ? (pred - sim) / sim * 100 : 0;
         int exact = (md == MODEL_CTR && !a->sfr && kmax == 1) || (md == MODEL_SFR && a->sfr && kmax == 1) ||
                     ((md == MODEL_HOCKNEY || md == MODEL_LOGGP || md == MODEL_PLOGP) && uniform && kmax == 1 &&
-                     !a->sfr) ||
+                     !a->sfr && a->params_path == NULL) ||
                     (md == MODEL_CONTENTION && !a->sfr && kmax == 1);
         printf("  %-10s%s %14.3f %+9.3f%%   %s\n", model_infos[md].name, exact ? "*" : " ", pred * 1e6, err,
                model_infos[md].formula);
@@ -938,7 +961,7 @@ int analyze_main(int argc, char **argv)
         {"hops", no_argument, 0, 'H'},           {"help", no_argument, 0, 'h'},
         {"hostfile", required_argument, 0, 'F'}, {"json", required_argument, 0, 'j'},
         {"svg", required_argument, 0, 'S'},      {"svg-phase", required_argument, 0, 'Q'},
-        {0, 0, 0, 0}};
+        {"params", required_argument, 0, 'p'},   {0, 0, 0, 0}};
     /* The phase buffers grow by doubling and are freed after each phase. glibc raises its mmap
      * threshold to the size of the largest block freed, so from the second phase on they would
      * come from the heap, where a doubled copy leaves its old block behind. A fixed threshold
@@ -971,6 +994,7 @@ int analyze_main(int argc, char **argv)
         case 'j': json = optarg; break;
         case 'S': a.svg = optarg; break;
         case 'Q': a.svg_phase = optarg; break;
+        case 'p': a.params_path = optarg; break;
         case 'h': fputs(analyze_usage, stdout); return 0;
         case ':': cs_error("option '%s' needs a value", argv[optind - 1]); return 2;
         default: cs_error("unknown option '%s' (see 'collsim analyze --help')", argv[optind - 1]); return 2;
@@ -989,6 +1013,13 @@ int analyze_main(int argc, char **argv)
     if (a.platform == NULL) {
         cs_error("--platform FILE.xml is required (the platform the trace was made on)");
         return 2;
+    }
+    if (a.params_path != NULL) {
+        char perr[600];
+        if (params_read(a.params_path, &a.cal, perr, sizeof perr) != 0) {
+            cs_error("%s", perr);
+            return 1;
+        }
     }
     xmlDocPtr doc = access(a.platform, R_OK) == 0
                         ? xmlReadFile(a.platform, NULL, XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING)
@@ -1057,8 +1088,16 @@ int analyze_main(int argc, char **argv)
             if (a.csv) fclose(a.csv), unlink(csv_part);
             return 1;
         }
-        fprintf(a.json, "{\"trace\": \"%s\", \"platform\": \"%s\", \"routing\": \"%s\", \"phases\": [", trace,
+        fprintf(a.json, "{\"trace\": \"%s\", \"platform\": \"%s\", \"routing\": \"%s\", \"parameters\": ", trace,
                 a.platform, a.sfr ? "sfr" : "ctr");
+        if (a.params_path == NULL) fputs("\"platform\"", a.json);
+        else
+            fprintf(a.json,
+                    "{\"file\": \"%s\", \"hockney_a\": %.12g, \"hockney_b\": %.12g, \"loggp_L\": %.12g, "
+                    "\"loggp_o\": %.12g, \"loggp_g\": %.12g, \"loggp_G\": %.12g, \"plogp_L\": %.12g, "
+                    "\"plogp_sizes\": %zu}",
+                    a.params_path, a.cal.a, a.cal.b, a.cal.L, a.cal.o, a.cal.g, a.cal.G, a.cal.pL, a.cal.n);
+        fputs(", \"phases\": [", a.json);
         a.json_first = 1;
     }
     char *sargv[] = {(char *)"collsim", (char *)"--log=root.thres:critical", NULL};

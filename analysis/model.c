@@ -19,14 +19,33 @@ const struct model_info model_infos[MODEL_COUNT] = {
     [MODEL_CONTENTION] = {"contention", "a + b m k on the message's route (t_h l + m t_b k), k = messages sharing its busiest link"},
 };
 
+/* y(m) from the measured table (x ascending): linear between sizes, flat below the first,
+ * along the last segment beyond the last. */
+static double table_at(const double *x, const double *y, size_t n, double m)
+{
+    if (n == 1 || m <= x[0]) return y[0];
+    size_t i = 1;
+    while (i + 1 < n && x[i] < m) i++;
+    double f = (m - x[i - 1]) / (x[i] - x[i - 1]);
+    return y[i - 1] + f * (y[i] - y[i - 1]);
+}
+
 double model_plogp_gap(const struct model_params *p, double bytes)
 {
+    if (p->pt_n > 0) return table_at(p->pt_m, p->pt_g, p->pt_n, bytes);
     return p->gp0 + p->gp1 * (bytes + p->envelope);
+}
+
+/* Bytes a point-to-point model charges: a fitted model's parameters already hold the envelope. */
+static double p2p_bytes(const struct model_params *p, const struct model_msg *msg)
+{
+    return msg->bytes + (p->fitted ? 0 : p->envelope);
 }
 
 double model_message_time(enum model_id m, const struct model_params *p, const struct model_msg *msg)
 {
-    double bytes = msg->bytes + p->envelope;
+    double bytes = m == MODEL_CTR || m == MODEL_SFR || m == MODEL_CONTENTION ? msg->bytes + p->envelope
+                                                                              : p2p_bytes(p, msg);
     double th = p->th >= 0 ? p->th : (msg->hops > 0 ? msg->route_latency / msg->hops : 0);
     switch (m) {
     case MODEL_HOCKNEY: return p->a + p->b * bytes;
@@ -44,10 +63,12 @@ double model_message_time(enum model_id m, const struct model_params *p, const s
 /* Gap a LogP-family sender keeps between two sends. */
 static double send_gap(enum model_id m, const struct model_params *p, const struct model_msg *msg)
 {
-    double bytes = msg->bytes + p->envelope;
+    double bytes = p2p_bytes(p, msg);
     if (m == MODEL_LOGP) return fmax(p->g, p->o);
     if (m == MODEL_LOGGP) return fmax(p->g, p->o + (bytes > 1 ? (bytes - 1) * p->G : 0));
-    if (m == MODEL_PLOGP) return model_plogp_gap(p, msg->bytes); /* g(m) >= o_s(m) */
+    if (m == MODEL_PLOGP) /* the platform's g(m) >= o_s(m); a measured table may say otherwise */
+        return p->pt_n > 0 ? fmax(model_plogp_gap(p, msg->bytes), table_at(p->pt_m, p->pt_os, p->pt_n, msg->bytes))
+                           : model_plogp_gap(p, msg->bytes);
     return 0;
 }
 

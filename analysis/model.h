@@ -24,6 +24,13 @@ struct model_params {
     double orp;            /* PLogP: o_r, the receiver's time after an arrival before it can
                               send (o_s is g(m)'s share below the eager threshold and the whole
                               transfer above it: those sends block) */
+    /* PLogP measured (collsim calibrate --params): when pt_n > 0, g(m) and o_s(m) are
+     * interpolated linearly in m between the table's sizes (pt_m ascending; beyond the last
+     * size, along the last segment) and sends are spaced by max(g(m), o_s(m)) */
+    const double *pt_m, *pt_g, *pt_os;
+    size_t pt_n;
+    int fitted;            /* Hockney, LogP, LogGP and PLogP parameters come from a fit of
+                              measured times, which already hold the envelope's bytes */
     double th;             /* per-hop time for SFR/CTR when routes are uniform (-1: use routes) */
     double envelope;       /* bytes SMPI adds to each message (16) */
     double eager;          /* messages below this many bytes do not block their sender */

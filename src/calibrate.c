@@ -9,13 +9,14 @@
 #include <unistd.h>
 
 #include "fit.h"
+#include "params.h"
 #include "run.h"
 #include "util.h"
 
 const char calibrate_usage[] =
     "usage: collsim calibrate --platform FILE.xml [--pair I,J] [--sizes SPEC] [--model M]\n"
-    "                         [--csv FILE]\n"
-    "       collsim calibrate --from-osu FILE[,FILE]\n"
+    "                         [--csv FILE] [--params FILE]\n"
+    "       collsim calibrate --from-osu FILE[,FILE] [--params FILE]\n"
     "Fits point-to-point models: Hockney a and b (a = the smallest message's one-way time,\n"
     "b = 1/peak bandwidth, as the lecture notes do, and a least-squares line), LogGP L, o, g,\n"
     "G, the PLogP table (o_s, o_r, g per size) and model B. Then prints the 'collsim platform'\n"
@@ -26,6 +27,9 @@ const char calibrate_usage[] =
     "  --sizes SPEC         message sizes (default: 0:32M:2, i.e. 0, 1, 2, 4, ... 32 MiB)\n"
     "  --model clean|smpi   network model (default: clean), as in 'collsim run'\n"
     "  --csv FILE           also write the measured table\n"
+    "  --params FILE        also write the fitted parameters for 'collsim analyze --params':\n"
+    "                       Hockney (least squares), LogGP and the PLogP table (g(m) is the\n"
+    "                       measured gap, else m / osu_bw's bandwidth, else the one-way time)\n"
     "  --from-osu FILES     fit real output of osu_latency and/or osu_bw (comma-separated;\n"
     "                       each file says which it is in its '# Size' header line)\n"
     "\n"
@@ -165,14 +169,32 @@ static void print_report(const struct fit_point *p, int n, const char *source)
            h.a_zero / 2 * 1e6, 1e-6 / h.b_peak);
 }
 
+/* --params FILE: the fitted parameters for `collsim analyze --params`. Returns main's code. */
+static int save_params(const char *path, const struct fit_point *p, int n, const char *source)
+{
+    if (path == NULL) return 0;
+    struct cal_params cp;
+    if (params_fit(p, (size_t)n, source, &cp) != 0) {
+        cs_error("cannot fit parameters for '%s': fewer than 2 sizes with a one-way time", path);
+        return 1;
+    }
+    if (params_write(path, &cp) != 0) {
+        cs_error("cannot write '%s'", path);
+        return 1;
+    }
+    return 0;
+}
+
 int calibrate_main(int argc, char **argv)
 {
     static const struct option longopts[] = {
         {"platform", required_argument, 0, 'P'}, {"pair", required_argument, 0, 'p'},
         {"sizes", required_argument, 0, 's'},    {"model", required_argument, 0, 'm'},
         {"csv", required_argument, 0, 'c'},      {"from-osu", required_argument, 0, 'o'},
-        {"help", no_argument, 0, 'h'},           {0, 0, 0, 0}};
-    const char *platform = NULL, *sizes = "0:32M:2", *model = "clean", *csv = NULL, *osu = NULL;
+        {"params", required_argument, 0, 'w'},   {"help", no_argument, 0, 'h'},
+        {0, 0, 0, 0}};
+    const char *platform = NULL, *sizes = "0:32M:2", *model = "clean", *csv = NULL, *osu = NULL,
+               *params = NULL;
     int hi = 0, hj = 1, c;
     opterr = 0;
     optind = 1;
@@ -189,6 +211,7 @@ int calibrate_main(int argc, char **argv)
         case 'm': model = optarg; break;
         case 'c': csv = optarg; break;
         case 'o': osu = optarg; break;
+        case 'w': params = optarg; break;
         case 'h': fputs(calibrate_usage, stdout); return 0;
         case ':': cs_error("option '%s' needs a value", argv[optind - 1]); return 2;
         default: cs_error("unknown option '%s' (see 'collsim calibrate --help')", argv[optind - 1]); return 2;
@@ -219,8 +242,10 @@ int calibrate_main(int argc, char **argv)
             return 1;
         }
         qsort(pts, (size_t)n, sizeof pts[0], by_size);
-        print_report(pts, n, "OSU micro-benchmark output");
-        return 0;
+        char source[600];
+        snprintf(source, sizeof source, "OSU micro-benchmark output %s", osu);
+        print_report(pts, n, source);
+        return save_params(params, pts, n, source);
     }
     if (platform == NULL) {
         cs_error("give --platform FILE.xml or --from-osu FILES");
@@ -311,5 +336,5 @@ int calibrate_main(int argc, char **argv)
     snprintf(source, sizeof source, "simulated ping-pong %s <-> %s on %s, model %s", a, b, platform,
              model);
     print_report(pts, n, source);
-    return 0;
+    return save_params(params, pts, n, source);
 }
