@@ -16,7 +16,7 @@ set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${CMAKE_SOURCE_DI
 # C unit tests of the analyzer's models and fits.
 add_executable(test_fit tests/unit/test_fit.c analysis/fit.c)
 target_include_directories(test_fit PRIVATE analysis tests/unit)
-target_link_libraries(test_fit PRIVATE m)
+target_link_libraries(test_fit PRIVATE PkgConfig::GSL m)
 add_test(NAME unit.fit COMMAND test_fit)
 add_test(NAME calibrate COMMAND bash ${CMAKE_SOURCE_DIR}/tests/calibrate/calibrate.sh
          $<TARGET_FILE:collsim> ${CMAKE_SOURCE_DIR})
