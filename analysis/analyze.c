@@ -429,9 +429,8 @@ static int write_svg(const struct an *a, const struct model_msg *mm, size_t k, i
         if (mm[i].end > t1) t1 = mm[i].end;
     if (t1 <= t0) t1 = t0 + 1e-9;
     const double left = 70, width = 820, top = 50, row = p <= 32 ? 22 : p <= 64 ? 14 : 900.0 / p;
-    char part[4096];
-    snprintf(part, sizeof part, "%s.part", a->svg);
-    FILE *f = fopen(part, "w");
+    struct cs_out out;
+    FILE *f = cs_out_open(&out, a->svg);
     if (f == NULL) return -1;
     fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
                "font-family=\"sans-serif\" font-size=\"10\">\n",
@@ -460,11 +459,7 @@ static int write_svg(const struct an *a, const struct model_msg *mm, size_t k, i
                 (mm[i].end - mm[i].start) * 1e6);
     }
     fputs("</svg>\n", f);
-    if (fclose(f) != 0 || rename(part, a->svg) != 0) {
-        unlink(part);
-        return -1;
-    }
-    return 0;
+    return cs_out_commit(&out, 1);
 }
 
 /* Prints what one call did: traffic per rank and the critical path, the chain of messages
@@ -1060,10 +1055,9 @@ int analyze_main(int argc, char **argv)
         cs_error("%s", err);
         return 1;
     }
-    char csv_part[4096];
+    struct cs_out csv_out, json_out;
     if (csv != NULL) {
-        snprintf(csv_part, sizeof csv_part, "%s.part", csv);
-        a.csv = fopen(csv_part, "w");
+        a.csv = cs_out_open(&csv_out, csv);
         if (a.csv == NULL) {
             cs_error("cannot write '%s'", csv);
             paje_close(r);
@@ -1074,18 +1068,16 @@ int analyze_main(int argc, char **argv)
         if (a.csv_ranks == NULL) {
             cs_error("cannot create a temporary file for '%s'", csv);
             paje_close(r);
-            fclose(a.csv), unlink(csv_part);
+            cs_out_commit(&csv_out, 0);
             return 1;
         }
     }
-    char json_part[4096];
     if (json != NULL) {
-        snprintf(json_part, sizeof json_part, "%s.part", json);
-        a.json = fopen(json_part, "w");
+        a.json = cs_out_open(&json_out, json);
         if (a.json == NULL) {
             cs_error("cannot write '%s'", json);
             paje_close(r);
-            if (a.csv) fclose(a.csv), unlink(csv_part);
+            if (a.csv) fclose(a.csv_ranks), cs_out_commit(&csv_out, 0);
             return 1;
         }
         fprintf(a.json, "{\"trace\": \"%s\", \"platform\": \"%s\", \"routing\": \"%s\", \"parameters\": ", trace,
@@ -1147,11 +1139,11 @@ int analyze_main(int argc, char **argv)
         append_section(a.csv, a.csv_ranks, CSV_RANKS_HEADER);
         if (csv_links != NULL) append_section(a.csv, csv_links, CSV_LINKS_HEADER);
         else if (a.link_vars) rc = -1, cs_error("cannot create a temporary file for '%s'", csv);
-        if (fclose(a.csv) != 0 || rc != 0 || rename(csv_part, csv) != 0) unlink(csv_part);
+        if (cs_out_commit(&csv_out, rc == 0) != 0 && rc == 0) rc = -1, cs_error("cannot write '%s'", csv);
     }
     if (a.json != NULL) {
         fputs("}\n", a.json);
-        if (fclose(a.json) != 0 || rc != 0 || rename(json_part, json) != 0) unlink(json_part);
+        if (cs_out_commit(&json_out, rc == 0) != 0 && rc == 0) rc = -1, cs_error("cannot write '%s'", json);
     }
     return rc == 0 ? 0 : 1;
 }

@@ -11,6 +11,8 @@
  */
 #include "params.h"
 
+#include "util.h"
+
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
@@ -56,9 +58,8 @@ int params_fit(const struct fit_point *p, size_t n, const char *source, struct c
 
 int params_write(const char *path, const struct cal_params *cp)
 {
-    char part[4096];
-    snprintf(part, sizeof part, "%s.part", path);
-    FILE *f = fopen(part, "w");
+    struct cs_out out;
+    FILE *f = cs_out_open(&out, path);
     if (f == NULL) return -1;
     fprintf(f, "# collsim model parameters (collsim analyze --params): seconds, seconds per byte\n");
     fprintf(f, "source %s\n", cp->source);
@@ -70,11 +71,7 @@ int params_write(const char *path, const struct cal_params *cp)
     fprintf(f, "# PLogP: L, then per size: bytes, g(m), o_s(m), o_r(m)\nplogp_L %.10g\n", cp->pL);
     for (size_t i = 0; i < cp->n; i++)
         fprintf(f, "plogp %.10g %.10g %.10g %.10g\n", cp->m[i], cp->pg[i], cp->os[i], cp->orr[i]);
-    if (fclose(f) != 0 || rename(part, path) != 0) {
-        unlink(part);
-        return -1;
-    }
-    return 0;
+    return cs_out_commit(&out, 1);
 }
 
 static int bad(char *err, size_t errlen, const char *path, long line, const char *fmt, ...)

@@ -315,15 +315,12 @@ int calibrate_main(int argc, char **argv)
         return 1;
     }
     if (csv != NULL) {
-        char part[PATH_MAX + 8];
-        snprintf(part, sizeof part, "%s.part", csv);
-        FILE *in = fopen(outfile, "r"), *out = fopen(part, "w");
+        struct cs_out co;
+        FILE *in = fopen(outfile, "r"), *out = cs_out_open(&co, csv);
         int ok = in != NULL && out != NULL;
         while (ok && fgets(line, sizeof line, in) != NULL) fputs(line, out);
         if (in) fclose(in);
-        if (out && fclose(out) != 0) ok = 0;
-        if (!ok || rename(part, csv) != 0) {
-            unlink(part);
+        if (cs_out_commit(&co, ok) != 0) {
             unlink(outfile);
             cs_error("cannot write '%s'", csv);
             return 1;

@@ -68,14 +68,10 @@ static int append_csv(FILE *out, const char *path, int with_header)
  * as it was), then removes `extra`. 0 or -1. */
 static int merge_csv(const char *dst, const char *extra)
 {
-    char part[PATH_MAX + 8];
-    snprintf(part, sizeof part, "%s.part", dst);
-    FILE *out = fopen(part, "w");
-    int rc =
-        (out == NULL || append_csv(out, dst, 1) != 0 || append_csv(out, extra, 0) != 0) ? -1 : 0;
-    if (out != NULL && (ferror(out) | fclose(out)) != 0) rc = -1;
-    if (rc == 0 && rename(part, dst) != 0) rc = -1;
-    if (rc != 0) unlink(part);
+    struct cs_out co;
+    FILE *out = cs_out_open(&co, dst);
+    int rc = out != NULL && append_csv(out, dst, 1) == 0 && append_csv(out, extra, 0) == 0 ? 0 : -1;
+    if (out != NULL) rc = cs_out_commit(&co, rc == 0);
     unlink(extra);
     return rc;
 }
@@ -286,9 +282,8 @@ static int best_load(const char *csv, struct best_map *m)
 /* best.csv: one row per platform and size. */
 static int write_best_csv(const struct best_map *m, const char *path)
 {
-    char part[PATH_MAX + 8];
-    snprintf(part, sizeof part, "%s.part", path);
-    FILE *f = fopen(part, "w");
+    struct cs_out co;
+    FILE *f = cs_out_open(&co, path);
     if (f == NULL) return -1;
     fprintf(f, "platform,bytes,best_algorithm,time_us,second_best,second_time_us\n");
     for (int p = 0; p < m->nplat; p++)
@@ -302,11 +297,7 @@ static int write_best_csv(const struct best_map *m, const char *path)
             else
                 fprintf(f, ",\n");
         }
-    if ((ferror(f) | fclose(f)) != 0 || rename(part, path) != 0) {
-        unlink(part);
-        return -1;
-    }
-    return 0;
+    return cs_out_commit(&co, 1);
 }
 
 /* The map as a table: one key per cell, what each key means below it. */
@@ -359,9 +350,8 @@ static void write_best_text(FILE *out, const struct best_map *m)
 static int write_summary(const struct best_map *m, const char *txt)
 {
     static const unsigned long long sizes[] = {16, 65536, 4194304};
-    char part[PATH_MAX + 8];
-    snprintf(part, sizeof part, "%s.part", txt);
-    FILE *out = fopen(part, "w");
+    struct cs_out co;
+    FILE *out = cs_out_open(&co, txt);
     if (out == NULL) return -1;
     int aw = 10;
     for (int i = 0; i < m->nrows; i++)
@@ -387,11 +377,7 @@ static int write_summary(const struct best_map *m, const char *txt)
         fputc('\n', out);
     }
     write_best_text(out, m);
-    if ((ferror(out) | fclose(out)) != 0 || rename(part, txt) != 0) {
-        unlink(part);
-        return -1;
-    }
-    return 0;
+    return cs_out_commit(&co, 1);
 }
 
 /* Ends a gnuplot script that writes PNG.part (and SVG.part unless svg is NULL), then moves

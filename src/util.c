@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 void cs_error(const char *fmt, ...)
 {
@@ -119,4 +120,22 @@ char *cs_strdup(const char *s)
         abort();
     }
     return memcpy(d, s, n);
+}
+
+FILE *cs_out_open(struct cs_out *out, const char *path)
+{
+    snprintf(out->path, sizeof out->path, "%s", path);
+    snprintf(out->part, sizeof out->part, "%s.part", path);
+    out->f = fopen(out->part, "w");
+    return out->f;
+}
+
+int cs_out_commit(struct cs_out *out, int ok)
+{
+    if (out->f == NULL) return -1;
+    if ((ferror(out->f) | fclose(out->f)) != 0) ok = 0;
+    out->f = NULL;
+    if (ok && rename(out->part, out->path) == 0) return 0;
+    unlink(out->part);
+    return -1;
 }

@@ -4,6 +4,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 /* Prints "collsim: error: <msg>" on stderr. Tools return non-zero after calling it. */
 void cs_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -21,6 +22,20 @@ int cs_parse_sizes(const char *s, uint64_t *out, int cap, char *err, size_t errl
 
 /* Parses a non-negative int with no trailing garbage. Returns 0 on success, -1 otherwise. */
 int cs_parse_int(const char *s, int *out);
+
+/* An output file written as PATH.part and renamed to PATH only once complete, so that a
+ * failure never leaves a partial PATH (or a stale .part) behind. */
+struct cs_out {
+    FILE *f;
+    char path[4096], part[4104];
+};
+
+/* Opens out->part for writing. Returns out->f, or NULL (errno set). */
+FILE *cs_out_open(struct cs_out *out, const char *path);
+
+/* Closes out->f; if ok and every write succeeded, renames the part to the path, else removes
+ * the part. Returns 0 if the path now holds the complete file, -1 otherwise. */
+int cs_out_commit(struct cs_out *out, int ok);
 
 /* Writes `s` to a fresh string (caller frees); aborts on out-of-memory only. */
 char *cs_strdup(const char *s);
