@@ -25,7 +25,8 @@
 
 const char analyze_usage[] =
     "usage: collsim analyze TRACE --platform FILE.xml [--routing ctr|sfr] [--eager BYTES]\n"
-    "                       [--params FILE] [--csv FILE] [--json FILE] [--hops]\n"
+    "                       [--params FILE] [--csv FILE] [--json FILE] [--plots PREFIX]\n"
+    "                       [--svg FILE [--svg-phase TEXT]] [--hops]\n"
     "Reads a trace written by 'collsim run --trace' and reports, per (algorithm, size) phase:\n"
     "the simulated time (root's entry to last exit, averaged over the timed calls), messages,\n"
     "bytes, hops, the largest number k of messages sharing one link in one direction, each\n"
@@ -55,6 +56,10 @@ const char analyze_usage[] =
     "                       the call) and, with link variables, one row per phase and link\n"
     "  --json FILE          every phase with its facts, critical path, models and rank times;\n"
     "                       link loads in \"link_loads\"\n"
+    "  --plots PREFIX       PREFIX-models.png/.svg: simulated time and each model's prediction\n"
+    "                       vs size, a panel per algorithm; PREFIX-errors.png/.svg: each\n"
+    "                       model's error vs size (needs gnuplot; logp, which leaves m out,\n"
+    "                       is not drawn)\n"
     "  --svg FILE           space-time diagram of one call (ranks as rows, messages as arrows)\n"
     "  --svg-phase TEXT     ... of the first phase whose mark contains TEXT, e.g.\n"
     "                       'binomial/1048576' (default: the first phase)\n"
@@ -106,8 +111,17 @@ struct route {
     int *link; /* its links, by dense id (analyze's numbering, kept in SimGrid's link data) */
 };
 
+/* One phase's result, kept for the plots. */
+struct phase_result {
+    char algo[128];
+    double bytes, sim, pred[MODEL_COUNT];
+};
+
 struct an {
     const char *platform;
+    const char *plots; /* --plots PREFIX */
+    struct phase_result *res;
+    size_t nres, capres;
     const char *params_path; /* --params: calibrated point-to-point parameters */
     struct cal_params cal;
     char **host;    /* host of rank i, from the hostfile (traces do not say) */
@@ -847,6 +861,14 @@ static void phase(struct an *a, const struct paje_state *s)
         for (int md = 0; md < MODEL_COUNT; md++) pred_sum[md] += pred[md] - t0;
     }
     double sim = sim_sum / iters;
+    if (a->nres == a->capres) {
+        a->capres = a->capres ? a->capres * 2 : 64;
+        a->res = realloc(a->res, a->capres * sizeof *a->res);
+    }
+    struct phase_result *pr = &a->res[a->nres++];
+    snprintf(pr->algo, sizeof pr->algo, "%s", algo);
+    pr->bytes = (double)bytes, pr->sim = sim;
+    for (int md = 0; md < MODEL_COUNT; md++) pr->pred[md] = pred_sum[md] / iters;
     printf("  simulated %.3f us (average of %d calls); %zu messages, %.0f bytes per call; longest route "
            "%d links; k = %d\n",
            sim * 1e6, iters, msgs_per_call, bytes_per_call, hmax, kmax);
@@ -948,6 +970,108 @@ static void append_section(FILE *csv, FILE *tmp, const char *header)
     fclose(tmp);
 }
 
+static int by_algo_bytes(const void *x, const void *y)
+{
+    const struct phase_result *a = x, *b = y;
+    int c = strcmp(a->algo, b->algo);
+    return c ? c : (a->bytes > b->bytes) - (a->bytes < b->bytes);
+}
+
+/* The plotted models: LogP leaves m out, so its flat line would only stretch the axis. */
+static const enum model_id plotted[] = {MODEL_HOCKNEY, MODEL_LOGGP, MODEL_PLOGP, MODEL_CTR, MODEL_SFR,
+                                        MODEL_CONTENTION};
+enum { NPLOTTED = sizeof plotted / sizeof plotted[0] };
+static const char *const plot_colour[NPLOTTED] = {"#1b9e77", "#7570b3", "#e7298a", "#66a61e", "#e6ab02",
+                                                  "#d95f02"}; /* ColorBrewer Dark2: a model keeps its colour */
+
+/* Writes s as a gnuplot double-quoted string (paths and names may hold quotes). */
+static void gp_quoted(FILE *g, const char *s, const char *suffix)
+{
+    fputc('"', g);
+    for (; *s; s++) {
+        if (*s == '"' || *s == '\\') fputc('\\', g);
+        fputc(*s, g);
+    }
+    fprintf(g, "%s\"", suffix);
+}
+
+/* One gnuplot multiplot, a panel per algorithm, for the terminal term and file out (.part):
+ * errors = 0: simulated time (points) and each model's prediction (lines) vs size, log-log;
+ * errors = 1: each model's |error| vs size. The data are the datablocks $A0, $A1, ...: size,
+ * simulated, then the plotted models' predictions (us). */
+static void plot_panels(FILE *g, const char *term, const char *out, const char *trace, int nalgo,
+                        char *const *names, int errors)
+{
+    int cols = nalgo < 3 ? nalgo : 3, rows = (nalgo + cols - 1) / cols;
+    fprintf(g, "set terminal %s size %d,%d noenhanced font 'sans,9'\nset output ", term, cols * 460,
+            rows * 360 + 30);
+    gp_quoted(g, out, ".part");
+    fprintf(g, "\nset multiplot layout %d,%d title ", rows, cols);
+    gp_quoted(g, trace, errors ? ": |prediction - simulation| / simulation per model"
+                               : ": simulated time and model predictions");
+    fputc('\n', g);
+    fprintf(g, "set logscale x\nset autoscale xfix\nset format x '%%.0s%%cB'\n"
+               "set xlabel 'message size (bytes)'\nset grid\n"
+               "set key top left font 'sans,8'\n");
+    if (errors) fprintf(g, "unset logscale y\nset yrange [0:*]\nset ylabel 'error (%%)'\n");
+    else fprintf(g, "set logscale y\nset autoscale y\nset ylabel 'time (us)'\n");
+    for (int i = 0; i < nalgo; i++) {
+        fputs("set title ", g);
+        gp_quoted(g, names[i], "");
+        fputs("\nplot ", g);
+        if (!errors) fprintf(g, "$A%d using 1:2 with points pt 7 ps 0.8 lc 'black' title 'simulated', ", i);
+        for (int k = 0; k < NPLOTTED; k++) {
+            if (errors)
+                fprintf(g, "%s$A%d using 1:(abs($%d - $2) / $2 * 100) with linespoints pt %d ps 0.6 "
+                           "lc rgb '%s' title '%s'",
+                        k ? ", " : "", i, k + 3, k + 1, plot_colour[k], model_infos[plotted[k]].name);
+            else
+                fprintf(g, "%s$A%d using 1:%d with lines lw 1.5 lc rgb '%s' title '%s'", k ? ", " : "", i,
+                        k + 3, plot_colour[k], model_infos[plotted[k]].name);
+        }
+        fputc('\n', g);
+    }
+    fputs("unset multiplot\n", g);
+}
+
+/* --plots PREFIX: PREFIX-models.png/.svg (time and predictions vs size) and
+ * PREFIX-errors.png/.svg (each model's error vs size), a panel per algorithm. 0 or -1. */
+static int write_plots(struct an *a, const char *trace)
+{
+    size_t n = 0; /* phases with a size > 0 (log axis) and a time */
+    for (size_t i = 0; i < a->nres; i++)
+        if (a->res[i].bytes > 0 && a->res[i].sim > 0) a->res[n++] = a->res[i];
+    if (n == 0) return 0;
+    qsort(a->res, n, sizeof *a->res, by_algo_bytes);
+    char **names = malloc(n * sizeof *names);
+    int nalgo = 0;
+    for (size_t i = 0; i < n; i++)
+        if (i == 0 || strcmp(a->res[i].algo, a->res[i - 1].algo) != 0) names[nalgo++] = a->res[i].algo;
+    const char *base = strrchr(trace, '/') ? strrchr(trace, '/') + 1 : trace;
+    int rc = 0;
+    for (int errors = 0; errors < 2 && rc == 0; errors++) {
+        char png[4096], svg[4096];
+        snprintf(png, sizeof png, "%s-%s.png", a->plots, errors ? "errors" : "models");
+        snprintf(svg, sizeof svg, "%s-%s.svg", a->plots, errors ? "errors" : "models");
+        FILE *g = popen("gnuplot 2>/dev/null", "w");
+        if (g == NULL) return -1;
+        for (int i = 0, j = 0; i < nalgo; i++) { /* the data, once for both terminals */
+            fprintf(g, "$A%d << EOD\n", i);
+            for (; j < (int)n && strcmp(a->res[j].algo, names[i]) == 0; j++) {
+                fprintf(g, "%.0f %.9g", a->res[j].bytes, a->res[j].sim * 1e6);
+                for (int k = 0; k < NPLOTTED; k++) fprintf(g, " %.9g", a->res[j].pred[plotted[k]] * 1e6);
+                fputc('\n', g);
+            }
+            fprintf(g, "EOD\n");
+        }
+        plot_panels(g, "pngcairo", png, base, nalgo, names, errors);
+        plot_panels(g, "svg dynamic", svg, base, nalgo, names, errors);
+        rc = cs_gnuplot_finish(g, png, svg);
+    }
+    free(names);
+    return rc;
+}
+
 int analyze_main(int argc, char **argv)
 {
     static const struct option longopts[] = {
@@ -956,7 +1080,8 @@ int analyze_main(int argc, char **argv)
         {"hops", no_argument, 0, 'H'},           {"help", no_argument, 0, 'h'},
         {"hostfile", required_argument, 0, 'F'}, {"json", required_argument, 0, 'j'},
         {"svg", required_argument, 0, 'S'},      {"svg-phase", required_argument, 0, 'Q'},
-        {"params", required_argument, 0, 'p'},   {0, 0, 0, 0}};
+        {"params", required_argument, 0, 'p'},   {"plots", required_argument, 0, 'G'},
+        {0, 0, 0, 0}};
     /* The phase buffers grow by doubling and are freed after each phase. glibc raises its mmap
      * threshold to the size of the largest block freed, so from the second phase on they would
      * come from the heap, where a doubled copy leaves its old block behind. A fixed threshold
@@ -990,6 +1115,7 @@ int analyze_main(int argc, char **argv)
         case 'S': a.svg = optarg; break;
         case 'Q': a.svg_phase = optarg; break;
         case 'p': a.params_path = optarg; break;
+        case 'G': a.plots = optarg; break;
         case 'h': fputs(analyze_usage, stdout); return 0;
         case ':': cs_error("option '%s' needs a value", argv[optind - 1]); return 2;
         default: cs_error("unknown option '%s' (see 'collsim analyze --help')", argv[optind - 1]); return 2;
@@ -1007,6 +1133,10 @@ int analyze_main(int argc, char **argv)
     a.sfr = strcmp(routing, "sfr") == 0;
     if (a.platform == NULL) {
         cs_error("--platform FILE.xml is required (the platform the trace was made on)");
+        return 2;
+    }
+    if (a.plots != NULL && system("command -v gnuplot >/dev/null 2>&1") != 0) {
+        cs_error("--plots needs gnuplot (Debian: apt-get install gnuplot-nox)");
         return 2;
     }
     if (a.params_path != NULL) {
@@ -1116,6 +1246,11 @@ int analyze_main(int argc, char **argv)
     if (a.json != NULL) fputs("\n]", a.json);
     FILE *csv_links = a.csv != NULL && a.link_vars ? tmpfile() : NULL;
     if (rc == 0) report_link_loads(&a, csv_links); /* link names live in the reader */
+    if (rc == 0 && a.plots != NULL && write_plots(&a, trace) != 0) {
+        cs_error("gnuplot could not draw '%s-models.png' and '%s-errors.png'", a.plots, a.plots);
+        rc = -1;
+    }
+    free(a.res);
     paje_close(r);
     free(a.m);
     free(a.ready);

@@ -217,7 +217,8 @@ int smpi_program(const char *name, char *out, size_t len)
     return 0;
 }
 
-int run_analyze(const struct run_request *r, const char *trace, const char *out, const char *csv)
+int run_analyze(const struct run_request *r, const char *trace, const char *out, const char *csv,
+                const char *plots)
 {
     char self[PATH_MAX], hostfile[PATH_MAX];
     ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
@@ -247,6 +248,10 @@ int run_analyze(const struct run_request *r, const char *trace, const char *out,
     if (csv != NULL) {
         argv[k++] = "--csv";
         argv[k++] = csv;
+    }
+    if (plots != NULL) {
+        argv[k++] = "--plots";
+        argv[k++] = plots;
     }
     argv[k] = NULL;
     return smpi_spawn(argv, out);
@@ -412,7 +417,7 @@ int run_execute(const struct run_request *r)
     }
     if (r->analysis != NULL) {
         fflush(stdout);
-        return run_analyze(r, r->trace, strcmp(r->analysis, "-") == 0 ? NULL : r->analysis, r->analysis_csv);
+        return run_analyze(r, r->trace, strcmp(r->analysis, "-") == 0 ? NULL : r->analysis, r->analysis_csv, NULL);
     }
     return 0;
 }

@@ -44,8 +44,10 @@ int smpi_hostfile(const char *platform, const char *given, char *out, size_t len
 int smpi_program(const char *name, char *out, size_t len);
 
 /* Runs `collsim analyze` (this executable, in a child: SimGrid loads one platform per
- * process) on a trace of run r; the report goes to `out` (NULL: stdout). 0 or 1. */
-int run_analyze(const struct run_request *r, const char *trace, const char *out, const char *csv);
+ * process) on a trace of run r; the report goes to `out` (NULL: stdout), the CSV to csv and
+ * the plots to plots-models.png etc. (each unless NULL). 0 or 1. */
+int run_analyze(const struct run_request *r, const char *trace, const char *out, const char *csv,
+                const char *plots);
 
 /* Fills r with the defaults of `collsim run`. */
 void run_defaults(struct run_request *r);

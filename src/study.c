@@ -26,7 +26,9 @@ const char study_usage[] =
     "  best.png, best.svg             the best-algorithm map (needs gnuplot)\n"
     "  PLATFORM.png                   time vs size per algorithm (needs gnuplot)\n"
     "  PLATFORM.analysis.txt, .csv    'collsim analyze' of the trace: every model's error\n"
-    "  PLATFORM-models.png            each model's error vs size, binomial (needs gnuplot)\n"
+    "  PLATFORM-models.png, .svg      simulated time and each model's prediction vs size, a\n"
+    "                                 panel per traced algorithm (needs gnuplot)\n"
+    "  PLATFORM-errors.png, .svg      each model's error vs size, likewise\n"
     "The --algo algorithms are traced and analyzed. For the comparison, every other collsim\n"
     "algorithm that fits the platform runs too, untraced, except the one-sided (rma) ones;\n"
     "--no-compare runs the --algo ones only.\n"
@@ -380,24 +382,6 @@ static int write_summary(const struct best_map *m, const char *txt)
     return cs_out_commit(&co, 1);
 }
 
-/* Ends a gnuplot script that writes PNG.part (and SVG.part unless svg is NULL), then moves
- * them into place. 0, or -1 (no file left) if gnuplot failed. */
-static int gp_finish(FILE *g, const char *png, const char *svg)
-{
-    fprintf(g, "\n");
-    int rc = pclose(g);
-    const char *outs[] = {png, svg};
-    for (int i = 0; i < 2 && outs[i] != NULL; i++) {
-        char part[PATH_MAX + 8];
-        snprintf(part, sizeof part, "%s.part", outs[i]);
-        if (rc != 0)
-            unlink(part);
-        else if (rename(part, outs[i]) != 0)
-            rc = -1;
-    }
-    return rc != 0 ? -1 : 0;
-}
-
 /* Writes s inside a gnuplot double-quoted string; wrap turns '_' into a line break, so that
  * long names fit a cell. */
 static void gp_string(FILE *g, const char *s, int wrap)
@@ -490,42 +474,8 @@ static int plot_best(const struct best_map *m, const char *png, const char *svg)
     fprintf(g, "\nset terminal svg size %d,%d noenhanced font 'sans,10' background '#ffffff'\n"
                "set output '%s.part'\nreplot\n",
             w, h, svg);
-    return gp_finish(g, png, svg);
+    return cs_gnuplot_finish(g, png, svg);
 }
-/* Each model's |error| vs size for one algorithm, from the analysis CSV. */
-static int plot_models(const char *csv, const char *png, const char *name, const char *algo)
-{
-    FILE *g = popen("gnuplot 2>/dev/null", "w");
-    if (g == NULL) return -1;
-    static const char *const models[] = {"hockney", "loggp", "ctr", "sfr", "contention"};
-    fprintf(g, "set terminal pngcairo size 900,600 noenhanced\nset output '%s.part'\n", png);
-    fprintf(g, "set logscale x\nset key top left\nset grid\n"
-               "set format x '%%.0s%%cB'\nset xlabel 'message size (bytes)'\nset yrange [0:*]\n"
-               "set ylabel '|prediction - simulation| / simulation (%%)'\n"
-               "set title 'model error for %s on %s (collsim analyze)'\n",
-            algo, name);
-    /* one inline datablock per model: the CSV interleaves models row by row, which would
-     * break gnuplot's lines */
-    char line[512];
-    for (int i = 0; i < 5; i++) {
-        fprintf(g, "%s$%s << EOD\n", i ? "" : "\n", models[i]);
-        FILE *in = fopen(csv, "r");
-        while (in != NULL && fgets(line, sizeof line, in) != NULL) {
-            char a[128], model[64];
-            double bytes, err;
-            if (sscanf(line, "%127[^,],%lf,%*d,%*d,%*g,%63[^,],%*g,%lf", a, &bytes, model, &err) == 4 &&
-                strcmp(a, algo) == 0 && strcmp(model, models[i]) == 0 && bytes > 0)
-                fprintf(g, "%.0f %g\n", bytes, err < 0 ? -err : err);
-        }
-        if (in) fclose(in);
-        fprintf(g, "EOD\n");
-    }
-    fprintf(g, "plot ");
-    for (int i = 0; i < 5; i++)
-        fprintf(g, "%s$%s using 1:2 with linespoints title '%s'", i ? ", " : "", models[i], models[i]);
-    return gp_finish(g, png, NULL);
-}
-
 /* One log-log plot of time vs size per algorithm of the CSV (algos: their names, from its
  * rows). Returns 0, or -1 if gnuplot failed. */
 static int plot_platform(const char *csv, const char *png, const char *name, const char *algos)
@@ -550,7 +500,7 @@ static int plot_platform(const char *csv, const char *png, const char *name, con
                    "with linespoints title '%s'",
                 i ? ", " : "", csv, t, t);
     free(list);
-    return gp_finish(g, png, NULL);
+    return cs_gnuplot_finish(g, png, NULL);
 }
 
 
@@ -761,16 +711,14 @@ int study_main(int argc, char **argv)
         }
         append_csv(sum, csv, i == 0);
         if (trace) {
-            char rep[PATH_MAX], acsv[PATH_MAX], mpng[PATH_MAX];
+            char rep[PATH_MAX], acsv[PATH_MAX], prefix[PATH_MAX];
             snprintf(rep, sizeof rep, "%s/%s.analysis.txt", out, study_platforms[i]);
             snprintf(acsv, sizeof acsv, "%s/%s.analysis.csv", out, study_platforms[i]);
-            snprintf(mpng, sizeof mpng, "%s/%s-models.png", out, study_platforms[i]);
-            if (run_analyze(&r, tr, rep, acsv) != 0) {
+            snprintf(prefix, sizeof prefix, "%s/%s", out, study_platforms[i]);
+            if (run_analyze(&r, tr, rep, acsv, have_gnuplot ? prefix : NULL) != 0) {
                 rc = 1;
                 goto fail;
             }
-            if (have_gnuplot && plot_models(acsv, mpng, study_platforms[i], "binomial") != 0)
-                cs_note("gnuplot could not draw '%s'", mpng);
         }
         char *algos = have_gnuplot ? csv_algorithms(csv) : NULL;
         if (algos != NULL && plot_platform(csv, png, study_platforms[i], algos) != 0)

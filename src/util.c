@@ -139,3 +139,19 @@ int cs_out_commit(struct cs_out *out, int ok)
     unlink(out->part);
     return -1;
 }
+
+int cs_gnuplot_finish(FILE *g, const char *png, const char *svg)
+{
+    fprintf(g, "\n");
+    int rc = pclose(g);
+    const char *outs[] = {png, svg};
+    for (int i = 0; i < 2 && outs[i] != NULL; i++) {
+        char part[4104];
+        snprintf(part, sizeof part, "%s.part", outs[i]);
+        if (rc != 0)
+            unlink(part);
+        else if (rename(part, outs[i]) != 0)
+            rc = -1;
+    }
+    return rc != 0 ? -1 : 0;
+}

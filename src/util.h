@@ -37,6 +37,10 @@ FILE *cs_out_open(struct cs_out *out, const char *path);
  * the part. Returns 0 if the path now holds the complete file, -1 otherwise. */
 int cs_out_commit(struct cs_out *out, int ok);
 
+/* Ends a gnuplot script (from popen) that wrote PNG.part and, unless svg is NULL, SVG.part,
+ * then moves them into place. Returns 0, or -1 (no file left) if gnuplot failed. */
+int cs_gnuplot_finish(FILE *g, const char *png, const char *svg);
+
 /* Writes `s` to a fresh string (caller frees); aborts on out-of-memory only. */
 char *cs_strdup(const char *s);
 

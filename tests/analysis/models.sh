@@ -35,6 +35,21 @@ grep -q '<title>0 to 1, 1048576 bytes' "$tmp/st.svg" && pass || fail "no arrow f
 assert_one_line_error "svg of a phase that is not there" "$collsim" analyze "$tmp/x.trace" --platform "$x" \
     --svg "$tmp/none.svg" --svg-phase nothing/like/this
 [ ! -e "$tmp/none.svg" ] && pass || fail "an svg was left for a missing phase"
+# --plots: time and predictions, and errors, a panel per algorithm, PNG and SVG
+if command -v gnuplot >/dev/null; then
+    "$collsim" analyze "$tmp/x.trace" --platform "$x" --plots "$tmp/pl" >/dev/null || fail "analyze --plots"
+    for k in models errors; do
+        [ "$(head -c 4 "$tmp/pl-$k.png" | tail -c 3)" = PNG ] && pass || fail "pl-$k.png is not a PNG"
+        for t in binary binomial linear hockney loggp plogp ctr sfr contention; do
+            grep -q ">$t<" "$tmp/pl-$k.svg" && pass || fail "pl-$k.svg has no '$t'"
+        done
+    done
+    grep -q '>simulated<' "$tmp/pl-models.svg" && pass || fail "no simulated points in pl-models.svg"
+fi
+no_path() { PATH=/nonexistent "$@"; } # gnuplot is nowhere to be found
+assert_one_line_error "--plots without gnuplot" no_path "$collsim" analyze "$tmp/x.trace" \
+    --platform "$x" --plots "$tmp/np"
+[ ! -e "$tmp/np-models.png" ] && pass || fail "a plot was written without gnuplot"
 # analyzer vs runner: the same simulated time for every phase
 while IFS=, read -r _ algo _ _ _ _ _ bytes _ _ avg _; do
     got=$(awk -F, -v a="$algo" -v b="$bytes" '$1 == a && $2 == b { print $5; exit }' "$tmp/an.csv")

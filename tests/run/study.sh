@@ -16,7 +16,9 @@ for p in $platforms; do
         [ -s "$tmp/s/$f" ] && pass || fail "missing $f"
     done
     if command -v gnuplot >/dev/null; then
-        [ -s "$tmp/s/$p.png" ] && [ -s "$tmp/s/$p-models.png" ] && pass || fail "missing plots of $p"
+        for f in "$p.png" "$p-models.png" "$p-models.svg" "$p-errors.png" "$p-errors.svg"; do
+            [ -s "$tmp/s/$f" ] && pass || fail "missing plot $f"
+        done
     fi
     pj_dump -l 9 "$tmp/s/$p.trace" >/dev/null 2>"$tmp/pj" && pass || fail "pj_dump on $p: $(head -1 "$tmp/pj")"
     grep -q "^# phase bcast/binomial/65536/" "$tmp/s/$p.analysis.txt" && pass || fail "no binomial 64 KiB phase in $p's analysis"
