@@ -1,16 +1,22 @@
 /* paje.c: the streaming Paje reader (see paje.h). One large buffered read at a time, lines
  * split in place, fields mapped by the names their %EventDef gives them.
  * Hand-written hash maps below: glib's GHashTable would do, but one small table type is
- * simpler than a dependency for the analyzer's hot loop. */
+ * simpler than a dependency for the analyzer's hot loop. The open links, looked up twice per
+ * link, get a table of their own (struct link_table). */
 #include "paje.h"
 
 #include <errno.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 enum { MAX_IDS = 1024, MAX_FIELDS = 24, BUFSZ = 1 << 18 };
+
+/* A link's key "type\x1fcontainer\x1fkey" is at most LINK_KEY_MAX - 2 characters: the bound
+ * the reader has always had ("link key too long"). */
+enum { LINK_KEY_MAX = 600 };
 
 enum ev {
     EV_UNKNOWN, EV_DEF_CONTAINER_TYPE, EV_DEF_VARIABLE_TYPE, EV_DEF_STATE_TYPE, EV_DEF_EVENT_TYPE,
@@ -110,28 +116,6 @@ static int map_put(struct map *m, const char *k, void *v)
     return 0;
 }
 
-static void *map_take(struct map *m, const char *k)
-{
-    if (m->cap == 0) return NULL;
-    size_t i = hash_str(k) & (m->cap - 1);
-    while (m->key[i] != NULL && strcmp(m->key[i], k) != 0) i = (i + 1) & (m->cap - 1);
-    if (m->key[i] == NULL) return NULL;
-    void *v = m->val[i];
-    free(m->key[i]);
-    m->key[i] = NULL;
-    m->count--;
-    /* re-insert the run after the hole */
-    for (size_t j = (i + 1) & (m->cap - 1); m->key[j] != NULL; j = (j + 1) & (m->cap - 1)) {
-        char *kk = m->key[j];
-        void *vv = m->val[j];
-        m->key[j] = NULL;
-        m->count--;
-        map_put(m, kk, vv);
-        free(kk);
-    }
-    return v;
-}
-
 static void map_free(struct map *m, void (*fn)(void *))
 {
     for (size_t i = 0; i < m->cap; i++)
@@ -145,6 +129,7 @@ static void map_free(struct map *m, void (*fn)(void *))
 
 struct type {
     char *name;
+    size_t name_len; /* for link keys, built twice per link */
     enum ev kind;
     const char **value_num; /* entity values by numeric alias */
     int nvalue_num;
@@ -160,6 +145,7 @@ struct frame {
 struct cont {
     struct paje_container pub;
     char *name;
+    size_t name_len; /* for link keys */
     const struct type *type;
     struct frame *stack; /* states of every type, innermost last */
     int depth, cap;
@@ -178,7 +164,93 @@ struct open_link {
     const char *value; /* interned */
     double start, end, size;
     int have_start, have_end;
+    size_t keylen;
+    char key[]; /* "type\x1fcontainer\x1fkey", the link's own copy: no separate strdup */
 };
+
+/* The open links, "type\x1fcontainer\x1fkey" -> struct open_link. Every StartLink/EndLink looks
+ * a link up, half of them insert it and half remove it: with struct map that was up to three
+ * hashes, a strdup and a free per event, and each removal re-inserted the rest of its probe
+ * run. Here the key lives in the link, the hash is computed once per event and kept in the
+ * slot (probes and growth never touch the links), and removal shifts the run back. Linear
+ * probing, at most half full: memory follows the most links open at once, never the trace. */
+struct link_slot {
+    uint64_t hash;
+    struct open_link *link; /* NULL: empty */
+};
+
+struct link_table {
+    struct link_slot *slot;
+    size_t cap, count; /* cap: 0 or a power of two */
+};
+
+/* Eight bytes per step, not FNV's one: keys run to a few dozen bytes, hashed once per event.
+ * k must be zero-padded up to the next multiple of eight past len. */
+static uint64_t link_hash(const char *k, size_t len)
+{
+    uint64_t h = (uint64_t)len * 0x9e3779b97f4a7c15u;
+    for (size_t i = 0; i < len; i += 8) {
+        uint64_t w;
+        memcpy(&w, k + i, sizeof w);
+        h = (h ^ w) * 0xff51afd7ed558ccdu;
+        h ^= h >> 32;
+    }
+    h ^= h >> 29; /* the slot index uses the low bits: fold the high ones in */
+    h *= 0xc4ceb9fe1a85ec53u;
+    return h ^ (h >> 32);
+}
+
+/* The slot holding the key, or the empty slot where its probe run ends. t->cap > 0. */
+static struct link_slot *link_slot(const struct link_table *t, uint64_t h, const char *k, size_t len)
+{
+    size_t mask = t->cap - 1;
+    for (size_t i = h & mask;; i = (i + 1) & mask) {
+        struct link_slot *s = &t->slot[i];
+        if (s->link == NULL ||
+            (s->hash == h && s->link->keylen == len && memcmp(s->link->key, k, len) == 0))
+            return s;
+    }
+}
+
+static int link_grow(struct link_table *t)
+{
+    size_t cap = t->cap ? t->cap * 2 : 64;
+    struct link_slot *slot = calloc(cap, sizeof *slot);
+    if (slot == NULL) return -1;
+    for (size_t i = 0; i < t->cap; i++)
+        if (t->slot[i].link != NULL) {
+            size_t j = t->slot[i].hash & (cap - 1);
+            while (slot[j].link != NULL) j = (j + 1) & (cap - 1);
+            slot[j] = t->slot[i];
+        }
+    free(t->slot);
+    t->slot = slot;
+    t->cap = cap;
+    return 0;
+}
+
+/* Backward-shift deletion: walk the probe run after the hole; an entry whose home slot is not
+ * between the hole and itself moves into the hole, which moves on to where it was. Lookups
+ * stay correct with no tombstones. */
+static void link_remove(struct link_table *t, struct link_slot *s)
+{
+    size_t mask = t->cap - 1, hole = (size_t)(s - t->slot);
+    for (size_t j = (hole + 1) & mask; t->slot[j].link != NULL; j = (j + 1) & mask) {
+        size_t home = t->slot[j].hash & mask;
+        if (((j - home) & mask) >= ((j - hole) & mask)) { /* home at or before the hole */
+            t->slot[hole] = t->slot[j];
+            hole = j;
+        }
+    }
+    t->slot[hole].link = NULL;
+    t->count--;
+}
+
+static void link_free(struct link_table *t)
+{
+    for (size_t i = 0; i < t->cap; i++) free(t->slot[i].link);
+    free(t->slot);
+}
 
 struct paje_reader {
     char *path;
@@ -191,13 +263,14 @@ struct paje_reader {
     struct map types;      /* alias and name -> struct type */
     struct map values;     /* "typename\x1falias" and name -> interned value name */
     struct map containers; /* alias and name -> struct cont */
-    struct map links;      /* "type\x1fcontainer\x1fkey" -> struct open_link */
+    struct link_table links; /* "type\x1fcontainer\x1fkey" -> struct open_link */
     struct map strings;    /* interned strings */
     struct cont **all;     /* every container, to free and to close at the end */
     size_t nall, capall;
     /* SimGrid's aliases are small integers: direct tables spare a string hash per event */
     struct type *type_num[4096];
     struct cont *cont_num[65536];
+    int numeric_names; /* some container's name reads as an alias number (see find_cont) */
 };
 
 /* The small integer an alias spells, or -1. */
@@ -382,6 +455,9 @@ static struct cont *find_cont(paje_reader *r, const char *s)
 {
     int n = alias_num(s);
     if (n >= 0 && r->cont_num[n] != NULL) return r->cont_num[n];
+    /* A number no alias spelled can only be in the map as a name: with no numeric names, skip
+     * the hash and miss, as every link on the root container "0" does. */
+    if (n >= 0 && !r->numeric_names) return NULL;
     return map_get(&r->containers, s);
 }
 
@@ -451,6 +527,7 @@ static int handle_event(paje_reader *r, char *line, const struct paje_callbacks 
     case EV_DEF_EVENT_TYPE: case EV_DEF_LINK_TYPE: {
         struct type *ty = calloc(1, sizeof *ty);
         ty->name = strdup(v[d->idx_name]);
+        ty->name_len = strlen(ty->name);
         ty->kind = d->ev;
         if (strcmp(v[d->idx_type], "0") != 0 && find_type(r, v[d->idx_type]) == NULL) {
             free(ty->name);
@@ -461,9 +538,6 @@ static int handle_event(paje_reader *r, char *line, const struct paje_callbacks 
         int tn = alias_num(v[d->idx_alias]);
         if (tn >= 0 && tn < 4096) r->type_num[tn] = ty;
         if (find_type(r, ty->name) == NULL) map_put(&r->types, ty->name, ty);
-        r->all = r->all; /* types are freed through the strings map below */
-        map_put(&r->strings, ty->name, NULL); /* placeholder: real frees in paje_close */
-        map_take(&r->strings, ty->name);
         return 0;
     }
     case EV_DEF_VALUE: {
@@ -498,6 +572,8 @@ static int handle_event(paje_reader *r, char *line, const struct paje_callbacks 
         }
         struct cont *c = calloc(1, sizeof *c);
         c->name = strdup(v[d->idx_name]);
+        c->name_len = strlen(c->name);
+        if (alias_num(c->name) >= 0) r->numeric_names = 1;
         c->type = ty;
         c->pub = (struct paje_container){c->name, ty->name, parent ? &parent->pub : NULL, t, -1};
         map_put(&r->containers, v[d->idx_alias], c);
@@ -571,23 +647,33 @@ static int handle_event(paje_reader *r, char *line, const struct paje_callbacks 
         const char *endpoint = v[start ? d->idx_start : d->idx_end];
         struct cont *ep = find_cont(r, endpoint);
         if (ep == NULL) return fail(r, "unknown container '%s'", endpoint);
-        char k[600];
-        const char *parts[3] = {ty->name, c ? c->name : "0", v[d->idx_key]};
-        size_t kl = 0;
-        for (int pi = 0; pi < 3; pi++) {
-            size_t pl = strlen(parts[pi]);
-            if (kl + pl + 2 > sizeof k) return fail(r, "link key too long");
-            memcpy(k + kl, parts[pi], pl);
-            kl += pl;
-            k[kl++] = pi < 2 ? '\x1f' : '\0';
-        }
-        struct open_link *l = map_get(&r->links, k);
+        /* the key as the reader has always built it, zero-padded for link_hash */
+        const char *key = v[d->idx_key], *cname = c ? c->name : "0";
+        size_t tl = ty->name_len, cl = c ? c->name_len : 1, kkl = strlen(key);
+        size_t kl = tl + cl + kkl + 2;
+        if (kl + 2 > LINK_KEY_MAX) return fail(r, "link key too long");
+        char k[LINK_KEY_MAX + 8];
+        memcpy(k, ty->name, tl);
+        k[tl] = '\x1f';
+        memcpy(k + tl + 1, cname, cl);
+        k[tl + 1 + cl] = '\x1f';
+        memcpy(k + tl + cl + 2, key, kkl);
+        memset(k + kl, 0, 8);
+        uint64_t h = link_hash(k, kl);
+        if (r->links.cap == 0 && link_grow(&r->links) != 0) return fail(r, "out of memory");
+        struct link_slot *s = link_slot(&r->links, h, k, kl);
+        struct open_link *l = s->link;
         if (l == NULL) {
-            l = calloc(1, sizeof *l);
-            l->type = ty;
-            l->container = c;
-            l->size = -1;
-            map_put(&r->links, k, l);
+            if ((r->links.count + 1) * 2 > r->links.cap) {
+                if (link_grow(&r->links) != 0) return fail(r, "out of memory");
+                s = link_slot(&r->links, h, k, kl);
+            }
+            l = malloc(sizeof *l + kl + 1);
+            if (l == NULL) return fail(r, "out of memory");
+            *l = (struct open_link){.type = ty, .container = c, .size = -1, .keylen = kl};
+            memcpy(l->key, k, kl + 1);
+            *s = (struct link_slot){h, l};
+            r->links.count++;
             r->open_links++;
         }
         if (start) {
@@ -609,7 +695,7 @@ static int handle_event(paje_reader *r, char *line, const struct paje_callbacks 
                                        l->start, l->end, l->size};
                 cb->link(user, &pl);
             }
-            map_take(&r->links, k);
+            link_remove(&r->links, s);
             free(l);
             r->open_links--;
         }
@@ -676,11 +762,6 @@ out:
     return rc;
 }
 
-static void free_link(void *p)
-{
-    free(p);
-}
-
 void paje_close(paje_reader *r)
 {
     if (r == NULL) return;
@@ -716,7 +797,7 @@ void paje_close(paje_reader *r)
     map_free(&r->types, NULL);
     map_free(&r->values, NULL);
     map_free(&r->containers, NULL);
-    map_free(&r->links, free_link);
+    link_free(&r->links);
     map_free(&r->strings, free);
     fclose(r->f);
     free(r->path);
