@@ -26,7 +26,7 @@
 const char analyze_usage[] =
     "usage: collsim analyze TRACE --platform FILE.xml [--routing ctr|sfr] [--eager BYTES]\n"
     "                       [--params FILE] [--csv FILE] [--json FILE] [--plots PREFIX]\n"
-    "                       [--svg FILE [--svg-phase TEXT]] [--hops]\n"
+    "                       [--messages FILE] [--svg FILE [--svg-phase TEXT]] [--hops]\n"
     "Reads a trace written by 'collsim run --trace' and reports, per (algorithm, size) phase:\n"
     "the simulated time (root's entry to last exit, averaged over the timed calls), messages,\n"
     "bytes, hops, the largest number k of messages sharing one link in one direction, each\n"
@@ -53,9 +53,12 @@ const char analyze_usage[] =
     "                       simulated ping-pong or OSU output) instead of the platform's\n"
     "  --csv FILE           one row per phase and model; then, each after a blank line and\n"
     "                       its own header, one row per call and rank (entry, exit, time in\n"
-    "                       the call) and, with link variables, one row per phase and link\n"
+    "                       the call, messages and bytes sent and received) and, with link\n"
+    "                       variables, one row per phase and link\n"
     "  --json FILE          every phase with its facts, critical path, models and rank times;\n"
     "                       link loads in \"link_loads\"\n"
+    "  --messages FILE      CSV, one row per message of every call: source, destination,\n"
+    "                       size, start and end (us after the call's start), hops, k\n"
     "  --plots PREFIX       PREFIX-models.png/.svg: simulated time and each model's prediction\n"
     "                       vs size, a panel per algorithm; PREFIX-errors.png/.svg: each\n"
     "                       model's error vs size (needs gnuplot; logp, which leaves m out,\n"
@@ -142,6 +145,7 @@ struct an {
     struct rank_state *st; /* the ranks' MPI calls since then */
     size_t nst, capst;
     FILE *csv_ranks; /* the CSV's per-rank section, appended after the model rows */
+    FILE *msgs;      /* --messages: one row per message */
     struct load_phase *lp; /* link loads per phase (traces made with --trace-links) */
     size_t nlp, caplp;
     struct bw_use *pend; /* bandwidth_used intervals that may belong to a phase not yet ended */
@@ -664,15 +668,12 @@ static void rank_times(const struct rank_index *ix, int calls, int p, int root, 
     free(in);
 }
 
-/* Prints the ranks' spread in the last call, and writes every call's per-rank times to the
- * CSV's rank section and the JSON record (which it closes). times: entry then exit, p each,
- * per call; NULL if they could not be found. */
-static void report_rank_times(struct an *a, const char *algo, unsigned long long bytes, int p, int root,
-                              int warm, int calls, const double *times)
+/* Prints the ranks' spread in the last call. times: entry then exit, p each, per call; NULL
+ * if they could not be found. */
+static void print_rank_spread(int p, int calls, const double *times)
 {
     if (times == NULL) {
         printf("  (per-rank times unavailable: a rank's ready messages do not match the calls)\n");
-        if (a->json) fputs(", \"rank_times\": null}", a->json);
         return;
     }
     const double *in = times + (size_t)(calls - 1) * 2 * (size_t)p, *out = in + p;
@@ -690,25 +691,35 @@ static void report_rank_times(struct an *a, const char *algo, unsigned long long
     printf("  ranks in the last call, us after the root's entry: entries %.3f to 0, exits %.3f to %.3f "
            "(mean %.3f), %.3f to %.3f in the call; last out: rank %d\n",
            in_min * 1e6, out_min * 1e6, out_max * 1e6, out_sum / p * 1e6, t_min * 1e6, t_max * 1e6, slowest);
-    for (int c = 0; c < calls; c++) {
-        const double *ci = times + (size_t)c * 2 * (size_t)p, *co = ci + p;
-        if (a->csv_ranks)
-            for (int r = 0; r < p; r++)
-                fprintf(a->csv_ranks, "%s,%llu,%d,%d,%d,%d,%d,%.3f,%.3f,%.3f\n", algo, bytes, p, root, c,
-                        c >= warm, r, ci[r] * 1e6, co[r] * 1e6, (co[r] - ci[r]) * 1e6);
-        if (a->json == NULL) continue;
-        fprintf(a->json, "%s{\"call\": %d, \"timed\": %s", c ? ", " : ", \"rank_times\": [", c,
-                c >= warm ? "true" : "false");
-        static const char *const keys[] = {"entry_us", "exit_us", "in_call_us"};
-        for (int k = 0; k < 3; k++) {
-            fprintf(a->json, ", \"%s\": [", keys[k]);
-            for (int r = 0; r < p; r++)
-                fprintf(a->json, "%s%.3f", r ? "," : "", (k == 0 ? ci[r] : k == 1 ? co[r] : co[r] - ci[r]) * 1e6);
-            fputc(']', a->json);
-        }
-        fputc('}', a->json);
+}
+
+/* Writes call c's per-rank times and traffic to the CSV's rank section and to the JSON record's
+ * rank_times array (opened by the caller). ci, co: the ranks' entries and exits; tr: messages
+ * sent, bytes sent, messages received, bytes received, p each. */
+static void write_call_ranks(struct an *a, const char *algo, unsigned long long bytes, int p, int root,
+                             int c, int timed, const double *ci, const double *co, const double *tr)
+{
+    if (a->csv_ranks)
+        for (int r = 0; r < p; r++)
+            fprintf(a->csv_ranks, "%s,%llu,%d,%d,%d,%d,%d,%.3f,%.3f,%.3f,%.0f,%.0f,%.0f,%.0f\n", algo, bytes, p,
+                    root, c, timed, r, ci[r] * 1e6, co[r] * 1e6, (co[r] - ci[r]) * 1e6, tr[r], tr[p + r],
+                    tr[2 * p + r], tr[3 * p + r]);
+    if (a->json == NULL) return;
+    fprintf(a->json, "%s{\"call\": %d, \"timed\": %s", c ? ", " : "", c, timed ? "true" : "false");
+    static const char *const keys[] = {"entry_us", "exit_us", "in_call_us"};
+    for (int k = 0; k < 3; k++) {
+        fprintf(a->json, ", \"%s\": [", keys[k]);
+        for (int r = 0; r < p; r++)
+            fprintf(a->json, "%s%.3f", r ? "," : "", (k == 0 ? ci[r] : k == 1 ? co[r] : co[r] - ci[r]) * 1e6);
+        fputc(']', a->json);
     }
-    if (a->json) fputs("]}", a->json);
+    static const char *const tkeys[] = {"sent_messages", "sent_bytes", "received_messages", "received_bytes"};
+    for (int k = 0; k < 4; k++) {
+        fprintf(a->json, ", \"%s\": [", tkeys[k]);
+        for (int r = 0; r < p; r++) fprintf(a->json, "%s%.0f", r ? "," : "", tr[(size_t)k * (size_t)p + (size_t)r]);
+        fputc(']', a->json);
+    }
+    fputc('}', a->json);
 }
 
 /* Call c of a phase starts at t0, when the root's last ready receive of the call ends (ready:
@@ -819,8 +830,16 @@ static void phase(struct an *a, const struct paje_state *s)
     struct route **rt = malloc((most + 1) * sizeof *rt);
     struct rank_index ix;
     double *times = malloc((size_t)calls * 2 * (size_t)p * sizeof *times); /* entry, exit per call */
+    double *tr = malloc(4 * (size_t)p * sizeof *tr); /* one call's traffic: see write_call_ranks */
     if (rank_index_build(a, s, p, root, calls, &ix) != 0) free(times), times = NULL;
     else rank_times(&ix, calls, p, root, t0s, next_ready, s->end, times);
+    if (a->json) { /* the record opens here: its rank_times come call by call */
+        fprintf(a->json,
+                "%s\n  {\"phase\": \"%s\", \"algorithm\": \"%s\", \"bytes\": %llu, \"np\": %d, \"root\": %d, "
+                "\"calls\": %d, \"rank_times\": %s",
+                a->json_first ? "" : ",", s->value, algo, bytes, p, root, iters, times ? "[" : "null");
+        a->json_first = 0;
+    }
     for (int c = 0; c < calls; c++) {
         double t0 = t0s[c];
         size_t k = 0;
@@ -841,6 +860,19 @@ static void phase(struct an *a, const struct paje_state *s)
             k++;
         }
         link_sharing(mm, rt, k, a->nlinks);
+        memset(tr, 0, 4 * (size_t)p * sizeof *tr);
+        for (size_t i = 0; i < k; i++) {
+            tr[mm[i].src]++, tr[p + mm[i].src] += mm[i].bytes;
+            tr[2 * p + mm[i].dst]++, tr[3 * p + mm[i].dst] += mm[i].bytes;
+            if (a->msgs)
+                fprintf(a->msgs, "%s,%llu,%d,%d,%d,%d,%d,%d,%.0f,%.3f,%.3f,%d,%d\n", algo, bytes, p, root, c,
+                        c >= warm, mm[i].src, mm[i].dst, mm[i].bytes, (mm[i].start - t0) * 1e6,
+                        (mm[i].end - t0) * 1e6, mm[i].hops, mm[i].k);
+        }
+        if (times != NULL) {
+            const double *ci = times + (size_t)c * 2 * (size_t)p;
+            write_call_ranks(a, algo, bytes, p, root, c, c >= warm, ci, ci + p, tr);
+        }
         for (size_t i = 0; i < k; i++)
             if (mm[i].k > kmax) kmax = mm[i].k;
         if (c == calls - 1) {
@@ -906,13 +938,9 @@ static void phase(struct an *a, const struct paje_state *s)
                 for (; crit_text[i]; i++) path[i] = crit_text[i] == ' ' ? ',' : crit_text[i];
                 path[i] = '\0';
                 fprintf(a->json,
-                        "%s\n  {\"phase\": \"%s\", \"algorithm\": \"%s\", \"bytes\": %llu, \"np\": %d, "
-                        "\"root\": %d, \"calls\": %d, \"simulated_s\": %.12g, \"messages_per_call\": %zu, "
-                        "\"bytes_per_call\": %.0f, \"longest_route\": %d, \"k\": %d, "
-                        "\"critical_path\": [%s], \"models\": [",
-                        a->json_first ? "" : ",", s->value, algo, bytes, p, root, iters, sim, msgs_per_call,
-                        bytes_per_call, hmax, kmax, path);
-                a->json_first = 0;
+                        "%s, \"simulated_s\": %.12g, \"messages_per_call\": %zu, \"bytes_per_call\": %.0f, "
+                        "\"longest_route\": %d, \"k\": %d, \"critical_path\": [%s], \"models\": [",
+                        times ? "]" : "", sim, msgs_per_call, bytes_per_call, hmax, kmax, path);
             }
             fprintf(a->json, "%s{\"model\": \"%s\", \"predicted_s\": %.12g, \"error_pct\": %.6f, "
                              "\"exact\": %s, \"formula\": \"%s\"}",
@@ -921,7 +949,9 @@ static void phase(struct an *a, const struct paje_state *s)
             if (md == MODEL_COUNT - 1) fputc(']', a->json);
         }
     }
-    report_rank_times(a, algo, bytes, p, root, warm, calls, times);
+    if (a->json) fputc('}', a->json);
+    print_rank_spread(p, calls, times);
+    free(tr);
     rank_index_free(&ix);
     free(times);
     free(mm);
@@ -955,7 +985,9 @@ static void on_state(void *user, const struct paje_state *s)
     a->n = a->nready = a->nst = 0; /* every buffered record ended before this phase did */
 }
 
-#define CSV_RANKS_HEADER "algorithm,bytes,np,root,call,timed,rank,entry_us,exit_us,in_call_us"
+#define CSV_RANKS_HEADER                                                                                  \
+    "algorithm,bytes,np,root,call,timed,rank,entry_us,exit_us,in_call_us,sent_messages,sent_bytes,"       \
+    "received_messages,received_bytes"
 #define CSV_LINKS_HEADER "phase,link,bytes,busy_s,peak_pct"
 
 /* Appends a CSV section kept in a temporary file: a blank line, its header, its rows. The
@@ -1081,6 +1113,7 @@ int analyze_main(int argc, char **argv)
         {"hostfile", required_argument, 0, 'F'}, {"json", required_argument, 0, 'j'},
         {"svg", required_argument, 0, 'S'},      {"svg-phase", required_argument, 0, 'Q'},
         {"params", required_argument, 0, 'p'},   {"plots", required_argument, 0, 'G'},
+        {"messages", required_argument, 0, 'M'},
         {0, 0, 0, 0}};
     /* The phase buffers grow by doubling and are freed after each phase. glibc raises its mmap
      * threshold to the size of the largest block freed, so from the second phase on they would
@@ -1091,7 +1124,7 @@ int analyze_main(int argc, char **argv)
     struct an a;
     memset(&a, 0, sizeof a);
     a.eager = 65536;
-    const char *csv = NULL, *routing = "ctr", *hostfile = NULL, *json = NULL;
+    const char *csv = NULL, *routing = "ctr", *hostfile = NULL, *json = NULL, *msgs = NULL;
     int c;
     opterr = 0;
     optind = 1;
@@ -1116,6 +1149,7 @@ int analyze_main(int argc, char **argv)
         case 'Q': a.svg_phase = optarg; break;
         case 'p': a.params_path = optarg; break;
         case 'G': a.plots = optarg; break;
+        case 'M': msgs = optarg; break;
         case 'h': fputs(analyze_usage, stdout); return 0;
         case ':': cs_error("option '%s' needs a value", argv[optind - 1]); return 2;
         default: cs_error("unknown option '%s' (see 'collsim analyze --help')", argv[optind - 1]); return 2;
@@ -1185,7 +1219,7 @@ int analyze_main(int argc, char **argv)
         cs_error("%s", err);
         return 1;
     }
-    struct cs_out csv_out, json_out;
+    struct cs_out csv_out, json_out, msgs_out;
     if (csv != NULL) {
         a.csv = cs_out_open(&csv_out, csv);
         if (a.csv == NULL) {
@@ -1221,6 +1255,17 @@ int analyze_main(int argc, char **argv)
                     a.params_path, a.cal.a, a.cal.b, a.cal.L, a.cal.o, a.cal.g, a.cal.G, a.cal.pL, a.cal.n);
         fputs(", \"phases\": [", a.json);
         a.json_first = 1;
+    }
+    if (msgs != NULL) {
+        a.msgs = cs_out_open(&msgs_out, msgs);
+        if (a.msgs == NULL) {
+            cs_error("cannot write '%s'", msgs);
+            paje_close(r);
+            if (a.csv) fclose(a.csv_ranks), cs_out_commit(&csv_out, 0);
+            if (a.json) cs_out_commit(&json_out, 0);
+            return 1;
+        }
+        fputs("algorithm,bytes,np,root,call,timed,src,dst,size,start_us,end_us,hops,k\n", a.msgs);
     }
     char *sargv[] = {(char *)"collsim", (char *)"--log=root.thres:critical", NULL};
     int sargc = 2;
@@ -1280,5 +1325,7 @@ int analyze_main(int argc, char **argv)
         fputs("}\n", a.json);
         if (cs_out_commit(&json_out, rc == 0) != 0 && rc == 0) rc = -1, cs_error("cannot write '%s'", json);
     }
+    if (a.msgs != NULL && cs_out_commit(&msgs_out, rc == 0) != 0 && rc == 0)
+        rc = -1, cs_error("cannot write '%s'", msgs);
     return rc == 0 ? 0 : 1;
 }

@@ -20,7 +20,7 @@ x=$tmp/x6.xml
 "$collsim" run --platform "$x" --algo binomial --sizes 1M --root 2 --iters 2 --quiet \
     --trace "$tmp/b.trace" || fail "binomial run"
 "$collsim" analyze "$tmp/b.trace" --platform "$x" --csv "$tmp/b.csv" --json "$tmp/b.json" \
-    >"$tmp/b.report" || fail "analyze: $(tail -1 "$tmp/b.report")"
+    --messages "$tmp/b.msgs" >"$tmp/b.report" || fail "analyze: $(tail -1 "$tmp/b.report")"
 awk -v p=$p -v root=2 -v m=1048576 -v lat=$lat -v bw=$bw 'BEGIN {
     T = 2 * lat + (m + 16) / bw; tr = 2 * lat + 16 / bw
     rounds = 0; for (w = 1; w < p; w *= 2) rounds++
@@ -36,7 +36,7 @@ awk -v p=$p -v root=2 -v m=1048576 -v lat=$lat -v bw=$bw 'BEGIN {
 }' >"$tmp/want"
 ranks=$(sed -n '/^algorithm,bytes,np,root,call,timed,rank,/,$p' "$tmp/b.csv" | tail -n +2)
 assert_eq "rank rows (3 calls x 6 ranks)" 18 "$(printf '%s\n' "$ranks" | grep -c '^binomial,1048576,6,2,')"
-while IFS=, read -r _ _ _ _ call timed rank in out incall; do
+while IFS=, read -r _ _ _ _ call timed rank in out incall _; do
     [ "$timed" = 1 ] || continue
     read -r _ win wout wcall < <(awk -v r="$rank" '$1 == r' "$tmp/want")
     assert_near "call $call rank $rank entry" "$win" "$in" 1e-5
@@ -55,6 +55,31 @@ grep -q '"rank_times": \[{"call": 0, "timed": false, "entry_us": \[[-0-9.,]*\], 
 assert_eq "JSON exits of the last call" "[3175.776,3175.776,3175.776,3175.776,2117.184,2117.184]" \
     "$(grep -o '"call": 2, [^}]*' "$tmp/b.json" | grep -o '"exit_us": \[[^]]*\]' | cut -d' ' -f2)"
 
+# Traffic per rank: shifted rank s sends one message per round j with s < 2^j and
+# s + 2^j < 6 (to s + 2^j), and every non-root rank receives one message of m bytes.
+while IFS=, read -r _ _ _ _ call timed rank _ _ _ smsg sbytes rmsg rbytes; do
+    [ "$timed" = 1 ] || continue
+    s=$(( (rank - 2 + p) % p )) sends=0
+    for h in 1 2 4 8; do [ $s -lt $h ] && [ $((s + h)) -lt $p ] && sends=$((sends + 1)); done
+    assert_eq "call $call rank $rank messages sent" $sends "$smsg"
+    assert_eq "call $call rank $rank bytes sent" $((sends * 1048576)) "$sbytes"
+    assert_eq "call $call rank $rank messages received" $([ "$rank" = 2 ] && echo 0 || echo 1) "$rmsg"
+    assert_eq "call $call rank $rank bytes received" $([ "$rank" = 2 ] && echo 0 || echo 1048576) "$rbytes"
+done <<<"$ranks"
+# --messages: every message of every call, 5 per call, the one from shifted s to s + 2^j in
+# round j + 1: it starts at j T and ends at (j + 1) T, over 2 links (up and down), alone (k 1)
+assert_eq "message rows (3 calls x 5)" 15 "$(tail -n +2 "$tmp/b.msgs" | grep -c '^binomial,1048576,6,2,')"
+while IFS=, read -r _ _ _ _ call timed src dst size start end hops k; do
+    read -r t0 t1 < <(awk -v s="$src" -v d="$dst" -v p=$p -v m=1048576 -v lat=$lat -v bw=$bw 'BEGIN {
+        T = 2 * lat + (m + 16) / bw; gap = (d - s + p) % p; j = 0; while (2 ^ (j + 1) <= gap) j++
+        printf "%.9g %.9g\n", j * T * 1e6, (j + 1) * T * 1e6 }')
+    assert_near "call $call message $src -> $dst start" "$t0" "$start" 1e-5
+    assert_near "call $call message $src -> $dst end" "$t1" "$end" 1e-5
+    assert_eq "call $call message $src -> $dst size, hops, k" "1048576 2 1" "$size $hops $k"
+done < <(tail -n +2 "$tmp/b.msgs" | awk -F, '$6 == 1')
+assert_eq "JSON bytes received in the last call" "[1048576,1048576,0,1048576,1048576,1048576]" \
+    "$(grep -o '"call": 2, [^}]*' "$tmp/b.json" | grep -o '"received_bytes": \[[^]]*\]' | cut -d' ' -f2)"
+
 # 2. linear, 1000 B (eager: the root's sends return at once and its 5 messages share its
 # uplink, so all arrive at 2 lat + 5 (m + 16) / bw): the root exits at 0, every other rank then
 "$collsim" run --platform "$x" --algo linear --sizes 1000 --iters 1 --quiet --trace "$tmp/l.trace" ||
@@ -65,4 +90,7 @@ while IFS=, read -r _ _ _ _ call _ rank _ out _; do
     if [ "$rank" = 0 ]; then assert_eq "linear call $call: root exit" 0.000 "$out"
     else assert_near "linear call $call rank $rank exit" "$want" "$out" 1e-5; fi
 done < <(sed -n '/^algorithm,bytes,np,root,call,/,$p' "$tmp/l.csv" | tail -n +2)
+assert_one_line_error "--messages into a missing directory" "$collsim" analyze "$tmp/l.trace" --platform "$x" \
+    --csv "$tmp/e.csv" --messages "$tmp/no/such/dir.csv"
+[ ! -e "$tmp/e.csv" ] && [ ! -e "$tmp/e.csv.part" ] && pass || fail "a CSV was left behind"
 finish
