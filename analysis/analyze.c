@@ -21,6 +21,7 @@
 #include "model.h"
 #include "paje.h"
 #include "params.h"
+#include "registry.h"
 #include "util.h"
 
 const char analyze_usage[] =
@@ -722,6 +723,17 @@ static void write_call_ranks(struct an *a, const char *algo, unsigned long long 
     fputc('}', a->json);
 }
 
+/* Writes s as a JSON string. */
+static void json_string(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; *s; s++)
+        if (*s == '"' || *s == '\\') fprintf(f, "\\%c", *s);
+        else if ((unsigned char)*s < 0x20) fprintf(f, "\\u%04x", *s);
+        else fputc(*s, f);
+    fputc('"', f);
+}
+
 /* Call c of a phase starts at t0, when the root's last ready receive of the call ends (ready:
  * the phase's ready messages' ends, sorted). Its messages start between t0 and the next call's
  * start t1 (the phase's end for the last call): a rank that is done may send its next ready
@@ -760,6 +772,8 @@ static void phase(struct an *a, const struct paje_state *s)
     a->phases++;
     printf("\n# phase %s: algorithm %s, %llu bytes, root %d, %d ranks, %d timed calls\n", s->value, algo,
            bytes, root, p, iters);
+    int reg = bcast_find(algo); /* the registry's closed form, for the reader to set beside */
+    if (reg >= 0) printf("  cost formula (collsim list): %s\n", bcast_infos[reg].cost);
     if (p < 2 || nready != (size_t)calls * (size_t)(p - 1)) {
         printf("  (one rank, or not a collsim run trace: %zu ready messages for %d calls)\n", nready, calls);
         free(ready);
@@ -836,8 +850,10 @@ static void phase(struct an *a, const struct paje_state *s)
     if (a->json) { /* the record opens here: its rank_times come call by call */
         fprintf(a->json,
                 "%s\n  {\"phase\": \"%s\", \"algorithm\": \"%s\", \"bytes\": %llu, \"np\": %d, \"root\": %d, "
-                "\"calls\": %d, \"rank_times\": %s",
-                a->json_first ? "" : ",", s->value, algo, bytes, p, root, iters, times ? "[" : "null");
+                "\"calls\": %d, \"cost_formula\": ",
+                a->json_first ? "" : ",", s->value, algo, bytes, p, root, iters);
+        json_string(a->json, reg >= 0 ? bcast_infos[reg].cost : "");
+        fprintf(a->json, ", \"rank_times\": %s", times ? "[" : "null");
         a->json_first = 0;
     }
     for (int c = 0; c < calls; c++) {

@@ -35,6 +35,11 @@ grep -q '<title>0 to 1, 1048576 bytes' "$tmp/st.svg" && pass || fail "no arrow f
 assert_one_line_error "svg of a phase that is not there" "$collsim" analyze "$tmp/x.trace" --platform "$x" \
     --svg "$tmp/none.svg" --svg-phase nothing/like/this
 [ ! -e "$tmp/none.svg" ] && pass || fail "an svg was left for a missing phase"
+# each phase cites its algorithm's closed form from the registry (collsim list)
+grep -A1 '^# phase bcast/binomial/1048576/' "$tmp/report" | grep -qF 'cost formula (collsim list): ceil(log2 p) (a + b m)' &&
+    pass || fail "no registry formula in the binomial phase"
+grep -qF '"algorithm": "binomial", "bytes": 1048576, "np": 8, "root": 0, "calls": 2, "cost_formula": "ceil(log2 p) (a + b m)"' \
+    "$tmp/an.json" && pass || fail "no cost_formula in the JSON"
 # --plots: time and predictions, and errors, a panel per algorithm, PNG and SVG
 if command -v gnuplot >/dev/null; then
     "$collsim" analyze "$tmp/x.trace" --platform "$x" --plots "$tmp/pl" >/dev/null || fail "analyze --plots"
