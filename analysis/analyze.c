@@ -535,13 +535,13 @@ static void describe_call(struct an *a, const struct model_msg *mm, size_t k, in
     free(nsent);
 }
 
-/* Where each rank's MPI calls and ready messages of one phase are: rank r's calls are
- * st[soff[r]] .. st[soff[r + 1] - 1] (in no order), its ready messages rd[roff[r]] ..
- * rd[roff[r + 1] - 1] by start. */
+/* Where each rank's ready messages of one phase are: rank r's are rd[roff[r]] ..
+ * rd[roff[r + 1] - 1], by start. The MPI calls stay in a->st in arrival order. */
 struct rank_index {
-    struct rank_state *st;
+    const struct rank_state *st;
+    size_t nst;
     struct ready_msg *rd;
-    size_t *soff, *roff;
+    size_t *roff;
 };
 
 static int by_start(const void *x, const void *y)
@@ -550,38 +550,29 @@ static int by_start(const void *x, const void *y)
     return (a->start > b->start) - (a->start < b->start);
 }
 
-/* Groups n records of `size` bytes in place by key (0 <= key < nkeys), in no particular order
- * inside a group, and sets off[0..nkeys]: group g is base[off[g]] .. base[off[g + 1] - 1].
- * A counting sort that swaps records into place, so it needs no second copy of the array (the
- * phase's records are the analyzer's largest buffers). Records with a key out of range must be
- * removed first. */
-static void group_in_place(void *base, size_t n, size_t size, int (*key)(const void *), int nkeys,
-                           size_t *off)
+/* Groups the n ready messages in place by sender (0 <= src < p), in no particular order inside
+ * a group, and sets off[0..p]: sender r's are rd[off[r]] .. rd[off[r + 1] - 1]. A counting
+ * sort that swaps records into place, so it needs no second copy of the array. */
+static void group_by_src(struct ready_msg *rd, size_t n, int p, size_t *off)
 {
-    char *b = base, tmp[64];
-    size_t *next = calloc((size_t)nkeys, sizeof *next);
-    memset(off, 0, ((size_t)nkeys + 1) * sizeof *off);
-    for (size_t i = 0; i < n; i++) off[key(b + i * size) + 1]++;
-    for (int g = 0; g < nkeys; g++) off[g + 1] += off[g];
-    for (int g = 0; g < nkeys; g++) next[g] = off[g];
-    for (int g = 0; g < nkeys; g++)
+    size_t *next = calloc((size_t)p, sizeof *next);
+    memset(off, 0, ((size_t)p + 1) * sizeof *off);
+    for (size_t i = 0; i < n; i++) off[rd[i].src + 1]++;
+    for (int g = 0; g < p; g++) off[g + 1] += off[g];
+    for (int g = 0; g < p; g++) next[g] = off[g];
+    for (int g = 0; g < p; g++)
         while (next[g] < off[g + 1]) {
-            char *x = b + next[g] * size;
-            int k = key(x);
-            if (k == g) {
+            struct ready_msg *x = &rd[next[g]];
+            if (x->src == g) {
                 next[g]++;
                 continue;
             }
-            char *y = b + next[k]++ * size; /* x's place in its group: swap it there */
-            memcpy(tmp, y, size);
-            memcpy(y, x, size);
-            memcpy(x, tmp, size);
+            struct ready_msg tmp = rd[next[x->src]]; /* x's place in its group: swap it there */
+            rd[next[x->src]++] = *x;
+            *x = tmp;
         }
     free(next);
 }
-
-static int state_rank(const void *x) { return ((const struct rank_state *)x)->rank; }
-static int ready_src(const void *x) { return ((const struct ready_msg *)x)->src; }
 
 /* Indexes the phase's calls and ready messages per rank (compacting a->st and a->ready in
  * place: the buffers are emptied after the phase). Returns 0, or -1 unless every non-root rank
@@ -597,11 +588,10 @@ static int rank_index_build(struct an *a, const struct paje_state *s, int p, int
             a->ready[i].src < p)
             a->ready[nr++] = a->ready[i];
     ix->st = a->st;
+    ix->nst = n;
     ix->rd = a->ready;
-    ix->soff = malloc(((size_t)p + 1) * sizeof *ix->soff);
     ix->roff = malloc(((size_t)p + 1) * sizeof *ix->roff);
-    group_in_place(a->st, n, sizeof *a->st, state_rank, p, ix->soff);
-    group_in_place(a->ready, nr, sizeof *a->ready, ready_src, p, ix->roff);
+    group_by_src(a->ready, nr, p, ix->roff);
     int ok = 1;
     for (int r = 0; r < p; r++) {
         size_t m = ix->roff[r + 1] - ix->roff[r];
@@ -613,7 +603,6 @@ static int rank_index_build(struct an *a, const struct paje_state *s, int p, int
 
 static void rank_index_free(struct rank_index *ix)
 {
-    free(ix->soff);
     free(ix->roff);
 }
 
@@ -622,50 +611,50 @@ static void rank_index_free(struct rank_index *ix)
  * its ready send returns. Computation is free, so a rank's MPI calls follow each other
  * without a gap: its last call in call c ends when its next ready send starts (a non-root) or
  * before its first ready receive of the next call ends, at next_ready[c] (the root). After
- * the last call only the runner's closing barrier follows. One pass over each rank's MPI
- * calls: each goes to the calls whose window [entry, limit] holds it (entries and limits grow
- * with c, so a binary search finds the latest and the earlier ones follow). */
+ * the last call only the runner's closing barrier follows. The MPI calls are walked once in
+ * the order they ended, which for one rank is the order they started: a cursor per rank
+ * moves forward through its calls' windows [entry, limit] (entries and limits grow with c). */
 static void rank_times(const struct rank_index *ix, int calls, int p, int root, const double *t0,
                        const double *next_ready, double phase_end, double *times)
 {
     const double eps = 0.5e-9; /* the trace's precision */
-    double *in = malloc(3 * (size_t)calls * sizeof *in), *lim = in + calls, *out = lim + calls;
+    size_t pc = (size_t)p * (size_t)calls;
+    double *in = malloc(3 * pc * sizeof *in), *lim = in + pc, *out = lim + pc; /* [r * calls + c] */
+    int *cur = calloc((size_t)p, sizeof *cur);
     for (int r = 0; r < p; r++) {
-        const struct rank_state *x, *st = ix->st + ix->soff[r], *se = ix->st + ix->soff[r + 1];
         const struct ready_msg *rd = ix->rd + ix->roff[r];
         for (int c = 0; c < calls; c++) {
             int last = c + 1 == calls;
-            in[c] = r == root ? t0[c] : rd[c].start;
-            lim[c] = last ? phase_end + eps : r == root ? next_ready[c] - eps : rd[c + 1].start + eps;
-        }
-        if (r != root)
-            for (x = st; x < se; x++) { /* the ready send itself: it may block (--eager 0) */
-                if (x->kind != ST_SEND) continue;
-                int lo = 0, hi = calls; /* the first call whose ready starts at x->start - eps or later */
-                while (lo < hi) {
-                    int mid = (lo + hi) / 2;
-                    if (rd[mid].start < x->start - eps) lo = mid + 1;
-                    else hi = mid;
-                }
-                for (int c = lo; c < calls && fabs(x->start - rd[c].start) <= eps; c++)
-                    if (x->end > in[c]) in[c] = x->end;
-            }
-        for (int c = 0; c < calls; c++) out[c] = in[c];
-        for (x = st; x < se; x++) {
-            int lo = 0, hi = calls; /* the number of calls entered by x->start + eps */
-            while (lo < hi) {
-                int mid = (lo + hi) / 2;
-                if (in[mid] - eps <= x->start) lo = mid + 1;
-                else hi = mid;
-            }
-            for (int c = lo - 1; c >= 0 && x->end <= lim[c]; c--)
-                if (!(c + 1 == calls && x->kind == ST_BARRIER) && x->end > out[c]) out[c] = x->end;
-        }
-        for (int c = 0; c < calls; c++) {
-            times[(size_t)c * 2 * (size_t)p + (size_t)r] = in[c] - t0[c];
-            times[((size_t)c * 2 + 1) * (size_t)p + (size_t)r] = out[c] - t0[c];
+            in[r * calls + c] = r == root ? t0[c] : rd[c].start;
+            lim[r * calls + c] = last ? phase_end + eps : r == root ? next_ready[c] - eps : rd[c + 1].start + eps;
         }
     }
+    /* the ready send itself may block (--eager 0): the rank enters when it returns */
+    for (size_t i = 0; i < ix->nst; i++) {
+        const struct rank_state *x = &ix->st[i];
+        int r = x->rank, c;
+        if (x->kind != ST_SEND || r == root) continue;
+        const struct ready_msg *rd = ix->rd + ix->roff[r];
+        while (cur[r] < calls && rd[cur[r]].start < x->start - eps) cur[r]++;
+        for (c = cur[r]; c < calls && fabs(x->start - rd[c].start) <= eps; c++)
+            if (x->end > in[r * calls + c]) in[r * calls + c] = x->end;
+    }
+    memcpy(out, in, pc * sizeof *out);
+    memset(cur, 0, (size_t)p * sizeof *cur); /* now: the number of calls rank r entered by x */
+    for (size_t i = 0; i < ix->nst; i++) {
+        const struct rank_state *x = &ix->st[i];
+        int r = x->rank;
+        const double *ri = in + (size_t)r * (size_t)calls, *rl = lim + (size_t)r * (size_t)calls;
+        while (cur[r] < calls && ri[cur[r]] - eps <= x->start) cur[r]++;
+        for (int c = cur[r] - 1; c >= 0 && x->end <= rl[c]; c--)
+            if (!(c + 1 == calls && x->kind == ST_BARRIER) && x->end > out[r * calls + c]) out[r * calls + c] = x->end;
+    }
+    for (int r = 0; r < p; r++)
+        for (int c = 0; c < calls; c++) {
+            times[(size_t)c * 2 * (size_t)p + (size_t)r] = in[r * calls + c] - t0[c];
+            times[((size_t)c * 2 + 1) * (size_t)p + (size_t)r] = out[r * calls + c] - t0[c];
+        }
+    free(cur);
     free(in);
 }
 
