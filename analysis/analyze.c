@@ -723,17 +723,6 @@ static void json_string(FILE *f, const char *s)
     fputc('"', f);
 }
 
-/* Call c of a phase starts at t0, when the root's last ready receive of the call ends (ready:
- * the phase's ready messages' ends, sorted). Its messages start between t0 and the next call's
- * start t1 (the phase's end for the last call): a rank that is done may send its next ready
- * message while others still receive, so not before that. */
-static void call_bounds(const double *ready, int c, int calls, int p, double phase_end, double *t0,
-                        double *t1)
-{
-    *t0 = ready[(size_t)(c + 1) * (size_t)(p - 1) - 1];
-    *t1 = c + 1 < calls ? ready[(size_t)(c + 2) * (size_t)(p - 1) - 1] : phase_end;
-}
-
 /* Analyzes the phase whose collsim_phase state is s, from the buffered messages. */
 static void phase(struct an *a, const struct paje_state *s)
 {
@@ -794,14 +783,16 @@ static void phase(struct an *a, const struct paje_state *s)
     int kmax = 1, hmax = 0, uniform = 1;
     size_t msgs_per_call = 0;
     double bytes_per_call = 0;
-    /* the calls' starts, and the algorithm's messages grouped by call in arrival order: call c
-     * has alg[first[c]] .. alg[first[c + 1] - 1] */
+    /* Call c starts at t0s[c], when the root's last ready receive of the call ends (ready: the
+     * ready messages' ends, sorted). Its messages start between that and the next call's start
+     * (the phase's end for the last call): a rank that is done may send its next ready message
+     * while others still receive, so not before that. Grouped by call in arrival order, call c
+     * has bycall[first[c]] .. bycall[first[c + 1] - 1]. */
     double *t0s = malloc(2 * (size_t)calls * sizeof *t0s), *next_ready = t0s + calls;
     size_t *first = calloc((size_t)calls + 1, sizeof *first);
     int *call_of = malloc((nalg + 1) * sizeof *call_of);
     for (int c = 0; c < calls; c++) {
-        double t1;
-        call_bounds(ready, c, calls, p, s->end, &t0s[c], &t1);
+        t0s[c] = ready[(size_t)(c + 1) * (size_t)(p - 1) - 1];
         next_ready[c] = c + 1 < calls ? ready[(size_t)(c + 1) * (size_t)(p - 1)] : s->end;
     }
     for (size_t i = 0; i < nalg; i++) {
@@ -1174,7 +1165,7 @@ int analyze_main(int argc, char **argv)
         cs_error("--platform FILE.xml is required (the platform the trace was made on)");
         return 2;
     }
-    if (a.plots != NULL && system("command -v gnuplot >/dev/null 2>&1") != 0) {
+    if (a.plots != NULL && !cs_gnuplot_available()) {
         cs_error("--plots needs gnuplot (Debian: apt-get install gnuplot-nox)");
         return 2;
     }
@@ -1225,53 +1216,40 @@ int analyze_main(int argc, char **argv)
         return 1;
     }
     struct cs_out csv_out, json_out, msgs_out;
-    if (csv != NULL) {
-        a.csv = cs_out_open(&csv_out, csv);
-        if (a.csv == NULL) {
-            cs_error("cannot write '%s'", csv);
-            paje_close(r);
-            return 1;
-        }
-        fprintf(a.csv, "algorithm,bytes,np,root,simulated_s,model,predicted_s,error_pct,exact,k\n");
-        a.csv_ranks = tmpfile();
-        if (a.csv_ranks == NULL) {
-            cs_error("cannot create a temporary file for '%s'", csv);
-            paje_close(r);
-            cs_out_commit(&csv_out, 0);
-            return 1;
-        }
+    const char *bad = NULL, *why = "cannot write '%s'"; /* the output that could not be opened */
+    if (csv != NULL && (a.csv = cs_out_open(&csv_out, csv)) == NULL) bad = csv;
+    else if (csv != NULL && (a.csv_ranks = tmpfile()) == NULL)
+        bad = csv, why = "cannot create a temporary file for '%s'";
+    else if (json != NULL && (a.json = cs_out_open(&json_out, json)) == NULL) bad = json;
+    else if (msgs != NULL && (a.msgs = cs_out_open(&msgs_out, msgs)) == NULL) bad = msgs;
+    if (bad != NULL) { /* nothing is left behind: the opened ones are discarded */
+        cs_error(why, bad);
+        paje_close(r);
+        if (a.csv_ranks) fclose(a.csv_ranks);
+        if (a.csv) cs_out_commit(&csv_out, 0);
+        if (a.json) cs_out_commit(&json_out, 0);
+        return 1;
     }
-    if (json != NULL) {
-        a.json = cs_out_open(&json_out, json);
-        if (a.json == NULL) {
-            cs_error("cannot write '%s'", json);
-            paje_close(r);
-            if (a.csv) fclose(a.csv_ranks), cs_out_commit(&csv_out, 0);
-            return 1;
-        }
-        fprintf(a.json, "{\"trace\": \"%s\", \"platform\": \"%s\", \"routing\": \"%s\", \"parameters\": ", trace,
-                a.platform, a.sfr ? "sfr" : "ctr");
+    if (a.csv) fprintf(a.csv, "algorithm,bytes,np,root,simulated_s,model,predicted_s,error_pct,exact,k\n");
+    if (a.json) {
+        fputs("{\"trace\": ", a.json);
+        json_string(a.json, trace);
+        fputs(", \"platform\": ", a.json);
+        json_string(a.json, a.platform);
+        fprintf(a.json, ", \"routing\": \"%s\", \"parameters\": ", a.sfr ? "sfr" : "ctr");
         if (a.params_path == NULL) fputs("\"platform\"", a.json);
-        else
+        else {
+            fputs("{\"file\": ", a.json);
+            json_string(a.json, a.params_path);
             fprintf(a.json,
-                    "{\"file\": \"%s\", \"hockney_a\": %.12g, \"hockney_b\": %.12g, \"loggp_L\": %.12g, "
-                    "\"loggp_o\": %.12g, \"loggp_g\": %.12g, \"loggp_G\": %.12g, \"plogp_L\": %.12g, "
-                    "\"plogp_sizes\": %zu}",
-                    a.params_path, a.cal.a, a.cal.b, a.cal.L, a.cal.o, a.cal.g, a.cal.G, a.cal.pL, a.cal.n);
+                    ", \"hockney_a\": %.12g, \"hockney_b\": %.12g, \"loggp_L\": %.12g, \"loggp_o\": %.12g, "
+                    "\"loggp_g\": %.12g, \"loggp_G\": %.12g, \"plogp_L\": %.12g, \"plogp_sizes\": %zu}",
+                    a.cal.a, a.cal.b, a.cal.L, a.cal.o, a.cal.g, a.cal.G, a.cal.pL, a.cal.n);
+        }
         fputs(", \"phases\": [", a.json);
         a.json_first = 1;
     }
-    if (msgs != NULL) {
-        a.msgs = cs_out_open(&msgs_out, msgs);
-        if (a.msgs == NULL) {
-            cs_error("cannot write '%s'", msgs);
-            paje_close(r);
-            if (a.csv) fclose(a.csv_ranks), cs_out_commit(&csv_out, 0);
-            if (a.json) cs_out_commit(&json_out, 0);
-            return 1;
-        }
-        fputs("algorithm,bytes,np,root,call,timed,src,dst,size,start_us,end_us,hops,k\n", a.msgs);
-    }
+    if (a.msgs) fputs("algorithm,bytes,np,root,call,timed,src,dst,size,start_us,end_us,hops,k\n", a.msgs);
     char *sargv[] = {(char *)"collsim", (char *)"--log=root.thres:critical", NULL};
     int sargc = 2;
     simgrid_init(&sargc, sargv);

@@ -670,7 +670,7 @@ int study_main(int argc, char **argv)
         cs_error("cannot write '%s'", summary);
         return 1;
     }
-    int have_gnuplot = system("command -v gnuplot >/dev/null 2>&1") == 0, rc = 0;
+    int have_gnuplot = cs_gnuplot_available(), rc = 0;
     for (int i = 0; i < NPLAT; i++) {
         char xml[PATH_MAX], csv[PATH_MAX], tr[PATH_MAX], png[PATH_MAX], ccsv[PATH_MAX],
             probe[PATH_MAX];

@@ -140,6 +140,11 @@ int cs_out_commit(struct cs_out *out, int ok)
     return -1;
 }
 
+int cs_gnuplot_available(void)
+{
+    return system("command -v gnuplot >/dev/null 2>&1") == 0;
+}
+
 int cs_gnuplot_finish(FILE *g, const char *png, const char *svg)
 {
     fprintf(g, "\n");

@@ -37,6 +37,9 @@ FILE *cs_out_open(struct cs_out *out, const char *path);
  * the part. Returns 0 if the path now holds the complete file, -1 otherwise. */
 int cs_out_commit(struct cs_out *out, int ok);
 
+/* 1 if gnuplot is on the PATH. */
+int cs_gnuplot_available(void);
+
 /* Ends a gnuplot script (from popen) that wrote PNG.part and, unless svg is NULL, SVG.part,
  * then moves them into place. Returns 0, or -1 (no file left) if gnuplot failed. */
 int cs_gnuplot_finish(FILE *g, const char *png, const char *svg);
