@@ -24,7 +24,7 @@ for f in out.csv out.trace out.csv.part out.trace.part; do
     [ ! -e "$tmp/$f" ] && pass || fail "$f left behind"
 done
 # the registry is what `collsim list` prints
-names=$(sed -n 's/^\(BCAST\|TOPO\)_ALGO(\([a-z_0-9]*\),.*/\2/p' "$src/src/bcast/algorithms.def" | sort)
+names=$(sed -n 's/^\(BCAST\|TOPO\)_ALGO(\([a-z_0-9]*\),.*/\2/p' "$src/src/coll/algorithms.def" | sort)
 listed=$("$collsim" list | awk '/^[a-z]/ && !/^smpi:/ {print $1}' | sort)
 assert_eq "collsim list shows the registry" "$names" "$listed"
 "$collsim" --help | grep -q '^  run ' && pass || fail "--help does not list run"
