@@ -160,3 +160,22 @@ int cs_gnuplot_finish(FILE *g, const char *png, const char *svg)
     }
     return rc != 0 ? -1 : 0;
 }
+
+void cs_gnuplot_string(FILE *g, const char *s, int wrap)
+{
+    for (; *s; s++)
+        if (wrap && *s == '_')
+            fputs("\\n", g);
+        else if (*s == '"' || *s == '\\')
+            fprintf(g, "\\%c", *s);
+        else
+            fputc(*s, g);
+}
+
+int cs_hostfile_of(const char *platform, char *out, size_t len)
+{
+    size_t n = strlen(platform);
+    if (n >= 4 && strcmp(platform + n - 4, ".xml") == 0) n -= 4;
+    int w = snprintf(out, len, "%.*s.hosts", (int)n, platform);
+    return w < 0 || (size_t)w >= len ? -1 : 0;
+}

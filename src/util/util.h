@@ -44,6 +44,14 @@ int cs_gnuplot_available(void);
  * then moves them into place. Returns 0, or -1 (no file left) if gnuplot failed. */
 int cs_gnuplot_finish(FILE *g, const char *png, const char *svg);
 
+/* Writes s into a gnuplot double-quoted string (without the quotes): '"' and '\\' escaped;
+ * with wrap, each '_' becomes a line break (long algorithm names in a map cell). */
+void cs_gnuplot_string(FILE *g, const char *s, int wrap);
+
+/* The hostfile beside a platform: "dir/x.xml" -> "dir/x.hosts" (any other name gets ".hosts"
+ * appended). Returns 0, or -1 if it does not fit in len. */
+int cs_hostfile_of(const char *platform, char *out, size_t len);
+
 /* Writes `s` to a fresh string (caller frees); aborts on out-of-memory only. */
 char *cs_strdup(const char *s);
 
