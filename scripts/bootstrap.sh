@@ -3,7 +3,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 need=()
-for pkg in libsimgrid-dev simgrid pajeng libxml2-dev libgsl-dev gnuplot-nox cmake gcc make pkg-config; do
+for pkg in libsimgrid-dev simgrid pajeng libxml2-dev libgsl-dev gnuplot-nox cmake gcc make pkg-config \
+    clang-format; do
     dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || need+=("$pkg")
 done
 if [ ${#need[@]} -gt 0 ]; then
