@@ -36,3 +36,8 @@ add_executable(test_model tests/unit/test_model.c)
 target_include_directories(test_model PRIVATE tests/unit)
 target_link_libraries(test_model PRIVATE cs_analysis)
 add_test(NAME unit.model COMMAND test_model)
+# C unit test of the registry's fit rule and topology parsers, and of format.h.
+add_executable(test_registry tests/unit/test_registry.c)
+target_include_directories(test_registry PRIVATE tests/unit)
+target_link_libraries(test_registry PRIVATE cs_registry cs_trace m)
+add_test(NAME unit.registry COMMAND test_registry)

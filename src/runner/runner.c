@@ -177,21 +177,17 @@ static const char *default_algo(enum coll_id coll)
     return "binomial";
 }
 
-static const struct option longopts[] = {{"algo", required_argument, 0, 'a'},
-                                         {"sizes", required_argument, 0, 's'},
-                                         {"root", required_argument, 0, 'r'},
-                                         {"iters", required_argument, 0, 'i'},
-                                         {"warmup", required_argument, 0, 'w'},
-                                         {"csv", required_argument, 0, 'c'},
-                                         {"platform", required_argument, 0, 'p'},
-                                         {"model", required_argument, 0, 'm'},
-                                         {"marks", no_argument, 0, 'k'},
-                                         {"help", no_argument, 0, 'h'},
-                                         {"inject-fault", required_argument, 0, 'f'},
-                                         {"sfr", no_argument, 0, 'S'},
-                                         {"topology", required_argument, 0, 'T'},
-                                         {"collective", required_argument, 0, 'C'},
-                                         {0, 0, 0, 0}};
+/* clang-format off */
+static const struct option longopts[] = {
+    {"algo", required_argument, 0, 'a'},     {"sizes", required_argument, 0, 's'},
+    {"root", required_argument, 0, 'r'},     {"iters", required_argument, 0, 'i'},
+    {"warmup", required_argument, 0, 'w'},   {"csv", required_argument, 0, 'c'},
+    {"platform", required_argument, 0, 'p'}, {"model", required_argument, 0, 'm'},
+    {"marks", no_argument, 0, 'k'},          {"help", no_argument, 0, 'h'},
+    {"sfr", no_argument, 0, 'S'},            {"inject-fault", required_argument, 0, 'f'},
+    {"topology", required_argument, 0, 'T'}, {"collective", required_argument, 0, 'C'},
+    {0, 0, 0, 0}};
+/* clang-format on */
 
 /* Stores the value of option c. 0, 1 for a bad value, -1 after printing the usage. */
 static int set_option(struct options *o, int c, const char **strs, int rank)

@@ -8,8 +8,6 @@
 
 #include "coll.h"
 
-typedef bcast_sig *bcast_fn;
-
 /* Segment size in bytes for a pipelined broadcast of `bytes` over p ranks (pipeline.c). */
 long bcast__segment_size(long bytes, int p);
 

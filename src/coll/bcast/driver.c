@@ -31,7 +31,7 @@ static void bcast_fill(void *state, const struct coll_call *c)
 
 static int bcast_call(coll_fn fn, void *state, const struct coll_call *c)
 {
-    return ((bcast_fn)fn)(state, (int)c->bytes, MPI_BYTE, c->root, c->comm);
+    return ((bcast_sig *)fn)(state, (int)c->bytes, MPI_BYTE, c->root, c->comm);
 }
 
 static int64_t bcast_check(void *state, const struct coll_call *c, unsigned char *expected,
