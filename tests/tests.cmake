@@ -4,12 +4,24 @@ foreach(t ${CS_RUN_TESTS})
   add_test(NAME run.${t} COMMAND bash ${CMAKE_SOURCE_DIR}/tests/run/${t}.sh
            $<TARGET_FILE:collsim> ${CMAKE_SOURCE_DIR})
 endforeach()
-# One data-check test per algorithm, from the registry (algorithms.def).
-file(STRINGS ${CMAKE_SOURCE_DIR}/src/coll/algorithms.def CS_ALGO_LINES REGEX "^BCAST_ALGO\\(")
+# One data-check test per algorithm that runs on any platform, from the registry
+# (algorithms.def): data.ALGO for a broadcast, data.COLLECTIVE.ALGO for the other collectives.
+# The topology-aware ones are checked on their own platforms in topology.sh.
+file(STRINGS ${CMAKE_SOURCE_DIR}/src/coll/algorithms.def CS_ALGO_LINES
+     REGEX "^ALGO\\([a-z0-9_]+, [a-z0-9_]+,.*, NEED_NOTHING\\)$")
 foreach(line ${CS_ALGO_LINES})
-  string(REGEX REPLACE "^BCAST_ALGO\\(([a-z0-9_]+),.*" "\\1" algo "${line}")
-  add_test(NAME data.${algo} COMMAND bash ${CMAKE_SOURCE_DIR}/tests/run/data_check.sh
-           ${algo} $<TARGET_FILE:collsim> ${CMAKE_SOURCE_DIR})
+  # a line's ';' (in a cost formula) splits it in the list: only the heads name an algorithm
+  if(NOT line MATCHES "^ALGO\\(([a-z0-9_]+), ([a-z0-9_]+),")
+    continue()
+  endif()
+  set(coll ${CMAKE_MATCH_1})
+  set(algo ${CMAKE_MATCH_2})
+  set(name data.${coll}.${algo})
+  if(coll STREQUAL "bcast")
+    set(name data.${algo})
+  endif()
+  add_test(NAME ${name} COMMAND bash ${CMAKE_SOURCE_DIR}/tests/run/data_check.sh
+           ${coll} ${algo} $<TARGET_FILE:collsim> ${CMAKE_SOURCE_DIR})
 endforeach()
 set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/src/coll/algorithms.def)
 
@@ -24,3 +36,8 @@ add_executable(test_model tests/unit/test_model.c)
 target_include_directories(test_model PRIVATE tests/unit)
 target_link_libraries(test_model PRIVATE cs_analysis)
 add_test(NAME unit.model COMMAND test_model)
+# C unit test of the registry's fit rule and topology parsers, and of format.h.
+add_executable(test_registry tests/unit/test_registry.c)
+target_include_directories(test_registry PRIVATE tests/unit)
+target_link_libraries(test_registry PRIVATE cs_registry cs_trace m)
+add_test(NAME unit.registry COMMAND test_registry)

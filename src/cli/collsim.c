@@ -3,13 +3,12 @@
 #include <string.h>
 
 #include "analyze.h"
+#include "list.h"
 #include "platform.h"
-#include "registry.h"
 #include "run.h"
 #include "tracefix.h"
 #include "util.h"
 
-static int list_main(int argc, char **argv);
 static int fixtrace_main(int argc, char **argv);
 
 static const char fixtrace_usage[] =
@@ -21,11 +20,6 @@ static const char fixtrace_usage[] =
     "command-line comment. OUT defaults to IN (replaced only on success). collsim run does\n"
     "this to every trace it writes.\n";
 static int help_main(int argc, char **argv);
-
-static const char list_usage[] =
-    "usage: collsim list\n"
-    "Lists the broadcast algorithms of the registry with their cost formulas.\n"
-    "Cost terms: a = route latency, b = time per byte, m = bytes, p = processes.\n";
 
 static const char platform_usage[] =
     "usage: collsim platform KIND [options] -o FILE.xml\n"
@@ -67,31 +61,6 @@ static void main_usage(FILE *f)
         fprintf(f, "  %-10s %s\n", commands[i].name, commands[i].summary);
     fprintf(f, "\n'collsim help SUBCOMMAND' or 'collsim SUBCOMMAND --help' tells more.\n"
                "Start with: collsim run --platform platforms/torus-4x4.xml\n");
-}
-
-static int list_main(int argc, char **argv)
-{
-    if (argc > 1) {
-        if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
-            fputs(list_usage, stdout);
-            return 0;
-        }
-        cs_error("unexpected argument '%s'", argv[1]);
-        return 2;
-    }
-    printf("# collsim broadcast algorithms (cost: a = route latency, b = s/byte, m = bytes, "
-           "p = processes)\n");
-    for (int i = 0; i < bcast_count; i++)
-        printf("%-24s %s\n%-24s cost: %s%s%s%s\n", bcast_infos[i].name, bcast_infos[i].description,
-               "", bcast_infos[i].cost, bcast_infos[i].needs[0] ? "\n                         needs: a " : "",
-               bcast_infos[i].needs, bcast_infos[i].needs[0] ? " platform, one rank per node" : "");
-    printf("\n# SimGrid's broadcasts, run through the same runner and data check\n");
-    for (int i = 0; i < simgrid_bcast_count; i++)
-        printf("%s%-*s %s%s%s\n", SIMGRID_PREFIX, 24 - (int)strlen(SIMGRID_PREFIX),
-               simgrid_bcasts[i].name, simgrid_bcasts[i].description,
-               simgrid_bcasts[i].fault[0] ? "\n                         known fault: " : "",
-               simgrid_bcasts[i].fault);
-    return 0;
 }
 
 static int fixtrace_main(int argc, char **argv)

@@ -1,38 +1,127 @@
-/* registry.h: metadata of the broadcast algorithms (MPI-free, shared by every collsim tool). */
+/* registry.h: what every collsim tool knows of the collectives and their algorithms (names,
+ * families, cost formulas, the platforms they need) and the one rule of where a topology-aware
+ * algorithm fits. MPI-free: generated from collectives.def, algorithms.def and simgrid.def. */
 #ifndef COLLSIM_REGISTRY_H
 #define COLLSIM_REGISTRY_H
 
-struct bcast_info {
+#include <stddef.h>
+
+/* ---- the collectives (collectives.def) ---- */
+
+enum coll_id {
+#define COLLECTIVE(id, desc, params, mangled) COLL_##id,
+#include "collectives.def"
+#undef COLLECTIVE
+    COLL_COUNT
+};
+
+struct coll_info {
+    const char *name;        /* "bcast" */
+    const char *description; /* one line for `collsim list` */
+};
+
+extern const struct coll_info coll_infos[COLL_COUNT];
+
+/* The collective called `name`, or -1 if there is none. */
+int coll_find(const char *name);
+
+/* The names of every collective, ", "-separated ("bcast, reduce"), for error messages. */
+void coll_known(char *buf, size_t len);
+
+/* ---- what an algorithm needs of the platform ---- */
+
+/* Bits of algo_info.needs. The topology kinds also mean one rank per node, rank i on node i. */
+enum coll_need {
+    NEED_NOTHING = 0,
+    NEED_RING = 1 << 0,      /* a ring (collsim platform ring) */
+    NEED_TORUS = 1 << 1,     /* a 2D or 3D torus */
+    NEED_HYPERCUBE = 1 << 2, /* a hypercube */
+    NEED_CYCLES = 1 << 3,    /* on a torus, the Hamiltonian cycles multichain builds */
+};
+#define NEED_TOPOLOGY (NEED_RING | NEED_TORUS | NEED_HYPERCUBE)
+
+/* The kinds of needs as a phrase: "ring", "ring, torus or hypercube (Hamiltonian cycles)";
+ * "" for NEED_NOTHING. */
+void coll_needs_kinds(unsigned needs, char *buf, size_t len);
+
+/* The whole need as `collsim list` says it: "a ring platform, one rank per node"; "" for
+ * NEED_NOTHING. */
+void coll_needs_text(unsigned needs, char *buf, size_t len);
+
+/* ---- collsim's algorithms (algorithms.def) ---- */
+
+struct algo_info {
+    enum coll_id coll;
     const char *name;
     const char *family;
     const char *description;
     const char *cost;
-    const char *needs; /* "" or the topology it needs: "ring", "torus", "hypercube" */
+    unsigned needs; /* enum coll_need bits */
 };
 
-extern const struct bcast_info bcast_infos[];
-extern const int bcast_count;
+extern const struct algo_info algo_infos[];
+extern const int algo_count;
 
-/* SimGrid's own broadcasts (simgrid.def), selected as "smpi:NAME". */
-struct simgrid_bcast_info {
-    const char *name;
+/* The algorithm `name` of collective coll, or NULL. */
+const struct algo_info *algo_find(enum coll_id coll, const char *name);
+
+/* ---- SimGrid's algorithms (simgrid.def), selected as "smpi:NAME" ---- */
+
+#define SIMGRID_PREFIX "smpi:"
+
+struct simgrid_algo_info {
+    enum coll_id coll;
+    const char *name; /* without the prefix */
     const char *description;
     const char *fault; /* "" when collsim's data check finds nothing wrong */
 };
-extern const struct simgrid_bcast_info simgrid_bcasts[];
-extern const int simgrid_bcast_count;
 
-/* Prefix that selects a SimGrid algorithm. */
-#define SIMGRID_PREFIX "smpi:"
+extern const struct simgrid_algo_info simgrid_algos[];
+extern const int simgrid_algo_count;
 
-/* Index of "smpi:NAME" in simgrid_bcasts, or -1. */
-int simgrid_bcast_find(const char *qualified);
+/* The SimGrid algorithm "smpi:NAME" of collective coll, or NULL. */
+const struct simgrid_algo_info *simgrid_algo_find(enum coll_id coll, const char *qualified);
 
-/* Expands an --algo list: "smpi:all" becomes every SimGrid algorithm, "all" every collsim
- * one. Returns a new comma list (caller frees), or NULL with the unknown name in `bad`. */
-char *bcast_expand(const char *list, char *bad, unsigned long badlen);
+/* Expands an --algo list of collective coll: "all" becomes every collsim algorithm of coll,
+ * "smpi:all" every SimGrid one. Returns a new comma list (caller frees), or NULL with the
+ * unknown name in `bad`. */
+char *coll_expand(enum coll_id coll, const char *list, char *bad, size_t badlen);
 
-/* Index of the algorithm called `name` in bcast_infos, or -1 if there is none. */
+/* ---- the topology a run has, and whether an algorithm fits it ---- */
+
+struct coll_topo {
+    unsigned kind; /* NEED_RING, NEED_TORUS or NEED_HYPERCUBE; 0 when unknown */
+    int ndims;     /* torus: 2 or 3; ring and hypercube: 1 */
+    int dims[3];   /* torus sides (first varies fastest), ring size, or hypercube dimension */
+    int nodes;     /* node count */
+};
+
+/* "ring", "torus", "hypercube", or "" for kind 0. */
+const char *coll_topo_kind_name(unsigned kind);
+
+/* Fills t from a platform's collsim.kind and collsim.dims ("torus", "8x8"). A kind the
+ * topology-aware algorithms do not use leaves t->kind 0 and is not an error. 0, or -1 with a
+ * message in err for malformed dimensions. */
+int coll_topo_parse(const char *kind, const char *dims, struct coll_topo *t, char *err,
+                    size_t errlen);
+
+/* The same from "KIND:DIMS" (--topology: "torus:8x8", "hypercube:6", "ring:16"); here an
+ * unknown kind is an error. 0, or -1 with a message in err. */
+int coll_topo_parse_spec(const char *spec, struct coll_topo *t, char *err, size_t errlen);
+
+/* 0 when algorithm a can run np ranks on topology t (t->kind 0: not a known topology) with
+ * ranks_per_host ranks on each host and, if in_node_order, rank i on node i; else -1 with
+ * the reason in why, e.g. "needs a ring platform (this one is torus)". NEED_NOTHING always
+ * fits. */
+int coll_fits(const struct algo_info *a, const struct coll_topo *t, int np, int ranks_per_host,
+              int in_node_order, char *why, size_t len);
+
+/* ---- the broadcast-only names of before, for the callers not yet moved to the above ---- */
+
+#define bcast_infos algo_infos
+/* Index in algo_infos of broadcast `name`, or -1. */
 int bcast_find(const char *name);
+/* coll_expand(COLL_bcast, ...) */
+char *bcast_expand(const char *list, char *bad, unsigned long badlen);
 
 #endif

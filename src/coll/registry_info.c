@@ -1,42 +1,94 @@
-/* registry_info.c: the algorithm metadata table, generated from algorithms.def. */
+/* registry_info.c: the collective and algorithm tables, generated from the .def files, and
+ * their lookups. */
 #include "registry.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-const struct bcast_info bcast_infos[] = {
-#define BCAST_ALGO(name, family, desc, cost) {#name, family, desc, cost, ""},
-#define TOPO_ALGO(name, family, desc, cost, needs) {#name, family, desc, cost, needs},
-#include "algorithms.def"
-#undef BCAST_ALGO
-#undef TOPO_ALGO
+const struct coll_info coll_infos[COLL_COUNT] = {
+#define COLLECTIVE(id, desc, params, mangled) {#id, desc},
+#include "collectives.def"
+#undef COLLECTIVE
 };
 
-const int bcast_count = sizeof bcast_infos / sizeof bcast_infos[0];
-
-int bcast_find(const char *name)
+int coll_find(const char *name)
 {
-    for (int i = 0; i < bcast_count; i++)
-        if (strcmp(bcast_infos[i].name, name) == 0) return i;
+    for (int c = 0; c < COLL_COUNT; c++)
+        if (strcmp(coll_infos[c].name, name) == 0) return c;
     return -1;
 }
 
-const struct simgrid_bcast_info simgrid_bcasts[] = {
-#define SIMGRID_BCAST(name, desc, fault) {#name, desc, fault},
-#include "simgrid.def"
-#undef SIMGRID_BCAST
+void coll_known(char *buf, size_t len)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int c = 0; c < COLL_COUNT && used < len; c++)
+        used += (size_t)snprintf(buf + used, len - used, "%s%s", c ? ", " : "", coll_infos[c].name);
+}
+
+const struct algo_info algo_infos[] = {
+#define ALGO(coll, name, family, desc, cost, needs) {COLL_##coll, #name, family, desc, cost, needs},
+#include "algorithms.def"
+#undef ALGO
 };
 
-const int simgrid_bcast_count = sizeof simgrid_bcasts / sizeof simgrid_bcasts[0];
+const int algo_count = sizeof algo_infos / sizeof algo_infos[0];
 
-int simgrid_bcast_find(const char *qualified)
+const struct algo_info *algo_find(enum coll_id coll, const char *name)
+{
+    for (int i = 0; i < algo_count; i++)
+        if (algo_infos[i].coll == coll && strcmp(algo_infos[i].name, name) == 0)
+            return &algo_infos[i];
+    return NULL;
+}
+
+const struct simgrid_algo_info simgrid_algos[] = {
+#define SIMGRID_ALGO(coll, name, desc, fault) {COLL_##coll, #name, desc, fault},
+#include "simgrid.def"
+#undef SIMGRID_ALGO
+};
+
+const int simgrid_algo_count = sizeof simgrid_algos / sizeof simgrid_algos[0];
+
+const struct simgrid_algo_info *simgrid_algo_find(enum coll_id coll, const char *qualified)
 {
     size_t n = strlen(SIMGRID_PREFIX);
-    if (strncmp(qualified, SIMGRID_PREFIX, n) != 0) return -1;
-    for (int i = 0; i < simgrid_bcast_count; i++)
-        if (strcmp(simgrid_bcasts[i].name, qualified + n) == 0) return i;
-    return -1;
+    if (strncmp(qualified, SIMGRID_PREFIX, n) != 0) return NULL;
+    for (int i = 0; i < simgrid_algo_count; i++)
+        if (simgrid_algos[i].coll == coll && strcmp(simgrid_algos[i].name, qualified + n) == 0)
+            return &simgrid_algos[i];
+    return NULL;
+}
+
+static const unsigned need_kinds[] = {NEED_RING, NEED_TORUS, NEED_HYPERCUBE};
+
+void coll_needs_kinds(unsigned needs, char *buf, size_t len)
+{
+    int total = 0, done = 0;
+    size_t used = 0;
+    for (int k = 0; k < 3; k++)
+        total += (needs & need_kinds[k]) != 0;
+    buf[0] = '\0';
+    for (int k = 0; k < 3 && used < len; k++) {
+        if (!(needs & need_kinds[k])) continue;
+        const char *sep = done == 0 ? "" : done == total - 1 ? " or " : ", ";
+        used += (size_t)snprintf(buf + used, len - used, "%s%s", sep,
+                                 coll_topo_kind_name(need_kinds[k]));
+        done++;
+    }
+    if ((needs & NEED_CYCLES) && used < len)
+        snprintf(buf + used, len - used, " (Hamiltonian cycles)");
+}
+
+void coll_needs_text(unsigned needs, char *buf, size_t len)
+{
+    char kinds[128];
+    coll_needs_kinds(needs, kinds, sizeof kinds);
+    if (kinds[0] == '\0')
+        snprintf(buf, len, "%s", "");
+    else
+        snprintf(buf, len, "a %s platform, one rank per node", kinds);
 }
 
 /* Appends `word` to the growing comma list *out (of capacity *cap). */
@@ -51,20 +103,31 @@ static void append(char **out, size_t *cap, const char *prefix, const char *word
     snprintf(*out + used, *cap - used, "%s%s%s", used ? "," : "", prefix, word);
 }
 
-char *bcast_expand(const char *list, char *bad, unsigned long badlen)
+/* Appends what one --algo word of coll stands for to *out; -1 if it names nothing. */
+static int expand_word(enum coll_id coll, const char *t, char **out, size_t *cap)
+{
+    if (strcmp(t, "all") == 0) {
+        for (int i = 0; i < algo_count; i++)
+            if (algo_infos[i].coll == coll) append(out, cap, "", algo_infos[i].name);
+    } else if (strcmp(t, SIMGRID_PREFIX "all") == 0) {
+        for (int i = 0; i < simgrid_algo_count; i++)
+            if (simgrid_algos[i].coll == coll)
+                append(out, cap, SIMGRID_PREFIX, simgrid_algos[i].name);
+    } else if (algo_find(coll, t) != NULL || simgrid_algo_find(coll, t) != NULL) {
+        append(out, cap, "", t);
+    } else {
+        return -1;
+    }
+    return 0;
+}
+
+char *coll_expand(enum coll_id coll, const char *list, char *bad, size_t badlen)
 {
     size_t cap = 256;
     char *out = calloc(cap, 1), *copy = strdup(list);
     if (out == NULL || copy == NULL) abort();
     for (char *t = strtok(copy, ","); t != NULL; t = strtok(NULL, ",")) {
-        if (strcmp(t, "all") == 0) {
-            for (int i = 0; i < bcast_count; i++) append(&out, &cap, "", bcast_infos[i].name);
-        } else if (strcmp(t, SIMGRID_PREFIX "all") == 0) {
-            for (int i = 0; i < simgrid_bcast_count; i++)
-                append(&out, &cap, SIMGRID_PREFIX, simgrid_bcasts[i].name);
-        } else if (bcast_find(t) >= 0 || simgrid_bcast_find(t) >= 0) {
-            append(&out, &cap, "", t);
-        } else {
+        if (expand_word(coll, t, &out, &cap) != 0) {
             snprintf(bad, badlen, "%s", t);
             free(copy);
             free(out);
@@ -78,4 +141,15 @@ char *bcast_expand(const char *list, char *bad, unsigned long badlen)
         return NULL;
     }
     return out;
+}
+
+int bcast_find(const char *name)
+{
+    const struct algo_info *a = algo_find(COLL_bcast, name);
+    return a != NULL ? (int)(a - algo_infos) : -1;
+}
+
+char *bcast_expand(const char *list, char *bad, unsigned long badlen)
+{
+    return coll_expand(COLL_bcast, list, bad, badlen);
 }

@@ -19,12 +19,20 @@
 #include <string.h>
 #include <xbt/log.h>
 
-#include "bcast.h"
+#include "coll.h"
 
-enum ip_state { IP_UNRESOLVED, IP_DEFAULT, IP_COLLSIM, IP_SIMGRID, IP_UNKNOWN, IP_MISSING, IP_TOPOLOGY };
+enum ip_state {
+    IP_UNRESOLVED,
+    IP_DEFAULT,
+    IP_COLLSIM,
+    IP_SIMGRID,
+    IP_UNKNOWN,
+    IP_MISSING,
+    IP_TOPOLOGY
+};
 
 static enum ip_state ip_state = IP_UNRESOLVED;
-static bcast_fn ip_fn;
+static bcast_sig *ip_fn;
 static const char *ip_name; /* COLLSIM_BCAST as read, for messages */
 static int ip_announced;
 
@@ -33,16 +41,17 @@ static int ip_announced;
 static void ip__resolve(void)
 {
     if (ip_state != IP_UNRESOLVED) return;
+    const struct algo_info *a;
     ip_name = getenv("COLLSIM_BCAST");
     if (ip_name == NULL || ip_name[0] == '\0') {
         ip_state = IP_DEFAULT;
-    } else if (bcast_find(ip_name) >= 0) {
+    } else if ((a = algo_find(COLL_bcast, ip_name)) != NULL) {
         /* the topology-aware ones assume rank i on node i of a known topology, which an
          * application's communicators need not be */
-        ip_fn = bcast_function(bcast_find(ip_name));
-        ip_state = bcast_infos[bcast_find(ip_name)].needs[0] ? IP_TOPOLOGY : IP_COLLSIM;
-    } else if (simgrid_bcast_find(ip_name) >= 0) {
-        ip_fn = bcast_resolve(ip_name);
+        ip_fn = (bcast_sig *)coll_resolve(COLL_bcast, ip_name);
+        ip_state = a->needs != NEED_NOTHING ? IP_TOPOLOGY : IP_COLLSIM;
+    } else if (simgrid_algo_find(COLL_bcast, ip_name) != NULL) {
+        ip_fn = (bcast_sig *)coll_resolve(COLL_bcast, ip_name);
         ip_state = ip_fn != NULL ? IP_SIMGRID : IP_MISSING;
     } else {
         ip_state = IP_UNKNOWN;

@@ -1,35 +1,41 @@
-/* runner.c: the SMPI benchmark program. Times broadcast algorithms over a range of sizes,
- * checks every rank's buffer after every call, prints an OSU-style table and optional CSV.
+/* runner.c: the SMPI benchmark program. Times the algorithms of one collective (--collective,
+ * broadcast by default) over a range of sizes, checks every rank's result after every call,
+ * prints an OSU-style table and optional CSV. What the buffers hold and how a result is
+ * checked is the collective's driver (coll.h, src/coll/<collective>/driver.c).
  *
  * Timing. Simulated time is one global clock, so a call's time is exact: from the root's
  * entry to the last rank's exit. Before each call every non-root rank sends the root a
- * 0-byte "ready" message (tag RUNNER_READY_TAG) and enters the broadcast at once; the root
+ * 0-byte "ready" message (tag CS_READY_TAG) and enters the collective at once; the root
  * takes its entry time after it has received them all. So every rank is already waiting
- * in the broadcast when the root starts, the previous call has ended everywhere, and no
+ * in the collective when the root starts, the previous call has ended everywhere, and no
  * barrier skew leaks into the time. Timing calls cost nothing (collsim runs with
  * smpi/wtime:0) and data checks are free (smpi/simulate-computation:no).
  *
  * Trace marks (with --marks, when collsim traces the run). Rank 0 declares the Paje state
- * type "collsim_phase" on its host and pushes one state per (algorithm, size) phase, valued
+ * types CS_PHASE_STATE and CS_SETTINGS_STATE on its host (format.h). One settings state,
+ * valued by the run settings (cs_settings_write), spans every phase. One phase state per
+ * (algorithm, size) phase is valued by its phase mark (cs_phase_mark_write)
  *   COLLECTIVE/ALGORITHM/BYTES/ROOT/WARMUP/ITERATIONS     e.g. bcast/binomial/1024/0/1/5
- * The state is pushed before the first call of the phase and popped after a barrier that
- * follows the last call, so its interval holds all of the phase's calls and nothing of
+ * The phase state is pushed before the first call of the phase and popped after a barrier
+ * that follows the last call, so its interval holds all of the phase's calls and nothing of
  * another phase. Inside it, call k (warm-ups first) starts when the root's last ready
  * PMPI_Recv before it ends. docs/trace-format.md is the reference for the analyzer. */
 #include <getopt.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <simgrid/host.h>
 #include <simgrid/instr.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <xbt/config.h>
+#include <xbt/dynar.h>
 
-#include "bcast.h"
+#include "coll.h"
+#include "format.h"
 #include "topology.h"
 #include "util.h"
-
-#define RUNNER_READY_TAG 7000
 
 int collsim_enable_sfr(void); /* sfr.cpp */
 #define MAX_SIZES 64
@@ -37,14 +43,17 @@ int collsim_enable_sfr(void); /* sfr.cpp */
 
 struct algo {
     char name[96];
-    bcast_fn fn;
+    coll_fn fn;
+    const struct algo_info *info; /* NULL for SimGrid's */
+    int named;                    /* named in --algo itself, not only through "all" */
 };
 
 struct options {
+    enum coll_id coll;
+    const struct coll_driver *driver;
     struct algo algos[MAX_ALGOS];
-    int named[MAX_ALGOS]; /* named in --algo itself, not only through "all" */
-    int all;              /* --algo had "all" */
     int nalgos;
+    int all; /* --algo had "all" */
     uint64_t sizes[MAX_SIZES];
     int nsizes;
     int root;
@@ -54,36 +63,190 @@ struct options {
     const char *csv;
     const char *platform;
     const char *model;
-    int sfr;            /* --sfr: store-and-forward routing (sfr.cpp) */
+    int sfr;              /* --sfr: store-and-forward routing (sfr.cpp) */
     const char *topology; /* --topology KIND:DIMS, else the platform's props */
-    int fault_rank;     /* --inject-fault RANK:OFFSET flips one received byte (tests) */
+    int fault_rank;       /* --inject-fault RANK:OFFSET flips one received byte (tests) */
     int64_t fault_offset;
+};
+
+/* What every rank knows of the run once it has started. */
+struct world {
+    int rank, p;
+    int ranks_per_host; /* ranks on this rank's host */
+    char host[MPI_MAX_PROCESSOR_NAME];
 };
 
 static void usage(FILE *f)
 {
-    fprintf(f, "usage: collsim-runner --algo A[,B...] [--sizes MIN:MAX:FACTOR|LIST] [--root R]\n"
+    fprintf(f, "usage: collsim-runner [--collective NAME] --algo A[,B...]\n"
+               "                      [--sizes MIN:MAX:FACTOR|LIST] [--root R]\n"
                "                      [--iters N] [--warmup W] [--csv FILE] [--platform NAME]\n"
                "                      [--model NAME] [--marks] [--sfr] [--topology KIND:DIMS]\n"
                "                      [--inject-fault RANK:OFFSET]\n"
                "run it through smpirun (collsim run does)\n");
 }
 
+/* The collective in words, from its description ("broadcast: ..."). */
+static void coll_noun(enum coll_id coll, char *buf, size_t len)
+{
+    const char *d = coll_infos[coll].description;
+    snprintf(buf, len, "%.*s", (int)strcspn(d, ":"), d);
+}
+
+/* Marks which algorithms --algo names itself (not only through "all"). */
+static void mark_named(struct options *o, const char *algos)
+{
+    char *raw = cs_strdup(algos);
+    for (char *t = strtok(raw, ","); t != NULL; t = strtok(NULL, ",")) {
+        if (strcmp(t, "all") == 0) o->all = 1;
+        for (int i = 0; i < o->nalgos; i++)
+            if (strcmp(o->algos[i].name, t) == 0) o->algos[i].named = 1;
+    }
+    free(raw);
+}
+
+/* Fills o->algos from the --algo list. 0, or -1 after an error line from rank 0. */
+static int resolve_algos(struct options *o, const char *algos, int rank)
+{
+    char bad[128];
+    char *list = coll_expand(o->coll, algos, bad, sizeof bad);
+    if (list == NULL) {
+        if (rank == 0) cs_error("unknown algorithm '%s' (see 'collsim list')", bad);
+        return -1;
+    }
+    int rc = 0;
+    for (char *t = strtok(list, ","); t != NULL && rc == 0; t = strtok(NULL, ",")) {
+        if (o->nalgos == MAX_ALGOS) {
+            if (rank == 0) cs_error("too many algorithms (at most %d)", MAX_ALGOS);
+            rc = -1;
+            break;
+        }
+        struct algo *a = &o->algos[o->nalgos++];
+        snprintf(a->name, sizeof a->name, "%s", t);
+        a->info = algo_find(o->coll, t);
+        a->fn = coll_resolve(o->coll, t);
+        if (a->fn == NULL) {
+            if (rank == 0) cs_error("algorithm '%s' is not in this SimGrid library", t);
+            rc = -1;
+        }
+    }
+    free(list);
+    if (rc == 0) mark_named(o, algos);
+    return rc;
+}
+
+/* Parses --sizes into o. 0, or -1 after an error line from rank 0. */
+static int parse_sizes(struct options *o, const char *sizes, int rank)
+{
+    char err[256];
+    o->nsizes = cs_parse_sizes(sizes, o->sizes, MAX_SIZES, err, sizeof err);
+    if (o->nsizes < 0) {
+        if (rank == 0) cs_error("%s", err);
+        return -1;
+    }
+    for (int i = 0; i < o->nsizes; i++)
+        if (o->sizes[i] > INT_MAX) {
+            if (rank == 0)
+                cs_error("size %" PRIu64 " is larger than an MPI count can hold", o->sizes[i]);
+            return -1;
+        }
+    return 0;
+}
+
+/* Sets o->coll from --collective. 0, or -1 after an error line from rank 0. */
+static int set_collective(struct options *o, const char *name, int rank)
+{
+    int c = coll_find(name);
+    if (c < 0) {
+        char known[256];
+        coll_known(known, sizeof known);
+        if (rank == 0) cs_error("unknown collective '%s' (known: %s)", name, known);
+        return -1;
+    }
+    o->coll = (enum coll_id)c;
+    o->driver = coll_driver(o->coll);
+    return 0;
+}
+
+/* The --algo default: binomial, or the collective's first algorithm if it has none. */
+static const char *default_algo(enum coll_id coll)
+{
+    if (algo_find(coll, "binomial") != NULL) return "binomial";
+    for (int i = 0; i < algo_count; i++)
+        if (algo_infos[i].coll == coll) return algo_infos[i].name;
+    return "binomial";
+}
+
+/* clang-format off */
+static const struct option longopts[] = {
+    {"algo", required_argument, 0, 'a'},     {"sizes", required_argument, 0, 's'},
+    {"root", required_argument, 0, 'r'},     {"iters", required_argument, 0, 'i'},
+    {"warmup", required_argument, 0, 'w'},   {"csv", required_argument, 0, 'c'},
+    {"platform", required_argument, 0, 'p'}, {"model", required_argument, 0, 'm'},
+    {"marks", no_argument, 0, 'k'},          {"help", no_argument, 0, 'h'},
+    {"sfr", no_argument, 0, 'S'},            {"inject-fault", required_argument, 0, 'f'},
+    {"topology", required_argument, 0, 'T'}, {"collective", required_argument, 0, 'C'},
+    {0, 0, 0, 0}};
+/* clang-format on */
+
+/* Stores the value of option c. 0, 1 for a bad value, -1 after printing the usage. */
+static int set_option(struct options *o, int c, const char **strs, int rank)
+{
+    long long off;
+    switch (c) {
+    case 'a':
+        strs[0] = optarg;
+        break;
+    case 's':
+        strs[1] = optarg;
+        break;
+    case 'C':
+        strs[2] = optarg;
+        break;
+    case 'r':
+        return cs_parse_int(optarg, &o->root) != 0;
+    case 'i':
+        return cs_parse_int(optarg, &o->iters) != 0 || o->iters < 1;
+    case 'w':
+        return cs_parse_int(optarg, &o->warmup) != 0;
+    case 'c':
+        o->csv = optarg;
+        break;
+    case 'p':
+        o->platform = optarg;
+        break;
+    case 'm':
+        o->model = optarg;
+        break;
+    case 'k':
+        o->marks = 1;
+        break;
+    case 'S':
+        o->sfr = 1;
+        break;
+    case 'T':
+        o->topology = optarg;
+        break;
+    case 'f':
+        if (sscanf(optarg, "%d:%lld", &o->fault_rank, &off) != 2 || o->fault_rank < 0 || off < 0)
+            return 1;
+        o->fault_offset = off;
+        break;
+    case 'h':
+        if (rank == 0) usage(stdout);
+        return -1;
+    default:
+        if (rank == 0) usage(stderr);
+        return -1;
+    }
+    return 0;
+}
+
 /* Parses argv into o. Returns 0, or -1 after printing an error (every rank parses; only
  * rank 0 prints). */
 static int parse_options(int argc, char **argv, struct options *o, int rank)
 {
-    static const struct option longopts[] = {
-        {"algo", required_argument, 0, 'a'},  {"sizes", required_argument, 0, 's'},
-        {"root", required_argument, 0, 'r'},  {"iters", required_argument, 0, 'i'},
-        {"warmup", required_argument, 0, 'w'}, {"csv", required_argument, 0, 'c'},
-        {"platform", required_argument, 0, 'p'}, {"model", required_argument, 0, 'm'},
-        {"marks", no_argument, 0, 'k'},       {"help", no_argument, 0, 'h'},
-        {"inject-fault", required_argument, 0, 'f'}, {"sfr", no_argument, 0, 'S'},
-        {"topology", required_argument, 0, 'T'},
-        {0, 0, 0, 0}};
-    const char *algos = "binomial", *sizes = "16:4M:8";
-    char err[256];
+    const char *strs[3] = {NULL, "16:4M:8", "bcast"}; /* --algo, --sizes, --collective */
     memset(o, 0, sizeof *o);
     o->iters = 5;
     o->warmup = 1;
@@ -93,110 +256,16 @@ static int parse_options(int argc, char **argv, struct options *o, int rank)
     optind = 1;
     int c, li = 0;
     while ((c = getopt_long(argc, argv, "", longopts, &li)) != -1) {
-        switch (c) {
-        case 'a': algos = optarg; break;
-        case 's': sizes = optarg; break;
-        case 'r':
-            if (cs_parse_int(optarg, &o->root)) goto bad_value;
-            break;
-        case 'i':
-            if (cs_parse_int(optarg, &o->iters) || o->iters < 1) goto bad_value;
-            break;
-        case 'w':
-            if (cs_parse_int(optarg, &o->warmup)) goto bad_value;
-            break;
-        case 'c': o->csv = optarg; break;
-        case 'p': o->platform = optarg; break;
-        case 'm': o->model = optarg; break;
-        case 'k': o->marks = 1; break;
-        case 'S': o->sfr = 1; break;
-        case 'T': o->topology = optarg; break;
-        case 'f': {
-            long long off;
-            if (sscanf(optarg, "%d:%lld", &o->fault_rank, &off) != 2 || o->fault_rank < 0 || off < 0)
-                goto bad_value;
-            o->fault_offset = off;
-            break;
-        }
-        case 'h':
-            if (rank == 0) usage(stdout);
-            return -1;
-        default:
-            if (rank == 0) usage(stderr);
-            return -1;
-        }
-        continue;
-    bad_value:
-        if (rank == 0) cs_error("bad value '%s' for --%s", optarg, longopts[li].name);
-        return -1;
-    }
-    char bad[128];
-    char *raw = cs_strdup(algos);
-    for (char *t = strtok(raw, ","); t != NULL; t = strtok(NULL, ","))
-        if (strcmp(t, "all") == 0) o->all = 1;
-    free(raw);
-    char *list = bcast_expand(algos, bad, sizeof bad);
-    if (list == NULL) {
-        if (rank == 0) cs_error("unknown algorithm '%s' (see 'collsim list')", bad);
-        return -1;
-    }
-    for (char *t = strtok(list, ","); t != NULL; t = strtok(NULL, ",")) {
-        if (o->nalgos == MAX_ALGOS) {
-            if (rank == 0) cs_error("too many algorithms (at most %d)", MAX_ALGOS);
-            free(list);
-            return -1;
-        }
-        o->named[o->nalgos] = 0;
-        struct algo *a = &o->algos[o->nalgos++];
-        snprintf(a->name, sizeof a->name, "%s", t);
-        a->fn = bcast_resolve(t);
-        if (a->fn == NULL) {
-            if (rank == 0) cs_error("algorithm '%s' is not in this SimGrid library", t);
-            free(list);
+        int rc = set_option(o, c, strs, rank);
+        if (rc < 0) return -1;
+        if (rc > 0) {
+            if (rank == 0) cs_error("bad value '%s' for --%s", optarg, longopts[li].name);
             return -1;
         }
     }
-    free(list);
-    /* which of them --algo names itself */
-    raw = cs_strdup(algos);
-    for (char *t = strtok(raw, ","); t != NULL; t = strtok(NULL, ","))
-        for (int i = 0; i < o->nalgos; i++)
-            if (strcmp(o->algos[i].name, t) == 0) o->named[i] = 1;
-    free(raw);
-    o->nsizes = cs_parse_sizes(sizes, o->sizes, MAX_SIZES, err, sizeof err);
-    if (o->nsizes < 0) {
-        if (rank == 0) cs_error("%s", err);
-        return -1;
-    }
-    for (int i = 0; i < o->nsizes; i++)
-        if (o->sizes[i] > INT_MAX) {
-            if (rank == 0) cs_error("size %" PRIu64 " is larger than an MPI count can hold", o->sizes[i]);
-            return -1;
-        }
-    return 0;
-}
-
-/* The byte a correct broadcast leaves at `offset` in call `call` (varies with the call, so a
- * stale buffer from the previous call is caught). */
-static inline unsigned char pattern(uint64_t offset, int call, int root)
-{
-    return (unsigned char)((offset * 131u + (uint64_t)call * 29u + (uint64_t)root * 7u + 1u) & 0xffu);
-}
-
-static void fill(unsigned char *buf, uint64_t n, int call, int root, int poison)
-{
-    for (uint64_t i = 0; i < n; i++) {
-        unsigned char v = pattern(i, call, root);
-        buf[i] = poison ? (unsigned char)~v : v;
-    }
-}
-
-/* Returns the offset of the first wrong byte, or -1 when the buffer is right. */
-static int64_t check(const unsigned char *buf, uint64_t n, int call, int root)
-{
-    for (uint64_t i = 0; i < n; i++)
-        if (buf[i] != pattern(i, call, root)) return (int64_t)i;
-    return -1;
+    if (set_collective(o, strs[2], rank) != 0) return -1;
+    if (resolve_algos(o, strs[0] ? strs[0] : default_algo(o->coll), rank) != 0) return -1;
+    return parse_sizes(o, strs[1], rank);
 }
 
 struct phase_result {
@@ -204,188 +273,304 @@ struct phase_result {
     long errors;
 };
 
-/* Runs warmup + iters calls of one algorithm at one size. Every rank returns; rank 0 gets the
- * times and the total error count. */
-static struct phase_result run_phase(const struct options *o, const struct algo *algo, uint64_t bytes,
-                                     unsigned char *buf, int rank, int p, const char *host)
+/* Waits until every rank is in the call: the root takes a ready message from each. */
+static void ready(int root, int rank, int p)
 {
-    struct phase_result res = {0, 0, 0, 0};
-    bcast_fn fn = algo->fn;
-    int calls = o->warmup + o->iters;
-    double *entry = calloc((size_t)calls, sizeof(double));
-    double *exit_t = calloc((size_t)calls, sizeof(double));
-    double *gentry = calloc((size_t)calls, sizeof(double));
-    double *gexit = calloc((size_t)calls, sizeof(double));
-    char mark[256];
-    snprintf(mark, sizeof mark, "bcast/%s/%" PRIu64 "/%d/%d/%d", algo->name, bytes,
-             o->root, o->warmup, o->iters);
-    if (o->marks) {
-        MPI_Barrier(MPI_COMM_WORLD);
-        if (rank == 0) {
-            TRACE_host_state_declare_value("collsim_phase", mark, "0.2 0.4 0.8");
-            TRACE_host_push_state(host, "collsim_phase", mark);
-        }
+    if (rank == root) {
+        /* Blocking receives, in rank order: SimGrid 3.32 traces every MPI_Irecv with a
+         * second EndLink under a wrong key, which Paje readers reject. The readies cost
+         * (p-1) messages of simulated time before the call, never inside it. */
+        for (int r = 0; r < p; r++)
+            if (r != root)
+                MPI_Recv(NULL, 0, MPI_BYTE, r, CS_READY_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    } else {
+        MPI_Send(NULL, 0, MPI_BYTE, root, CS_READY_TAG, MPI_COMM_WORLD);
     }
+}
+
+/* Checks this rank's result of call c; the number of errors it adds (0 or 1), printing the
+ * first of the phase (errors_before == 0). */
+static long check_result(const struct options *o, const struct algo *algo, void *state,
+                         const struct coll_call *c, long errors_before)
+{
+    uint64_t len;
+    unsigned char *out = o->driver->result(state, c, &len);
+    /* The checker's own test: corrupt one byte where asked, after the call. */
+    if (c->rank == o->fault_rank && o->fault_offset < (int64_t)len) out[o->fault_offset] ^= 0x5a;
+    unsigned char want = 0, got = 0;
+    int64_t bad = o->driver->check(state, c, &want, &got);
+    if (bad < 0) return 0;
+    if (errors_before == 0)
+        fprintf(stderr,
+                "collsim-runner: error: rank %d received a wrong byte at offset %" PRId64
+                " (algorithm '%s', %" PRIu64 " bytes, root %d, call %d): expected 0x%02x, "
+                "got 0x%02x\n",
+                c->rank, bad, algo->name, c->bytes, c->root, c->call, want, got);
+    return 1;
+}
+
+/* Makes the phase's calls; this rank's entry and exit times in entry[], exit_t[] (entries
+ * only on the root); returns this rank's error count. */
+static long timed_calls(const struct options *o, const struct algo *algo, uint64_t bytes,
+                        void *state, const struct world *w, double *entry, double *exit_t)
+{
     long errors = 0;
-    for (int call = 0; call < calls; call++) {
-        fill(buf, bytes, call, o->root, rank != o->root);
-        if (rank == o->root) {
-            /* Blocking receives, in rank order: SimGrid 3.32 traces every MPI_Irecv with a
-             * second EndLink under a wrong key, which Paje readers reject. The readies cost
-             * (p-1) messages of simulated time before the call, never inside it. */
-            for (int r = 0; r < p; r++)
-                if (r != o->root)
-                    MPI_Recv(NULL, 0, MPI_BYTE, r, RUNNER_READY_TAG, MPI_COMM_WORLD,
-                             MPI_STATUS_IGNORE);
-        } else {
-            MPI_Send(NULL, 0, MPI_BYTE, o->root, RUNNER_READY_TAG, MPI_COMM_WORLD);
-        }
-        entry[call] = MPI_Wtime();
-        int rc = fn(buf, (int)bytes, MPI_BYTE, o->root, MPI_COMM_WORLD);
-        exit_t[call] = MPI_Wtime();
+    struct coll_call c = {bytes, o->root, 0, w->rank, w->p, MPI_COMM_WORLD};
+    for (c.call = 0; c.call < o->warmup + o->iters; c.call++) {
+        o->driver->fill(state, &c);
+        ready(o->root, w->rank, w->p);
+        entry[c.call] = MPI_Wtime();
+        int rc = o->driver->call(algo->fn, state, &c);
+        exit_t[c.call] = MPI_Wtime();
         if (rc != MPI_SUCCESS) {
             fprintf(stderr, "collsim-runner: error: %s returned MPI error %d on rank %d\n",
-                    algo->name, rc, rank);
+                    algo->name, rc, w->rank);
             errors++;
         }
-        /* The checker's own test: corrupt one byte where asked, after the broadcast. */
-        if (rank == o->fault_rank && o->fault_offset < (int64_t)bytes) buf[o->fault_offset] ^= 0x5a;
-        int64_t bad = check(buf, bytes, call, o->root);
-        if (bad >= 0) {
-            if (errors == 0)
-                fprintf(stderr,
-                        "collsim-runner: error: rank %d received a wrong byte at offset %" PRId64
-                        " (algorithm '%s', %" PRIu64 " bytes, root %d, call %d): expected 0x%02x, "
-                        "got 0x%02x\n",
-                        rank, bad, algo->name, bytes, o->root, call,
-                        pattern((uint64_t)bad, call, o->root), buf[bad]);
-            errors++;
-        }
-        if (rank != o->root) entry[call] = 0.0;
+        errors += check_result(o, algo, state, &c, errors);
+        if (w->rank != o->root) entry[c.call] = 0.0;
     }
-    if (o->marks) {
-        MPI_Barrier(MPI_COMM_WORLD);
-        if (rank == 0) TRACE_host_pop_state(host, "collsim_phase");
-    }
+    return errors;
+}
+
+/* Rank 0's average, min and max of the timed calls from every rank's times. */
+static void phase_times(const struct options *o, const double *entry, const double *exit_t,
+                        int rank, struct phase_result *res)
+{
+    int calls = o->warmup + o->iters;
+    double *gentry = calloc((size_t)calls, sizeof(double));
+    double *gexit = calloc((size_t)calls, sizeof(double));
     /* Only the root's entries are non-zero, so a MAX gathers them. */
     MPI_Reduce(entry, gentry, calls, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
     MPI_Reduce(exit_t, gexit, calls, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
-    MPI_Reduce(&errors, &res.errors, 1, MPI_LONG, MPI_SUM, 0, MPI_COMM_WORLD);
     if (rank == 0) {
         double sum = 0;
         for (int call = o->warmup; call < calls; call++) {
             double t = gexit[call] - gentry[call];
-            if (call == o->warmup || t < res.min) res.min = t;
-            if (call == o->warmup || t > res.max) res.max = t;
+            if (call == o->warmup || t < res->min) res->min = t;
+            if (call == o->warmup || t > res->max) res->max = t;
             sum += t;
         }
-        res.avg = sum / o->iters;
+        res->avg = sum / o->iters;
     }
-    free(entry);
-    free(exit_t);
     free(gentry);
     free(gexit);
+}
+
+/* Runs warmup + iters calls of one algorithm at one size. Every rank returns; rank 0 gets the
+ * times and the total error count. */
+static struct phase_result run_phase(const struct options *o, const struct algo *algo,
+                                     uint64_t bytes, void *state, const struct world *w)
+{
+    struct phase_result res = {0, 0, 0, 0};
+    int calls = o->warmup + o->iters;
+    double *entry = calloc((size_t)calls, sizeof(double));
+    double *exit_t = calloc((size_t)calls, sizeof(double));
+    struct cs_phase_mark m = {"", "", bytes, o->root, o->warmup, o->iters};
+    char mark[256];
+    snprintf(m.collective, sizeof m.collective, "%s", coll_infos[o->coll].name);
+    snprintf(m.algorithm, sizeof m.algorithm, "%s", algo->name);
+    cs_phase_mark_write(mark, sizeof mark, &m);
+    if (o->marks) {
+        MPI_Barrier(MPI_COMM_WORLD);
+        if (w->rank == 0) {
+            TRACE_host_state_declare_value(CS_PHASE_STATE, mark, "0.2 0.4 0.8");
+            TRACE_host_push_state(w->host, CS_PHASE_STATE, mark);
+        }
+    }
+    long errors = timed_calls(o, algo, bytes, state, w, entry, exit_t);
+    if (o->marks) {
+        MPI_Barrier(MPI_COMM_WORLD);
+        if (w->rank == 0) TRACE_host_pop_state(w->host, CS_PHASE_STATE);
+    }
+    phase_times(o, entry, exit_t, w->rank, &res);
+    MPI_Reduce(&errors, &res.errors, 1, MPI_LONG, MPI_SUM, 0, MPI_COMM_WORLD);
+    free(entry);
+    free(exit_t);
     return res;
 }
 
-int main(int argc, char **argv)
+/* The ranks SimGrid runs on this rank's host (one actor each). */
+static int ranks_on_my_host(void)
 {
-    MPI_Init(&argc, &argv);
-    int rank, p;
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &p);
-    struct options o;
-    if (parse_options(argc, argv, &o, rank) != 0) {
-        MPI_Finalize();
+    xbt_dynar_t actors = xbt_dynar_new(sizeof(sg_actor_t), NULL);
+    sg_host_get_actor_list(sg_host_self(), actors);
+    int n = (int)xbt_dynar_length(actors);
+    xbt_dynar_free(&actors);
+    return n > 0 ? n : 1;
+}
+
+/* Drops the algorithms that do not fit this run's topology when only "all" named them
+ * (saying so); 0, or -1 after an error line when one that --algo names does not fit. */
+static int fit_algos(struct options *o, const struct world *w)
+{
+    char why[256];
+    for (int a = 0; a < o->nalgos; a++) {
+        const struct algo_info *info = o->algos[a].info;
+        if (info == NULL || coll_fits(info, &coll_topology, w->p, w->ranks_per_host,
+                                      coll_topology_placed, why, sizeof why) == 0)
+            continue;
+        if (o->all && !o->algos[a].named) { /* "all" means all that fit: say what is left out */
+            if (w->rank == 0) printf("# not run here: %s (%s)\n", o->algos[a].name, why);
+            memmove(&o->algos[a], &o->algos[a + 1],
+                    (size_t)(o->nalgos - a - 1) * sizeof o->algos[0]);
+            o->nalgos--;
+            a--;
+            continue;
+        }
+        if (w->rank == 0) cs_error("algorithm '%s' %s", o->algos[a].name, why);
+        return -1;
+    }
+    return 0;
+}
+
+/* Prepares the run: root, routing, topology, fitting algorithms. 0, or an exit status after
+ * an error line from rank 0. */
+static int start(struct options *o, struct world *w)
+{
+    if (o->root >= w->p) {
+        if (w->rank == 0) cs_error("root %d is not a rank of %d processes", o->root, w->p);
         return 2;
     }
-    if (o.root >= p) {
-        if (rank == 0) cs_error("root %d is not a rank of %d processes", o.root, p);
-        MPI_Finalize();
-        return 2;
-    }
-    if (o.sfr && rank == 0 && collsim_enable_sfr() != 0) {
+    if (o->sfr && w->rank == 0 && collsim_enable_sfr() != 0) {
         cs_error("this platform has no network model to make store-and-forward");
         MPI_Abort(MPI_COMM_WORLD, 2);
     }
     MPI_Barrier(MPI_COMM_WORLD); /* no message leaves before the routing mode is set */
     char terr[256];
-    if (bcast_topology_init(o.topology, terr, sizeof terr) != 0) {
-        if (rank == 0) cs_error("%s", terr);
-        MPI_Finalize();
+    if (coll_topology_init(o->topology, terr, sizeof terr) != 0) {
+        if (w->rank == 0) cs_error("%s", terr);
         return 2;
     }
-    for (int a = 0; a < o.nalgos; a++) {
-        int idx = bcast_find(o.algos[a].name);
-        if (idx >= 0 && bcast_infos[idx].needs[0] != '\0' &&
-            bcast_topology_fits(bcast_infos[idx].needs, MPI_COMM_WORLD, terr, sizeof terr) != 0) {
-            if (o.all && !o.named[a]) { /* "all" means all that fit: say what is left out */
-                if (rank == 0) printf("# not run here: %s (%s)\n", o.algos[a].name, terr);
-                memmove(&o.algos[a], &o.algos[a + 1], (size_t)(o.nalgos - a - 1) * sizeof o.algos[0]);
-                memmove(&o.named[a], &o.named[a + 1], (size_t)(o.nalgos - a - 1) * sizeof o.named[0]);
-                o.nalgos--;
-                a--;
-                continue;
-            }
-            if (rank == 0) cs_error("algorithm '%s' %s", o.algos[a].name, terr);
-            MPI_Finalize();
-            return 2;
-        }
-    }
-    char host[MPI_MAX_PROCESSOR_NAME];
     int hostlen;
-    MPI_Get_processor_name(host, &hostlen);
-    if (o.marks && rank == 0) TRACE_host_state_declare("collsim_phase");
+    MPI_Get_processor_name(w->host, &hostlen);
+    w->ranks_per_host = ranks_on_my_host();
+    return fit_algos(o, w) != 0 ? 2 : 0;
+}
 
-    uint64_t maxbytes = 0;
-    for (int i = 0; i < o.nsizes; i++)
-        if (o.sizes[i] > maxbytes) maxbytes = o.sizes[i];
-    unsigned char *buf = malloc(maxbytes > 0 ? maxbytes : 1);
+/* With --marks, rank 0 declares the trace's state types and opens the run's settings state. */
+static void trace_begin(const struct options *o, const struct world *w)
+{
+    if (!o->marks || w->rank != 0) return;
+    struct cs_run_settings s = {"", "", 0, w->p, w->ranks_per_host, ""};
+    snprintf(s.model, sizeof s.model, "%s", o->model);
+    snprintf(s.routing, sizeof s.routing, "%s", o->sfr ? "sfr" : "ctr");
+    snprintf(s.platform, sizeof s.platform, "%s", o->platform);
+    s.eager = (uint64_t)sg_cfg_get_int("smpi/send-is-detached-thresh");
+    char value[512];
+    cs_settings_write(value, sizeof value, &s);
+    TRACE_host_state_declare(CS_PHASE_STATE);
+    TRACE_host_state_declare(CS_SETTINGS_STATE);
+    TRACE_host_state_declare_value(CS_SETTINGS_STATE, value, "0.5 0.5 0.5");
+    TRACE_host_push_state(w->host, CS_SETTINGS_STATE, value);
+}
 
-    FILE *csv = NULL;
-    if (rank == 0 && o.csv != NULL) {
-        csv = fopen(o.csv, "w");
-        if (csv == NULL) {
-            cs_error("cannot write '%s'", o.csv);
-            MPI_Abort(MPI_COMM_WORLD, 2);
-        }
-        fprintf(csv, "collective,algorithm,platform,model,routing,np,root,bytes,warmup,iterations,"
-                     "avg_s,min_s,max_s,valid\n");
+static void trace_end(const struct options *o, const struct world *w)
+{
+    if (o->marks && w->rank == 0) TRACE_host_pop_state(w->host, CS_SETTINGS_STATE);
+}
+
+/* Rank 0 opens the CSV and writes its header; NULL without --csv. */
+static FILE *open_csv(const struct options *o, int rank)
+{
+    if (rank != 0 || o->csv == NULL) return NULL;
+    FILE *csv = fopen(o->csv, "w");
+    if (csv == NULL) {
+        cs_error("cannot write '%s'", o->csv);
+        MPI_Abort(MPI_COMM_WORLD, 2);
     }
+    cs_result_write_header(csv);
+    return csv;
+}
+
+static void print_header(const struct options *o, const struct algo *algo, int p)
+{
+    printf("# collsim %s, algorithm %s, %d processes, root %d, platform %s, model %s, "
+           "routing %s\n",
+           coll_infos[o->coll].name, algo->name, p, o->root, o->platform, o->model,
+           o->sfr ? "sfr" : "ctr");
+    printf("# time of a call = last rank's exit - root's entry, on the simulated clock\n");
+    printf("# Avg/Min/Max over %d timed calls after %d warm-up; every rank's buffer checked\n",
+           o->iters, o->warmup);
+    printf("# %-10s %14s %14s %14s %11s\n", "Size", "Avg(us)", "Min(us)", "Max(us)", "Iterations");
+    fflush(stdout);
+}
+
+/* Rank 0's table row and CSV row of one phase. */
+static void report(const struct options *o, const struct algo *algo, uint64_t bytes, int p,
+                   const struct phase_result *r, FILE *csv)
+{
+    printf("%-12" PRIu64 " %14.3f %14.3f %14.3f %11d%s\n", bytes, r->avg * 1e6, r->min * 1e6,
+           r->max * 1e6, o->iters, r->errors ? "  INVALID" : "");
+    fflush(stdout);
+    if (csv == NULL) return;
+    struct cs_result row = {.np = p,
+                            .root = o->root,
+                            .warmup = o->warmup,
+                            .iterations = o->iters,
+                            .valid = r->errors == 0,
+                            .bytes = bytes,
+                            .avg_s = r->avg,
+                            .min_s = r->min,
+                            .max_s = r->max};
+    snprintf(row.collective, sizeof row.collective, "%s", coll_infos[o->coll].name);
+    snprintf(row.algorithm, sizeof row.algorithm, "%s", algo->name);
+    snprintf(row.platform, sizeof row.platform, "%s", o->platform);
+    snprintf(row.model, sizeof row.model, "%s", o->model);
+    snprintf(row.routing, sizeof row.routing, "%s", o->sfr ? "sfr" : "ctr");
+    cs_result_write(csv, &row);
+}
+
+/* Every phase of every algorithm; rank 0's total error count. */
+static long run_all(const struct options *o, const struct world *w)
+{
+    uint64_t maxbytes = 0;
+    for (int i = 0; i < o->nsizes; i++)
+        if (o->sizes[i] > maxbytes) maxbytes = o->sizes[i];
+    void *state = o->driver->setup(maxbytes, w->rank, w->p);
+    if (state == NULL) {
+        cs_error("out of memory for %" PRIu64 "-byte buffers", maxbytes);
+        MPI_Abort(MPI_COMM_WORLD, 2);
+    }
+    FILE *csv = open_csv(o, w->rank);
     long total_errors = 0;
-    for (int a = 0; a < o.nalgos; a++) {
-        const struct algo *algo = &o.algos[a];
-        if (rank == 0) {
-            printf("# collsim bcast, algorithm %s, %d processes, root %d, platform %s, model %s, "
-                   "routing %s\n",
-                   algo->name, p, o.root, o.platform, o.model, o.sfr ? "sfr" : "ctr");
-            printf("# time of a call = last rank's exit - root's entry, on the simulated clock\n");
-            printf("# Avg/Min/Max over %d timed calls after %d warm-up; every rank's buffer checked\n",
-                   o.iters, o.warmup);
-            printf("# %-10s %14s %14s %14s %11s\n", "Size", "Avg(us)", "Min(us)", "Max(us)",
-                   "Iterations");
-            fflush(stdout);
-        }
-        for (int s = 0; s < o.nsizes; s++) {
-            struct phase_result r = run_phase(&o, algo, o.sizes[s], buf, rank, p, host);
-            if (rank != 0) continue;
+    for (int a = 0; a < o->nalgos; a++) {
+        if (w->rank == 0) print_header(o, &o->algos[a], w->p);
+        for (int s = 0; s < o->nsizes; s++) {
+            struct phase_result r = run_phase(o, &o->algos[a], o->sizes[s], state, w);
+            if (w->rank != 0) continue;
             total_errors += r.errors;
-            printf("%-12" PRIu64 " %14.3f %14.3f %14.3f %11d%s\n", o.sizes[s], r.avg * 1e6,
-                   r.min * 1e6, r.max * 1e6, o.iters, r.errors ? "  INVALID" : "");
-            fflush(stdout);
-            if (csv != NULL)
-                fprintf(csv, "bcast,%s,%s,%s,%s,%d,%d,%" PRIu64 ",%d,%d,%.12g,%.12g,%.12g,%d\n",
-                        algo->name, o.platform, o.model, o.sfr ? "sfr" : "ctr", p, o.root, o.sizes[s],
-                        o.warmup, o.iters, r.avg, r.min, r.max, r.errors == 0);
+            report(o, &o->algos[a], o->sizes[s], w->p, &r, csv);
         }
-        if (rank == 0) printf("\n");
+        if (w->rank == 0) printf("\n");
     }
     if (csv != NULL) fclose(csv);
-    free(buf);
+    o->driver->release(state);
+    return total_errors;
+}
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    struct world w;
+    memset(&w, 0, sizeof w);
+    MPI_Comm_rank(MPI_COMM_WORLD, &w.rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &w.p);
+    struct options o;
+    int rc = parse_options(argc, argv, &o, w.rank) != 0 ? 2 : start(&o, &w);
+    if (rc != 0) {
+        MPI_Finalize();
+        return rc;
+    }
+    trace_begin(&o, &w);
+    long total_errors = run_all(&o, &w);
+    trace_end(&o, &w);
     MPI_Bcast(&total_errors, 1, MPI_LONG, 0, MPI_COMM_WORLD);
     MPI_Finalize();
     if (total_errors != 0) {
-        if (rank == 0) cs_error("%ld wrong buffers: the broadcast is not correct", total_errors);
+        char noun[64];
+        coll_noun(o.coll, noun, sizeof noun);
+        if (w.rank == 0) cs_error("%ld wrong buffers: the %s is not correct", total_errors, noun);
         return 1;
     }
     return 0;

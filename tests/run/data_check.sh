@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
-# data_check.sh ALGO COLLSIM SRCDIR: one algorithm, every np in {1,2,3,5,8,13,16,24,31,64},
-# roots {0, 1, np-1, np/2}, sizes {0, 1, 1000, 65543}; the runner checks every rank's buffer
-# after every call and fails on a wrong byte.
-algo=$1 collsim=$2 src=$3
+# data_check.sh COLLECTIVE ALGO COLLSIM SRCDIR: one algorithm of one collective, every np in
+# {1,2,3,5,8,13,16,24,31,64}, roots {0, 1, np-1, np/2}, sizes {0, 1, 1000, 65543}; the runner
+# checks every rank's result after every call and fails on a wrong byte.
+coll=$1 algo=$2 collsim=$3 src=$4
 source "$src/tests/lib.sh"
+select=()
+[ "$coll" = bcast ] || select=(--collective "$coll") # the broadcast is the default
 plat=$src/platforms/crossbar-64.xml
 for np in 1 2 3 5 8 13 16 24 31 64; do
     roots=$(printf '%s\n' 0 1 $((np - 1)) $((np / 2)) | awk -v n="$np" '$1 < n' | sort -nu)
     for root in $roots; do
-        out=$("$collsim" run --platform "$plat" --np "$np" --root "$root" --algo "$algo" \
+        out=$("$collsim" run --platform "$plat" --np "$np" --root "$root" "${select[@]}" --algo "$algo" \
             --sizes 0,1,1000,65543 --iters 2 --warmup 1 2>&1)
         st=$?
         assert_eq "$algo np=$np root=$root status" 0 "$st"

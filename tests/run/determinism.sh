@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # determinism.sh COLLSIM SRCDIR: the same `collsim run` twice gives byte-identical CSV and
-# trace; pj_dump reads the trace; the trace holds one collsim_phase state per phase.
+# trace; pj_dump reads the trace; the trace holds one collsim_phase state per phase and one
+# collsim_run state, valued by the run's settings, around all of them.
 collsim=$1 src=$2
 source "$src/tests/lib.sh"
 tmp=$(mktemp -d)
@@ -20,4 +21,11 @@ phases=$(grep -c '^State, .*, collsim_phase, ' dump.txt)
 assert_eq "phase states in the trace" 4 "$phases"
 grep -q 'collsim_phase, .*bcast/linear/65536/0/1/2$' dump.txt && pass ||
     fail "no phase mark bcast/linear/65536/0/1/2"
+assert_eq "the run's settings state" \
+    "model=clean;routing=ctr;eager=65536;np=16;ranks_per_host=1;platform=torus-4x4" \
+    "$(awk -F', ' '$1 == "State" && $3 == "collsim_run" { print $8 }' dump.txt)"
+outside=$(awk -F', ' '$1 == "State" && $3 == "collsim_run" { s = $4; e = $5 }
+    $1 == "State" && $3 == "collsim_phase" { ps[++n] = $4; pe[n] = $5 }
+    END { for (i = 1; i <= n; i++) if (ps[i] < s || pe[i] > e) k++; print k + 0 }' dump.txt)
+assert_eq "phases outside the settings state" 0 "$outside"
 finish

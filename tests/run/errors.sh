@@ -23,9 +23,24 @@ assert_one_line_error "unknown subcommand" "$collsim" frobnicate
 for f in out.csv out.trace out.csv.part out.trace.part; do
     [ ! -e "$tmp/$f" ] && pass || fail "$f left behind"
 done
-# the registry is what `collsim list` prints
-names=$(sed -n 's/^\(BCAST\|TOPO\)_ALGO(\([a-z_0-9]*\),.*/\2/p' "$src/src/coll/algorithms.def" | sort)
+# the registry is what `collsim list` prints: a heading per collective, then its algorithms
+def=$src/src/coll
+names=$(sed -n 's/^ALGO([a-z_0-9]*, \([a-z_0-9]*\),.*/\1/p' "$def/algorithms.def" | sort)
 listed=$("$collsim" list | awk '/^[a-z]/ && !/^smpi:/ {print $1}' | sort)
 assert_eq "collsim list shows the registry" "$names" "$listed"
+colls=$(sed -n 's/^COLLECTIVE(\([a-z_0-9]*\),.*/\1/p' "$def/collectives.def")
+assert_eq "collsim list headings" "$colls" "$("$collsim" list | sed -n 's/^# collective \([a-z_0-9]*\) (.*/\1/p')"
+for c in $colls; do
+    assert_eq "collsim list $c: its algorithms" \
+        "$(sed -n "s/^ALGO($c, \([a-z_0-9]*\),.*/\1/p" "$def/algorithms.def" | sort)" \
+        "$("$collsim" list "$c" | awk '/^[a-z]/ && !/^smpi:/ {print $1}' | sort)"
+    assert_eq "collsim list $c: SimGrid's" \
+        "$(sed -n "s/^SIMGRID_ALGO($c, \([A-Za-z_0-9]*\),.*/smpi:\1/p" "$def/simgrid.def" | sort)" \
+        "$("$collsim" list "$c" | awk '/^smpi:/ {print $1}' | sort)"
+done
+assert_one_line_error "collsim list of an unknown collective" "$collsim" list quantum
+assert_status "collsim list of an unknown collective" 2 "$collsim" list quantum
+"$collsim" list quantum 2>&1 | grep -q "^collsim: error: unknown collective 'quantum' (known: $(printf '%s' "$colls" | paste -sd, | sed 's/,/, /g'))$" &&
+    pass || fail "collsim list quantum: $("$collsim" list quantum 2>&1)"
 "$collsim" --help | grep -q '^  run ' && pass || fail "--help does not list run"
 finish

@@ -7,7 +7,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 plat=$src/platforms/crossbar-64.xml
 # every algorithm that runs on any platform (the topology-aware ones are checked in topology.sh)
-for algo in $(sed -n 's/^BCAST_ALGO(\([a-z_0-9]*\),.*/\1/p' "$src/src/coll/algorithms.def"); do
+for algo in $(sed -n 's/^ALGO(bcast, \([a-z_0-9]*\),.*, NEED_NOTHING)$/\1/p' "$src/src/coll/algorithms.def"); do
     err=$("$collsim" run --platform "$plat" --np 8 --root 2 --algo "$algo" --sizes 1000 \
         --iters 1 --inject-fault 5:777 --csv "$tmp/f.csv" 2>&1 >/dev/null)
     st=$?

@@ -20,8 +20,9 @@ for np in 4 8 13 16; do
 done
 m1=1000 m2=1001000 bw=1e9
 COLLSIM_MEMCPY_BW=$bw "$collsim" run --platform "$plat" --ranks-per-host 4 --np 4 --root 2 \
-    --algo rma_shared --sizes $m1,$m2 --iters 1 --quiet --csv "$tmp/t.csv"
+    --algo rma_shared --sizes $m1,$m2 --iters 1 --quiet --csv "$tmp/t.csv" --trace "$tmp/t.trace"
 assert_eq "one-host run" 0 $?
+grep -q 'ranks_per_host=4;' "$tmp/t.trace" && pass || fail "the trace's settings do not say 4 ranks per host"
 got=$(awk -F, 'NR == 2 { a = $11 } NR == 3 { b = $11 } END { printf "%.12g", b - a }' "$tmp/t.csv")
 assert_near "t(m2) - t(m1) = 2 (m2 - m1) / B_mem" "$(awk "BEGIN { printf \"%.12g\", 2 * ($m2 - $m1) / $bw }")" "$got" 1e-6
 assert_one_line_error "--ranks-per-host 0" "$collsim" run --platform "$plat" --ranks-per-host 0 --algo rma_shared

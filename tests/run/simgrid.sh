@@ -6,7 +6,7 @@ collsim=$1 src=$2
 source "$src/tests/lib.sh"
 plat=$src/platforms/crossbar-64.xml
 def=$src/src/coll/simgrid.def
-good=$(sed -n 's/^SIMGRID_BCAST(\([A-Za-z0-9_]*\), .*, "")$/\1/p' "$def" | sed 's/^/smpi:/' | paste -sd,)
+good=$(sed -n 's/^SIMGRID_ALGO(bcast, \([A-Za-z0-9_]*\), .*, "")$/\1/p' "$def" | sed 's/^/smpi:/' | paste -sd,)
 [ -n "$good" ] && pass || fail "no fault-free SimGrid algorithm parsed from simgrid.def"
 for np in 8 13; do
     for root in 0 3; do

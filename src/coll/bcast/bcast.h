@@ -1,4 +1,4 @@
-/* bcast.h: the broadcast algorithms (SMPI code) and their lookup table.
+/* bcast.h: what the broadcast algorithms (SMPI code) share; coll.h declares them.
  *
  * Every algorithm has MPI_Bcast's signature and semantics: any communicator size, any root,
  * any count (0 included: the messages are still sent, so a 0-byte broadcast shows the pure
@@ -6,25 +6,7 @@
 #ifndef COLLSIM_BCAST_H
 #define COLLSIM_BCAST_H
 
-#include <mpi.h>
-
-#include "registry.h"
-
-typedef int (*bcast_fn)(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm);
-
-#define BCAST_ALGO(name, family, desc, cost)                                                       \
-    int bcast_##name(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm);
-#define TOPO_ALGO(name, family, desc, cost, needs) BCAST_ALGO(name, family, desc, cost)
-#include "algorithms.def"
-#undef BCAST_ALGO
-#undef TOPO_ALGO
-
-/* The function of algorithm `index` in bcast_infos. */
-bcast_fn bcast_function(int index);
-
-/* The function of a collsim algorithm, or of SimGrid's for "smpi:NAME"; NULL if there is
- * none (unknown name, or not in this SimGrid library). */
-bcast_fn bcast_resolve(const char *name);
+#include "coll.h"
 
 /* Segment size in bytes for a pipelined broadcast of `bytes` over p ranks (pipeline.c). */
 long bcast__segment_size(long bytes, int p);

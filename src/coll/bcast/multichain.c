@@ -39,8 +39,10 @@ static void snake(int *cyc, int cols, int cstride, int rows, const int *rowbase)
     int n = 0;
     cyc[n++] = rowbase[0];
     for (int r = 0; r < rows; r++)
-        for (int i = 1; i < cols; i++) cyc[n++] = (r % 2 ? cols - i : i) * cstride + rowbase[r];
-    for (int r = rows - 1; r >= 1; r--) cyc[n++] = rowbase[r];
+        for (int i = 1; i < cols; i++)
+            cyc[n++] = (r % 2 ? cols - i : i) * cstride + rowbase[r];
+    for (int r = rows - 1; r >= 1; r--)
+        cyc[n++] = rowbase[r];
 }
 
 /* Rows of the snake: every node with coordinate 0 in dimension `col`, in boustrophedon order
@@ -51,7 +53,8 @@ static int snake_rows(int *rowbase, int nd, const int *dims, int col)
     for (int k = 0; k < nd; k++)
         if (k != col) other[no++] = k;
     if (no == 1) {
-        for (int i = 0; i < dims[other[0]]; i++) rowbase[i] = i * stride[other[0]];
+        for (int i = 0; i < dims[other[0]]; i++)
+            rowbase[i] = i * stride[other[0]];
         return dims[other[0]];
     }
     int u = other[0], v = other[1], n = 0;
@@ -70,32 +73,36 @@ static void square_torus(int *cyc, int p, int n, int gray)
         int x = 0, y = 0;
         for (int i = 0; i < p; i++) {
             cyc[c * p + i] = gray ? (x ^ (x >> 1)) + ((y ^ (y >> 1)) << gray) : x + n * y;
-            if (((x + y) % n == 0) != (c == 1)) x = (x + 1) % n;
-            else y = (y + 1) % n;
+            if (((x + y) % n == 0) != (c == 1))
+                x = (x + 1) % n;
+            else
+                y = (y + 1) % n;
         }
     }
 }
 
-/* The cycles for bcast_topo on p nodes, d of them in cyc[d * p]. Returns d, 0 if none. */
+/* The cycles for coll_topology on p nodes, d of them in cyc[d * p]. Returns d, 0 if none. */
 static int cycles(int p, int *cyc)
 {
-    const struct bcast_topology *t = &bcast_topo;
+    const struct coll_topo *t = &coll_topology;
     int d = 0;
-    if (strcmp(t->kind, "ring") == 0) {
-        for (int i = 0; i < p; i++) cyc[i] = i;
+    if (t->kind == NEED_RING) {
+        for (int i = 0; i < p; i++)
+            cyc[i] = i;
         d = 1;
-    } else if (strcmp(t->kind, "hypercube") == 0 && t->dims[0] >= 4 && t->dims[0] % 2 == 0) {
+    } else if (t->kind == NEED_HYPERCUBE && t->dims[0] >= 4 && t->dims[0] % 2 == 0) {
         int h = t->dims[0] / 2; /* Q_2h = Q_h x Q_h holds the n x n torus, n = 2^h */
         square_torus(cyc, p, 1 << h, h);
         d = 2;
-    } else if (strcmp(t->kind, "hypercube") == 0) {
-        for (int i = 0; i < p; i++) cyc[i] = i ^ (i >> 1);
+    } else if (t->kind == NEED_HYPERCUBE) {
+        for (int i = 0; i < p; i++)
+            cyc[i] = i ^ (i >> 1);
         d = 1;
-    } else if (strcmp(t->kind, "torus") == 0 && t->ndims == 2 && t->dims[0] == t->dims[1] &&
+    } else if (t->kind == NEED_TORUS && t->ndims == 2 && t->dims[0] == t->dims[1] &&
                t->dims[0] >= 3) {
         square_torus(cyc, p, t->dims[0], 0);
         d = 2;
-    } else if (strcmp(t->kind, "torus") == 0) {
+    } else if (t->kind == NEED_TORUS) {
         int *rowbase = malloc((size_t)p * sizeof *rowbase);
         for (int col = 0; col < t->ndims && d == 0 && rowbase != NULL; col++) {
             int rows = snake_rows(rowbase, t->ndims, t->dims, col);
@@ -108,7 +115,8 @@ static int cycles(int p, int *cyc)
         free(rowbase);
     }
     for (int c = 0; c < d; c++) /* the reverse of each cycle uses the other directions */
-        for (int i = 0; i < p; i++) cyc[(d + c) * p + i] = cyc[c * p + (p - i) % p];
+        for (int i = 0; i < p; i++)
+            cyc[(d + c) * p + i] = cyc[c * p + (p - i) % p];
     return 2 * d;
 }
 
@@ -121,7 +129,7 @@ int bcast_multichain(void *buf, int count, MPI_Datatype type, int root, MPI_Comm
     int *cyc = malloc((size_t)4 * p * sizeof *cyc);
     if (cyc == NULL) return MPI_ERR_NO_MEM;
     int d = cycles(p, cyc);
-    if (d == 0) { /* bcast_topology_fits let it through: only an odd-by-odd torus */
+    if (d == 0) { /* coll_fits let it through: only an odd-by-odd torus */
         free(cyc);
         return bcast_binomial(buf, count, type, root, comm);
     }

@@ -12,11 +12,13 @@
 #include "ring.h"
 #include "topology.h"
 
-static int torus_common(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm, int halving)
+static int torus_common(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm,
+                        int halving)
 {
     int rank;
     MPI_Comm_rank(comm, &rank);
-    int nd = bcast_topo.ndims, a[3] = {bcast_topo.dims[0], bcast_topo.dims[1], nd == 3 ? bcast_topo.dims[2] : 1};
+    int nd = coll_topology.ndims,
+        a[3] = {coll_topology.dims[0], coll_topology.dims[1], nd == 3 ? coll_topology.dims[2] : 1};
     int stride[3] = {1, a[0], a[0] * a[1]};
     int me[3], rt[3];
     for (int k = 0; k < 3; k++) {
@@ -31,7 +33,8 @@ static int torus_common(void *buf, int count, MPI_Datatype type, int root, MPI_C
             if (me[j] != rt[j]) in = 0;
         if (!in) continue;
         int ranks[a[k]], base = rank - me[k] * stride[k];
-        for (int i = 0; i < a[k]; i++) ranks[i] = base + i * stride[k];
+        for (int i = 0; i < a[k]; i++)
+            ranks[i] = base + i * stride[k];
         int rc = bcast__line(buf, count, type, comm, a[k], ranks, me[k], rt[k], halving);
         if (rc != MPI_SUCCESS) return rc;
     }

@@ -1,0 +1,49 @@
+/* coll.c: maps algorithm names to SMPI functions and collectives to their drivers (runner and
+ * interposer side). */
+#include "coll.h"
+
+#include <dlfcn.h>
+#include <stdio.h>
+#include <string.h>
+
+/* collsim's functions, in algo_infos' order */
+static const coll_fn functions[] = {
+#define ALGO(coll, name, family, desc, cost, needs) (coll_fn) coll##_##name,
+#include "algorithms.def"
+#undef ALGO
+};
+
+/* The mangled parameter list of SimGrid's <id>__NAME functions, per collective */
+static const char *const mangled_params[COLL_COUNT] = {
+#define COLLECTIVE(id, desc, params, mangled) mangled,
+#include "collectives.def"
+#undef COLLECTIVE
+};
+
+static const struct coll_driver *const drivers[COLL_COUNT] = {
+#define COLLECTIVE(id, desc, params, mangled) &coll_driver_##id,
+#include "collectives.def"
+#undef COLLECTIVE
+};
+
+const struct coll_driver *coll_driver(enum coll_id coll)
+{
+    return coll >= 0 && coll < COLL_COUNT ? drivers[coll] : NULL;
+}
+
+coll_fn coll_resolve(enum coll_id coll, const char *name)
+{
+    const struct algo_info *a = algo_find(coll, name);
+    if (a != NULL) return functions[a - algo_infos];
+    if (simgrid_algo_find(coll, name) == NULL) return NULL;
+    /* SimGrid's simgrid::smpi::<coll>__NAME has the MPI call's C signature (MPI_Datatype and
+     * MPI_Comm are pointers to its Datatype and Comm classes): find it by its mangled name */
+    const char *base = name + strlen(SIMGRID_PREFIX), *cname = coll_infos[coll].name;
+    char symbol[256];
+    snprintf(symbol, sizeof symbol, "_ZN7simgrid4smpi%zu%s__%s%s", strlen(cname) + 2 + strlen(base),
+             cname, base, mangled_params[coll]);
+    void *f = dlsym(RTLD_DEFAULT, symbol);
+    coll_fn fn;
+    memcpy(&fn, &f, sizeof fn);
+    return fn;
+}

@@ -1,0 +1,127 @@
+/* fit.c: the topology of a run (parsed from a platform's props or --topology) and the one
+ * rule of whether a topology-aware algorithm fits it. MPI-free: the runner, `collsim run`,
+ * `collsim study` and `collsim list` all decide with it. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "registry.h"
+
+const char *coll_topo_kind_name(unsigned kind)
+{
+    switch (kind) {
+    case NEED_RING:
+        return "ring";
+    case NEED_TORUS:
+        return "torus";
+    case NEED_HYPERCUBE:
+        return "hypercube";
+    default:
+        return "";
+    }
+}
+
+/* "8x8" -> dims; returns the count or -1 */
+static int parse_dims(const char *s, int *dims)
+{
+    int n = 0;
+    const char *p = s;
+    while (*p) {
+        char *end;
+        long v = strtol(p, &end, 10);
+        if (end == p || v < 1 || n == 3) return -1;
+        dims[n++] = (int)v;
+        if (*end == 'x')
+            p = end + 1;
+        else if (*end == '\0')
+            p = end;
+        else
+            return -1;
+    }
+    return n;
+}
+
+int coll_topo_parse(const char *kind, const char *dims, struct coll_topo *t, char *err,
+                    size_t errlen)
+{
+    memset(t, 0, sizeof *t);
+    t->ndims = parse_dims(dims, t->dims);
+    if (t->ndims < 1) {
+        snprintf(err, errlen, "bad topology dimensions '%s' for '%s'", dims, kind);
+        memset(t, 0, sizeof *t);
+        return -1;
+    }
+    if (strcmp(kind, "ring") == 0 && t->ndims == 1) {
+        t->kind = NEED_RING;
+        t->nodes = t->dims[0];
+    } else if (strcmp(kind, "hypercube") == 0 && t->ndims == 1 && t->dims[0] < 20) {
+        t->kind = NEED_HYPERCUBE;
+        t->nodes = 1 << t->dims[0];
+    } else if (strcmp(kind, "torus") == 0 && t->ndims >= 2) {
+        t->kind = NEED_TORUS;
+        t->nodes = t->dims[0] * t->dims[1] * (t->ndims == 3 ? t->dims[2] : 1);
+    } /* else a kind the topology-aware algorithms do not use: kind stays 0 */
+    return 0;
+}
+
+int coll_topo_parse_spec(const char *spec, struct coll_topo *t, char *err, size_t errlen)
+{
+    char kind[32];
+    const char *colon = strchr(spec, ':');
+    memset(t, 0, sizeof *t);
+    if (colon == NULL || colon == spec || (size_t)(colon - spec) >= sizeof kind) {
+        snprintf(err, errlen, "bad topology '%s' (expected KIND:DIMS, e.g. torus:8x8)", spec);
+        return -1;
+    }
+    snprintf(kind, sizeof kind, "%.*s", (int)(colon - spec), spec);
+    if (coll_topo_parse(kind, colon + 1, t, err, errlen) != 0) return -1;
+    if (t->kind == 0) {
+        snprintf(err, errlen, "unknown topology '%s' (ring:P, torus:AxB[xC], hypercube:D)", spec);
+        return -1;
+    }
+    return 0;
+}
+
+/* The cycles multichain.c builds: a square 2D torus of side >= 3, or any torus where the
+ * nodes off one dimension come to an even count (a snake over them closes). Not a torus: 1. */
+static int torus_has_cycle(const struct coll_topo *t)
+{
+    if (t->kind != NEED_TORUS) return 1;
+    if (t->ndims == 2 && t->dims[0] == t->dims[1] && t->dims[0] >= 3) return 1;
+    for (int k = 0; k < t->ndims; k++)
+        if ((t->nodes / t->dims[k]) % 2 == 0 && t->dims[k] >= 2) return 1;
+    return 0;
+}
+
+int coll_fits(const struct algo_info *a, const struct coll_topo *t, int np, int ranks_per_host,
+              int in_node_order, char *why, size_t len)
+{
+    char kinds[128];
+    if ((a->needs & NEED_TOPOLOGY) == 0) return 0;
+    coll_needs_kinds(a->needs, kinds, sizeof kinds);
+    if ((a->needs & t->kind) == 0) {
+        snprintf(why, len, "needs a %s platform (this one is %s)", kinds,
+                 t->kind ? coll_topo_kind_name(t->kind) : "not a ring, torus or hypercube");
+        return -1;
+    }
+    if (np != t->nodes) {
+        snprintf(why, len, "needs one rank per node of the %d-node %s (got %d ranks)", t->nodes,
+                 coll_topo_kind_name(t->kind), np);
+        return -1;
+    }
+    if ((a->needs & NEED_CYCLES) && !torus_has_cycle(t)) {
+        snprintf(why, len,
+                 "needs a Hamiltonian cycle of the torus it can build: a square "
+                 "2D torus or one with an even side");
+        return -1;
+    }
+    if (ranks_per_host != 1) {
+        snprintf(why, len, "needs one rank per node (got %d ranks per host)", ranks_per_host);
+        return -1;
+    }
+    if (!in_node_order) {
+        snprintf(why, len, "needs rank i on node n<i> (use the platform's own hostfile)");
+        return -1;
+    }
+    return 0;
+}

@@ -1,0 +1,34 @@
+/* topology.c: reads this run's topology and placement for the topology-aware algorithms. */
+#include "topology.h"
+
+#include <simgrid/zone.h>
+#include <stdio.h>
+#include <string.h>
+
+struct coll_topo coll_topology;
+int coll_topology_placed;
+
+int coll_topology_init(const char *spec, char *err, size_t errlen)
+{
+    memset(&coll_topology, 0, sizeof coll_topology);
+    if (spec != NULL) {
+        if (coll_topo_parse_spec(spec, &coll_topology, err, errlen) != 0) return -1;
+    } else {
+        sg_netzone_t root = sg_zone_get_root();
+        const char *kind = root ? sg_zone_get_property_value(root, "collsim.kind") : NULL;
+        const char *dims = root ? sg_zone_get_property_value(root, "collsim.dims") : NULL;
+        char ignored[128];
+        if (kind != NULL && dims != NULL)
+            coll_topo_parse(kind, dims, &coll_topology, ignored, sizeof ignored);
+    }
+    /* placement: the generated platforms name node i "n<i>" */
+    int rank, ok = 0;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    char host[MPI_MAX_PROCESSOR_NAME], want[32];
+    int len;
+    MPI_Get_processor_name(host, &len);
+    snprintf(want, sizeof want, "n%d", rank);
+    ok = strcmp(host, want) == 0;
+    MPI_Allreduce(&ok, &coll_topology_placed, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    return 0;
+}

@@ -1,0 +1,188 @@
+/* test_registry.c: the registry's fit rule and topology parsers, and format.h's phase mark,
+ * run settings and results reader, on cases worked out by hand. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "format.h"
+#include "registry.h"
+
+/* check.h has no string check; this one follows its CHECK_INT_EQ (kept here so that the
+ * header the analyzer's tests share is unchanged) */
+#define CHECK_STR_EQ(want, got)                                                                    \
+    do {                                                                                           \
+        const char *w_ = (want), *g_ = (got);                                                      \
+        if (strcmp(w_, g_) == 0)                                                                   \
+            check_passed++;                                                                        \
+        else {                                                                                     \
+            check_failed++;                                                                        \
+            fprintf(stderr, "%s:%d: %s: expected '%s', got '%s'\n", __FILE__, __LINE__, #got, w_,  \
+                    g_);                                                                           \
+        }                                                                                          \
+    } while (0)
+
+static const struct algo_info *bcast(const char *name)
+{
+    const struct algo_info *a = algo_find(COLL_bcast, name);
+    if (a == NULL) {
+        fprintf(stderr, "no broadcast '%s' in the registry\n", name);
+        check_failed++;
+        static const struct algo_info none = {COLL_bcast, "none", "", "", "", NEED_NOTHING};
+        return &none;
+    }
+    return a;
+}
+
+static void test_topo_parse(void)
+{
+    struct coll_topo t;
+    char err[256] = "";
+    CHECK_INT_EQ(0, coll_topo_parse_spec("torus:8x8", &t, err, sizeof err));
+    CHECK_INT_EQ(NEED_TORUS, t.kind);
+    CHECK_INT_EQ(2, t.ndims);
+    CHECK_INT_EQ(64, t.nodes);
+    CHECK_INT_EQ(0, coll_topo_parse_spec("hypercube:6", &t, err, sizeof err));
+    CHECK_INT_EQ(64, t.nodes);
+    CHECK_INT_EQ(0, coll_topo_parse_spec("torus:2x3x4", &t, err, sizeof err));
+    CHECK_INT_EQ(24, t.nodes);
+    CHECK_INT_EQ(-1, coll_topo_parse_spec("torus:4y4", &t, err, sizeof err));
+    CHECK_STR_EQ("bad topology dimensions '4y4' for 'torus'", err);
+    CHECK_INT_EQ(-1, coll_topo_parse_spec("torus", &t, err, sizeof err));
+    CHECK_STR_EQ("bad topology 'torus' (expected KIND:DIMS, e.g. torus:8x8)", err);
+    CHECK_INT_EQ(-1, coll_topo_parse_spec("mesh:4x4", &t, err, sizeof err));
+    CHECK_STR_EQ("unknown topology 'mesh:4x4' (ring:P, torus:AxB[xC], hypercube:D)", err);
+    /* from a platform's props an unknown kind is no error, and leaves kind 0 */
+    CHECK_INT_EQ(0, coll_topo_parse("fattree", "4", &t, err, sizeof err));
+    CHECK_INT_EQ(0, t.kind);
+    CHECK_INT_EQ(0, coll_topo_parse("torus", "8", &t, err, sizeof err)); /* a 1D torus */
+    CHECK_INT_EQ(0, t.kind);
+    CHECK_INT_EQ(-1, coll_topo_parse("ring", "", &t, err, sizeof err));
+    CHECK_INT_EQ(0, t.kind);
+}
+
+static void test_fits(void)
+{
+    struct coll_topo ring16, t35, t44, none = {0, 0, {0, 0, 0}, 0};
+    char why[256] = "", err[256];
+    coll_topo_parse("ring", "16", &ring16, err, sizeof err);
+    coll_topo_parse("torus", "3x5", &t35, err, sizeof err);
+    coll_topo_parse("torus", "4x4", &t44, err, sizeof err);
+    CHECK_INT_EQ(0, coll_fits(bcast("ring"), &ring16, 16, 1, 1, why, sizeof why));
+    CHECK_INT_EQ(0, coll_fits(bcast("multichain"), &ring16, 16, 1, 1, why, sizeof why));
+    CHECK_INT_EQ(0, coll_fits(bcast("multichain"), &t44, 16, 1, 1, why, sizeof why));
+    CHECK_INT_EQ(-1, coll_fits(bcast("multichain"), &t35, 15, 1, 1, why, sizeof why));
+    CHECK_STR_EQ("needs a Hamiltonian cycle of the torus it can build: a square 2D torus or "
+                 "one with an even side",
+                 why);
+    CHECK_INT_EQ(0, coll_fits(bcast("torus"), &t35, 15, 1, 1, why, sizeof why));
+    CHECK_INT_EQ(-1, coll_fits(bcast("ring"), &t44, 16, 1, 1, why, sizeof why));
+    CHECK_STR_EQ("needs a ring platform (this one is torus)", why);
+    CHECK_INT_EQ(-1, coll_fits(bcast("torus"), &none, 16, 1, 1, why, sizeof why));
+    CHECK_STR_EQ("needs a torus platform (this one is not a ring, torus or hypercube)", why);
+    CHECK_INT_EQ(-1, coll_fits(bcast("multichain"), &none, 16, 1, 1, why, sizeof why));
+    CHECK_STR_EQ("needs a ring, torus or hypercube (Hamiltonian cycles) platform (this one is "
+                 "not a ring, torus or hypercube)",
+                 why);
+    CHECK_INT_EQ(-1, coll_fits(bcast("ring"), &ring16, 8, 1, 1, why, sizeof why));
+    CHECK_STR_EQ("needs one rank per node of the 16-node ring (got 8 ranks)", why);
+    CHECK_INT_EQ(-1, coll_fits(bcast("ring"), &ring16, 16, 2, 0, why, sizeof why));
+    CHECK_STR_EQ("needs one rank per node (got 2 ranks per host)", why);
+    CHECK_INT_EQ(-1, coll_fits(bcast("torus"), &t44, 16, 1, 0, why, sizeof why));
+    CHECK_STR_EQ("needs rank i on node n<i> (use the platform's own hostfile)", why);
+    /* NEED_NOTHING fits anything */
+    CHECK_INT_EQ(0, coll_fits(bcast("binomial"), &none, 3, 4, 0, why, sizeof why));
+    CHECK_INT_EQ(0, coll_fits(bcast("linear"), &t35, 1, 1, 0, why, sizeof why));
+    char text[256];
+    coll_needs_text(bcast("hypercube")->needs, text, sizeof text);
+    CHECK_STR_EQ("a hypercube platform, one rank per node", text);
+    coll_needs_text(NEED_RING | NEED_TORUS, text, sizeof text);
+    CHECK_STR_EQ("a ring or torus platform, one rank per node", text);
+    coll_needs_text(NEED_NOTHING, text, sizeof text);
+    CHECK_STR_EQ("", text);
+}
+
+static void test_lookups(void)
+{
+    char bad[64] = "", known[64];
+    CHECK_INT_EQ(COLL_bcast, coll_find("bcast"));
+    CHECK_INT_EQ(-1, coll_find("quantum"));
+    coll_known(known, sizeof known);
+    CHECK(strncmp(known, "bcast", 5) == 0);
+    CHECK(simgrid_algo_find(COLL_bcast, "smpi:binomial_tree") != NULL);
+    CHECK(simgrid_algo_find(COLL_bcast, "binomial_tree") == NULL);
+    char *list = coll_expand(COLL_bcast, "binomial,smpi:flattree", bad, sizeof bad);
+    CHECK(list != NULL && strcmp(list, "binomial,smpi:flattree") == 0);
+    free(list);
+    CHECK(coll_expand(COLL_bcast, "binomial,quantum", bad, sizeof bad) == NULL);
+    CHECK_STR_EQ("quantum", bad);
+}
+
+static void test_marks(void)
+{
+    struct cs_phase_mark m = {"bcast", "smpi:binomial_tree", 65536, 3, 1, 5}, back;
+    char buf[256];
+    CHECK_INT_EQ(0, cs_phase_mark_write(buf, sizeof buf, &m));
+    CHECK_STR_EQ("bcast/smpi:binomial_tree/65536/3/1/5", buf);
+    CHECK_INT_EQ(0, cs_phase_mark_parse(buf, &back));
+    CHECK_STR_EQ("smpi:binomial_tree", back.algorithm);
+    CHECK_INT_EQ(65536, back.bytes);
+    CHECK_INT_EQ(3, back.root);
+    CHECK_INT_EQ(-1, cs_phase_mark_write(buf, 10, &m));
+    CHECK_INT_EQ(-1, cs_phase_mark_parse("bcast/binomial/16/0/1", &back));
+
+    struct cs_run_settings s = {"clean", "sfr", 65536, 16, 2, "torus-4x4"}, r;
+    CHECK_INT_EQ(0, cs_settings_write(buf, sizeof buf, &s));
+    CHECK_STR_EQ("model=clean;routing=sfr;eager=65536;np=16;ranks_per_host=2;platform=torus-4x4",
+                 buf);
+    CHECK_INT_EQ(0, cs_settings_parse(buf, &r));
+    CHECK_STR_EQ("sfr", r.routing);
+    CHECK_INT_EQ(65536, r.eager);
+    CHECK_INT_EQ(2, r.ranks_per_host);
+    CHECK_STR_EQ("torus-4x4", r.platform);
+    CHECK_INT_EQ(0, cs_settings_parse("eager=1;future=x;routing=ctr;model=smpi", &r));
+    CHECK_INT_EQ(1, r.ranks_per_host);
+    CHECK_INT_EQ(-1, cs_settings_parse("model=clean;routing=ctr", &r));
+}
+
+static void test_results(void)
+{
+    char path[] = "/tmp/test_registry-XXXXXX", err[256];
+    int fd = mkstemp(path);
+    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+    CHECK(f != NULL);
+    if (f == NULL) return;
+    /* the columns in another order, and one more */
+    fputs("valid,max_s,min_s,avg_s,iterations,warmup,bytes,root,np,routing,model,platform,"
+          "extra,algorithm,collective\n"
+          "1,3e-06,1e-06,2e-06,5,1,1024,0,16,ctr,clean,torus-4x4,x,binomial,bcast\n"
+          "0,3,1,2,5,1,16,2,8,sfr,smpi,ring-16,y,smpi:flattree,bcast\n",
+          f);
+    fclose(f);
+    struct cs_result_reader rd;
+    struct cs_result r;
+    CHECK_INT_EQ(0, cs_result_open(&rd, path, err, sizeof err));
+    CHECK_INT_EQ(1, cs_result_next(&rd, &r, err, sizeof err));
+    CHECK_STR_EQ("binomial", r.algorithm);
+    CHECK_INT_EQ(1024, r.bytes);
+    CHECK_NEAR(2e-6, r.avg_s, 1e-12);
+    CHECK_INT_EQ(1, r.valid);
+    CHECK_INT_EQ(1, cs_result_next(&rd, &r, err, sizeof err));
+    CHECK_STR_EQ("ring-16", r.platform);
+    CHECK_INT_EQ(2, r.root);
+    CHECK_INT_EQ(0, r.valid);
+    CHECK_INT_EQ(0, cs_result_next(&rd, &r, err, sizeof err));
+    cs_result_close(&rd);
+    unlink(path);
+}
+
+int main(void)
+{
+    test_topo_parse();
+    test_fits();
+    test_lookups();
+    test_marks();
+    test_results();
+    return check_finish();
+}
