@@ -140,6 +140,7 @@ struct frame {
     const struct type *type;
     const char *value;
     double start;
+    int depth; /* frames of the same type below it: Paje nests each state type apart */
 };
 
 struct cont {
@@ -480,7 +481,7 @@ static void end_states(paje_reader *r, struct cont *c, double t, int down_to,
     while (c->depth > down_to) {
         struct frame *fr = &c->stack[--c->depth];
         if (cb && cb->state) {
-            struct paje_state s = {&c->pub, fr->type->name, fr->value, fr->start, t, c->depth};
+            struct paje_state s = {&c->pub, fr->type->name, fr->value, fr->start, t, fr->depth};
             cb->state(user, &s);
         }
     }
@@ -631,7 +632,9 @@ static int handle_event(paje_reader *r, char *line, const struct paje_callbacks 
             c->cap = c->cap ? c->cap * 2 : 4;
             c->stack = realloc(c->stack, (size_t)c->cap * sizeof *c->stack);
         }
-        c->stack[c->depth++] = (struct frame){ty, value_name(r, ty, v[d->idx_value]), t};
+        int below = 0;
+        for (int i = 0; i < c->depth; i++) below += c->stack[i].type == ty;
+        c->stack[c->depth++] = (struct frame){ty, value_name(r, ty, v[d->idx_value]), t, below};
         return 0;
     }
     case EV_POP: {
