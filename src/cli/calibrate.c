@@ -1,6 +1,5 @@
 /* calibrate.c: `collsim calibrate`, model parameters from a simulated ping-pong on a platform,
  * or from real osu_latency / osu_bw output, and the collsim platform those numbers give. */
-#include <getopt.h>
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
@@ -9,6 +8,7 @@
 #include <unistd.h>
 
 #include "fit.h"
+#include "options.h"
 #include "params.h"
 #include "run.h"
 #include "util.h"
@@ -185,153 +185,168 @@ static int save_params(const char *path, const struct fit_point *p, int n, const
     return 0;
 }
 
-int calibrate_main(int argc, char **argv)
+struct calibrate {
+    const char *platform, *sizes, *model, *csv, *osu, *params, *pair;
+    int hi, hj;
+};
+
+/* Hockney, LogGP, PLogP and model B from OSU output files (a comma list). 0 or an exit
+ * status after an error line. */
+static int calibrate_osu(const struct calibrate *c)
 {
-    static const struct option longopts[] = {
-        {"platform", required_argument, 0, 'P'}, {"pair", required_argument, 0, 'p'},
-        {"sizes", required_argument, 0, 's'},    {"model", required_argument, 0, 'm'},
-        {"csv", required_argument, 0, 'c'},      {"from-osu", required_argument, 0, 'o'},
-        {"params", required_argument, 0, 'w'},   {"help", no_argument, 0, 'h'},
-        {0, 0, 0, 0}};
-    const char *platform = NULL, *sizes = "0:32M:2", *model = "clean", *csv = NULL, *osu = NULL,
-               *params = NULL;
-    int hi = 0, hj = 1, c;
-    opterr = 0;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
-        switch (c) {
-        case 'P': platform = optarg; break;
-        case 'p':
-            if (sscanf(optarg, "%d,%d", &hi, &hj) != 2 || hi < 0 || hj < 0 || hi == hj) {
-                cs_error("bad value '%s' for --pair (two different hostfile lines, e.g. 0,5)", optarg);
-                return 2;
-            }
-            break;
-        case 's': sizes = optarg; break;
-        case 'm': model = optarg; break;
-        case 'c': csv = optarg; break;
-        case 'o': osu = optarg; break;
-        case 'w': params = optarg; break;
-        case 'h': fputs(calibrate_usage, stdout); return 0;
-        case ':': cs_error("option '%s' needs a value", argv[optind - 1]); return 2;
-        default: cs_error("unknown option '%s' (see 'collsim calibrate --help')", argv[optind - 1]); return 2;
-        }
-    }
-    if (optind < argc) {
-        cs_error("unexpected argument '%s'", argv[optind]);
-        return 2;
-    }
     struct fit_point pts[MAX_POINTS];
     int n = 0;
-    if (osu != NULL) {
-        if (platform != NULL) {
-            cs_error("give --platform or --from-osu, not both");
-            return 2;
-        }
-        char *list = cs_strdup(osu);
-        for (char *t = strtok(list, ","); t != NULL; t = strtok(NULL, ",")) {
-            n = read_osu(t, pts, n);
-            if (n < 0) {
-                free(list);
-                return 1;
-            }
-        }
-        free(list);
-        if (n < 2) {
-            cs_error("fewer than 2 sizes in '%s'", osu);
-            return 1;
-        }
-        qsort(pts, (size_t)n, sizeof pts[0], by_size);
-        char source[600];
-        snprintf(source, sizeof source, "OSU micro-benchmark output %s", osu);
-        print_report(pts, n, source);
-        return save_params(params, pts, n, source);
-    }
-    if (platform == NULL) {
-        cs_error("give --platform FILE.xml or --from-osu FILES");
-        return 2;
-    }
-    if (access(platform, R_OK) != 0) {
-        cs_error("cannot read platform '%s'", platform);
+    char *list = cs_strdup(c->osu);
+    for (char *t = strtok(list, ","); t != NULL && n >= 0; t = strtok(NULL, ","))
+        n = read_osu(t, pts, n);
+    free(list);
+    if (n < 0) return 1;
+    if (n < 2) {
+        cs_error("fewer than 2 sizes in '%s'", c->osu);
         return 1;
     }
-    if (strcmp(model, "clean") != 0 && strcmp(model, "smpi") != 0) {
-        cs_error("unknown model '%s' (known: clean, smpi)", model);
-        return 2;
-    }
-    uint64_t sz[64];
-    char err[256], hostfile[PATH_MAX], prog[PATH_MAX];
-    if (cs_parse_sizes(sizes, sz, 64, err, sizeof err) < 0) {
-        cs_error("%s", err);
-        return 2;
-    }
-    int nhosts = smpi_hostfile(platform, NULL, hostfile, sizeof hostfile);
-    if (nhosts < 0) return 1;
-    if (hi >= nhosts || hj >= nhosts) {
-        cs_error("--pair %d,%d: '%s' has %d hosts", hi, hj, hostfile, nhosts);
-        return 1;
-    }
-    if (smpi_program("collsim-pingpong.so", prog, sizeof prog) != 0) return 1;
-    /* a two-line hostfile with the chosen pair */
-    char pairfile[] = "/tmp/collsim-pair-XXXXXX", outfile[] = "/tmp/collsim-pp-XXXXXX";
-    int fd1 = mkstemp(pairfile), fd2 = mkstemp(outfile);
-    if (fd1 < 0 || fd2 < 0) {
-        cs_error("cannot create temporary files in /tmp");
-        return 1;
-    }
-    close(fd2);
-    FILE *hf = fopen(hostfile, "r"), *pf = fdopen(fd1, "w");
-    char line[512], a[512] = "", b[512] = "";
+    qsort(pts, (size_t)n, sizeof pts[0], by_size);
+    char source[600];
+    snprintf(source, sizeof source, "OSU micro-benchmark output %s", c->osu);
+    print_report(pts, n, source);
+    return save_params(c->params, pts, n, source);
+}
+
+/* Writes hostfile lines hi and hj (the pair) into pairfile; their names into a and b. */
+static int write_pair(const char *hostfile, int hi, int hj, int fd, char *a, char *b, size_t len)
+{
+    FILE *hf = fopen(hostfile, "r"), *pf = fdopen(fd, "w");
+    char line[512];
+    a[0] = b[0] = '\0';
     for (int k = 0; hf != NULL && fgets(line, sizeof line, hf) != NULL;) {
         if (line[0] == '\n' || line[0] == '#') continue;
-        if (k == hi) snprintf(a, sizeof a, "%s", line);
-        if (k == hj) snprintf(b, sizeof b, "%s", line);
+        if (k == hi) snprintf(a, len, "%s", line);
+        if (k == hj) snprintf(b, len, "%s", line);
         k++;
     }
     if (hf) fclose(hf);
+    if (pf == NULL) return -1;
     fprintf(pf, "%s%s", a, b);
-    fclose(pf);
+    int rc = fclose(pf);
+    a[strcspn(a, "\n")] = '\0';
+    b[strcspn(b, "\n")] = '\0';
+    return rc == 0 ? 0 : -1;
+}
+
+/* Copies the ping-pong's raw output to --csv. 0 or 1 after an error line. */
+static int copy_csv(const char *from, const char *to)
+{
+    struct cs_out co;
+    char line[512];
+    FILE *in = fopen(from, "r"), *out = cs_out_open(&co, to);
+    int ok = in != NULL && out != NULL;
+    while (ok && fgets(line, sizeof line, in) != NULL) fputs(line, out);
+    if (in) fclose(in);
+    if (cs_out_commit(&co, ok) == 0) return 0;
+    cs_error("cannot write '%s'", to);
+    return 1;
+}
+
+/* Simulates the ping-pong between hostfile lines hi and hj into outfile; the pair's host
+ * names into a and b. 0 or 1 after an error line. */
+static int simulate_pingpong(const struct calibrate *c, const char *hostfile, const char *outfile,
+                             char *a, char *b, size_t len)
+{
+    char prog[PATH_MAX], pairfile[] = "/tmp/collsim-pair-XXXXXX";
+    if (smpi_program("collsim-pingpong.so", prog, sizeof prog) != 0) return 1;
+    int fd = mkstemp(pairfile);
+    if (fd < 0 || write_pair(hostfile, c->hi, c->hj, fd, a, b, len) != 0) {
+        if (fd >= 0) unlink(pairfile);
+        cs_error("cannot create temporary files in /tmp");
+        return 1;
+    }
     const char *args[40];
     int k = 0;
     args[k++] = SMPIRUN_PATH;
     args[k++] = "-np";
     args[k++] = "2";
     args[k++] = "-platform";
-    args[k++] = platform;
+    args[k++] = c->platform;
     args[k++] = "-hostfile";
     args[k++] = pairfile;
-    k = smpi_common_args(args, k, model);
+    k = smpi_common_args(args, k, c->model);
     args[k++] = prog;
     args[k++] = "--sizes";
-    args[k++] = sizes;
+    args[k++] = c->sizes;
     args[k] = NULL;
-    cs_note("simulating a ping-pong on '%s' (%s model)", platform, model);
+    cs_note("simulating a ping-pong on '%s' (%s model)", c->platform, c->model);
     int rc = smpi_spawn(args, outfile);
     unlink(pairfile);
-    if (rc == 0) n = read_pingpong(outfile, pts);
-    if (rc != 0 || n < 2) {
-        unlink(outfile);
-        if (rc == 0) cs_error("the ping-pong measured fewer than 2 sizes");
+    return rc;
+}
+
+/* Checks the platform, model, sizes and pair; the hostfile into hostfile. 0 or a status. */
+static int calibrate_check(const struct calibrate *c, char *hostfile, size_t len)
+{
+    if (access(c->platform, R_OK) != 0) {
+        cs_error("cannot read platform '%s'", c->platform);
         return 1;
     }
-    if (csv != NULL) {
-        struct cs_out co;
-        FILE *in = fopen(outfile, "r"), *out = cs_out_open(&co, csv);
-        int ok = in != NULL && out != NULL;
-        while (ok && fgets(line, sizeof line, in) != NULL) fputs(line, out);
-        if (in) fclose(in);
-        if (cs_out_commit(&co, ok) != 0) {
-            unlink(outfile);
-            cs_error("cannot write '%s'", csv);
-            return 1;
-        }
+    if (opt_check_model(c->model) != 0 || opt_check_sizes(c->sizes) != 0) return 2;
+    int nhosts = smpi_hostfile(c->platform, NULL, hostfile, len);
+    if (nhosts < 0) return 1;
+    if (c->hi >= nhosts || c->hj >= nhosts) {
+        cs_error("--pair %d,%d: '%s' has %d hosts", c->hi, c->hj, hostfile, nhosts);
+        return 1;
     }
+    return 0;
+}
+
+/* The same from a simulated ping-pong on --platform. 0 or an exit status. */
+static int calibrate_platform(const struct calibrate *c)
+{
+    char hostfile[PATH_MAX], outfile[] = "/tmp/collsim-pp-XXXXXX", a[512], b[512];
+    int rc = calibrate_check(c, hostfile, sizeof hostfile);
+    if (rc != 0) return rc;
+    int fd = mkstemp(outfile);
+    if (fd < 0) {
+        cs_error("cannot create temporary files in /tmp");
+        return 1;
+    }
+    close(fd);
+    struct fit_point pts[MAX_POINTS];
+    int n = 0;
+    rc = simulate_pingpong(c, hostfile, outfile, a, b, sizeof a);
+    if (rc == 0) n = read_pingpong(outfile, pts);
+    if (rc == 0 && n < 2) cs_error("the ping-pong measured fewer than 2 sizes");
+    if (rc == 0 && n >= 2 && c->csv != NULL) rc = copy_csv(outfile, c->csv);
     unlink(outfile);
-    char source[PATH_MAX + 128];
-    a[strcspn(a, "\n")] = '\0';
-    b[strcspn(b, "\n")] = '\0';
-    snprintf(source, sizeof source, "simulated ping-pong %s <-> %s on %s, model %s", a, b, platform,
-             model);
+    if (rc != 0 || n < 2) return 1;
+    char source[PATH_MAX + 1200];
+    snprintf(source, sizeof source, "simulated ping-pong %s <-> %s on %s, model %s", a, b,
+             c->platform, c->model);
     print_report(pts, n, source);
-    return save_params(params, pts, n, source);
+    return save_params(c->params, pts, n, source);
+}
+
+int calibrate_main(int argc, char **argv)
+{
+    struct calibrate c = {.sizes = "0:32M:2", .model = "clean", .hi = 0, .hj = 1};
+    const struct opt table[] = {
+        {"platform", OPT_STR, &c.platform, NULL}, {"pair", OPT_STR, &c.pair, NULL},
+        {"sizes", OPT_STR, &c.sizes, NULL},       {"model", OPT_STR, &c.model, NULL},
+        {"csv", OPT_STR, &c.csv, NULL},           {"from-osu", OPT_STR, &c.osu, NULL},
+        {"params", OPT_STR, &c.params, NULL},     {NULL, 0, NULL, NULL}};
+    int rc = opt_parse(argc, argv, table, calibrate_usage);
+    if (rc != 0) return rc == 1 ? 0 : rc;
+    if (c.pair != NULL &&
+        (sscanf(c.pair, "%d,%d", &c.hi, &c.hj) != 2 || c.hi < 0 || c.hj < 0 || c.hi == c.hj)) {
+        cs_error("bad value '%s' for --pair (two different hostfile lines, e.g. 0,5)", c.pair);
+        return 2;
+    }
+    if (c.osu != NULL && c.platform != NULL) {
+        cs_error("give --platform or --from-osu, not both");
+        return 2;
+    }
+    if (c.osu != NULL) return calibrate_osu(&c);
+    if (c.platform == NULL) {
+        cs_error("give --platform FILE.xml or --from-osu FILES");
+        return 2;
+    }
+    return calibrate_platform(&c);
 }

@@ -3,7 +3,6 @@
 #include "run.h"
 
 #include <errno.h>
-#include <getopt.h>
 #include <libgen.h>
 #include <limits.h>
 #include <stdint.h>
@@ -14,6 +13,7 @@
 #include <unistd.h>
 
 #include "registry.h"
+#include "options.h"
 #include "tracefix.h"
 #include "util.h"
 
@@ -181,10 +181,7 @@ int smpi_hostfile(const char *platform, const char *given, char *out, size_t len
     if (given != NULL) {
         snprintf(out, len, "%s", given);
     } else {
-        snprintf(out, len, "%s", platform);
-        char *dot = strrchr(out, '.');
-        if (dot != NULL && strcmp(dot, ".xml") == 0) *dot = '\0';
-        strncat(out, ".hosts", len - strlen(out) - 1);
+        cs_hostfile_of(platform, out, len);
     }
     int nhosts = count_hosts(out);
     if (nhosts < 0) {
@@ -257,53 +254,28 @@ int run_analyze(const struct run_request *r, const char *trace, const char *out,
     return smpi_spawn(argv, out);
 }
 
-int run_execute(const struct run_request *r)
+/* What run_execute works out before anything runs. */
+struct run_plan {
+    char hostfile[PATH_MAX], runner[PATH_MAX], pname[256];
+    char trace[PATH_MAX];                          /* the trace to write, "" for none */
+    char trace_part[PATH_MAX + 8], csv_part[PATH_MAX + 8];
+    int np, temp_trace;                            /* temp_trace: only for --analyze */
+};
+
+/* The checks of the request's values; 0, or 1 after one error line. */
+static int run_check_values(const struct run_request *r, int np)
 {
-    char hostfile[PATH_MAX], runner[PATH_MAX], pname[256], err[256];
-    if (r->platform == NULL) {
-        cs_error("--platform is required (try platforms/torus-4x4.xml)");
-        return 2;
-    }
-    if (access(r->platform, R_OK) != 0) {
-        cs_error("cannot read platform '%s'", r->platform);
-        return 1;
-    }
-    int nhosts = smpi_hostfile(r->platform, r->hostfile, hostfile, sizeof hostfile);
-    if (nhosts < 0) return 1;
-    int np = r->np > 0 ? r->np : nhosts;
-    if (np > nhosts) {
-        cs_error("--np %d is more than the %d hosts of '%s'", np, nhosts, hostfile);
-        return 1;
-    }
+    uint64_t eager;
     if (r->root < 0 || r->root >= np) {
         cs_error("root %d is not a rank of %d processes", r->root, np);
         return 1;
     }
-    char bad[128];
-    char *algos = bcast_expand(r->algos, bad, sizeof bad);
-    if (algos == NULL) {
-        cs_error("unknown algorithm '%s' (see 'collsim list')", bad);
-        return 1;
-    }
-    free(algos);
-    uint64_t sizes[64];
-    if (cs_parse_sizes(r->sizes, sizes, 64, err, sizeof err) < 0) {
-        cs_error("%s", err);
-        return 1;
-    }
-    uint64_t eager = 0;
+    if (opt_check_algos(r->algos) != 0 || opt_check_sizes(r->sizes) != 0) return 1;
     if (r->eager != NULL && cs_parse_bytes(r->eager, &eager) != 0) {
         cs_error("bad byte count '%s' for --eager", r->eager);
         return 1;
     }
-    if (strcmp(r->model, "clean") != 0 && strcmp(r->model, "smpi") != 0) {
-        cs_error("unknown model '%s' (known: clean, smpi)", r->model);
-        return 1;
-    }
-    if (strcmp(r->routing, "ctr") != 0 && strcmp(r->routing, "sfr") != 0) {
-        cs_error("unknown routing '%s' (known: ctr, sfr)", r->routing);
-        return 1;
-    }
+    if (opt_check_model(r->model) != 0 || opt_check_routing(r->routing) != 0) return 1;
     if (r->trace != NULL && !is_writable_target(r->trace)) {
         cs_error("cannot write trace '%s'", r->trace);
         return 1;
@@ -312,10 +284,40 @@ int run_execute(const struct run_request *r)
         cs_error("cannot write CSV '%s'", r->csv);
         return 1;
     }
-    if (smpi_program("collsim-runner.so", runner, sizeof runner) != 0) return 1;
-    platform_name(r->platform, pname, sizeof pname);
-    if (r->analysis != NULL && r->trace == NULL) {
-        /* analysis needs a trace: make a temporary one */
+    return 0;
+}
+
+/* Fills the plan: files, process count, the checks; 0, or the exit status after an error. */
+static int run_prepare(const struct run_request *r, struct run_plan *pl)
+{
+    memset(pl, 0, sizeof *pl);
+    if (r->platform == NULL) {
+        cs_error("--platform is required (try platforms/torus-4x4.xml)");
+        return 2;
+    }
+    if (access(r->platform, R_OK) != 0) {
+        cs_error("cannot read platform '%s'", r->platform);
+        return 1;
+    }
+    int nhosts = smpi_hostfile(r->platform, r->hostfile, pl->hostfile, sizeof pl->hostfile);
+    if (nhosts < 0) return 1;
+    pl->np = r->np > 0 ? r->np : nhosts;
+    if (pl->np > nhosts) {
+        cs_error("--np %d is more than the %d hosts of '%s'", pl->np, nhosts, pl->hostfile);
+        return 1;
+    }
+    if (run_check_values(r, pl->np) != 0) return 1;
+    if (smpi_program("collsim-runner.so", pl->runner, sizeof pl->runner) != 0) return 1;
+    platform_name(r->platform, pl->pname, sizeof pl->pname);
+    return 0;
+}
+
+/* Chooses the trace: the requested one, or for --analyze alone a temporary one. 0 or 1. */
+static int run_choose_trace(const struct run_request *r, struct run_plan *pl)
+{
+    if (r->trace != NULL) {
+        snprintf(pl->trace, sizeof pl->trace, "%s", r->trace);
+    } else if (r->analysis != NULL) {
         char tmpl[] = "/tmp/collsim-trace-XXXXXX";
         int fd = mkstemp(tmpl);
         if (fd < 0) {
@@ -324,102 +326,119 @@ int run_execute(const struct run_request *r)
         }
         close(fd);
         unlink(tmpl);
-        struct run_request copy = *r;
-        copy.trace = tmpl;
-        int rc = run_execute(&copy);
-        unlink(tmpl);
-        return rc;
+        snprintf(pl->trace, sizeof pl->trace, "%s", tmpl);
+        pl->temp_trace = 1;
     }
+    if (pl->trace[0]) snprintf(pl->trace_part, sizeof pl->trace_part, "%s.part", pl->trace);
+    if (r->csv) snprintf(pl->csv_part, sizeof pl->csv_part, "%s.part", r->csv);
+    return 0;
+}
 
-    char trace_part[PATH_MAX + 8] = "", csv_part[PATH_MAX + 8] = "";
-    if (r->trace) snprintf(trace_part, sizeof trace_part, "%s.part", r->trace);
-    if (r->csv) snprintf(csv_part, sizeof csv_part, "%s.part", r->csv);
+/* Strings the command line points into. */
+struct run_argbuf {
+    char np[16], root[16], iters[16], warm[16], eager[64], tracefile[PATH_MAX + 48];
+};
 
-    /* smpirun always sets network/model:SMPI first; a later --cfg wins. */
-    char np_s[16], root_s[16], iters_s[16], warm_s[16], eager_s[64], tracefile[PATH_MAX + 40];
-    snprintf(np_s, sizeof np_s, "%d", np);
-    snprintf(root_s, sizeof root_s, "%d", r->root);
-    snprintf(iters_s, sizeof iters_s, "%d", r->iters);
-    snprintf(warm_s, sizeof warm_s, "%d", r->warmup);
-    snprintf(eager_s, sizeof eager_s, "--cfg=smpi/send-is-detached-thresh:%llu",
+/* SimGrid's tracing settings for a trace into pl->trace_part; returns the new n. */
+static int run_trace_args(const struct run_request *r, const struct run_plan *pl,
+                          struct run_argbuf *b, const char **argv, int n)
+{
+    static const char *const flags[] = {
+        "--cfg=tracing:yes", "--cfg=tracing/smpi:yes", "--cfg=tracing/platform:yes",
+        "--cfg=tracing/smpi/internals:yes", "--cfg=tracing/smpi/display-sizes:yes",
+        "--cfg=tracing/precision:9"};
+    for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++) argv[n++] = flags[i];
+    snprintf(b->tracefile, sizeof b->tracefile, "--cfg=tracing/filename:%s", pl->trace_part);
+    argv[n++] = b->tracefile;
+    if (r->trace_links) argv[n++] = "--cfg=tracing/uncategorized:yes";
+    return n;
+}
+
+/* The runner's own options; returns the new n. */
+static int run_runner_args(const struct run_request *r, const struct run_plan *pl,
+                           struct run_argbuf *b, const char **argv, int n)
+{
+    snprintf(b->root, sizeof b->root, "%d", r->root);
+    snprintf(b->iters, sizeof b->iters, "%d", r->iters);
+    snprintf(b->warm, sizeof b->warm, "%d", r->warmup);
+    const char *pairs[][2] = {{"--algo", r->algos},   {"--sizes", r->sizes},
+                              {"--root", b->root},    {"--iters", b->iters},
+                              {"--warmup", b->warm},  {"--platform", pl->pname},
+                              {"--model", r->model},  {"--csv", r->csv ? pl->csv_part : NULL},
+                              {"--topology", r->topology}, {"--inject-fault", r->fault}};
+    argv[n++] = pl->runner;
+    for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++)
+        if (pairs[i][1] != NULL) {
+            argv[n++] = pairs[i][0];
+            argv[n++] = pairs[i][1];
+        }
+    if (pl->trace[0]) argv[n++] = "--marks";
+    if (strcmp(r->routing, "sfr") == 0) argv[n++] = "--sfr";
+    return n;
+}
+
+/* The whole smpirun command line into argv (NULL-terminated); smpirun always sets
+ * network/model:SMPI first, and a later --cfg wins. */
+static void run_command(const struct run_request *r, const struct run_plan *pl,
+                        struct run_argbuf *b, const char **argv)
+{
+    uint64_t eager = 0;
+    if (r->eager != NULL) cs_parse_bytes(r->eager, &eager);
+    snprintf(b->np, sizeof b->np, "%d", pl->np);
+    snprintf(b->eager, sizeof b->eager, "--cfg=smpi/send-is-detached-thresh:%llu",
              (unsigned long long)eager);
-    snprintf(tracefile, sizeof tracefile, "--cfg=tracing/filename:%s", trace_part);
-    const char *argv[80];
     int n = 0;
     argv[n++] = SMPIRUN_PATH;
     argv[n++] = "-np";
-    argv[n++] = np_s;
+    argv[n++] = b->np;
     argv[n++] = "-platform";
     argv[n++] = r->platform;
     argv[n++] = "-hostfile";
-    argv[n++] = hostfile;
+    argv[n++] = pl->hostfile;
     n = smpi_common_args(argv, n, r->model);
-    if (r->eager != NULL) argv[n++] = eager_s;
-    if (r->trace != NULL) {
-        argv[n++] = "--cfg=tracing:yes";
-        argv[n++] = "--cfg=tracing/smpi:yes";
-        argv[n++] = "--cfg=tracing/platform:yes";
-        argv[n++] = "--cfg=tracing/smpi/internals:yes";
-        argv[n++] = "--cfg=tracing/smpi/display-sizes:yes";
-        argv[n++] = "--cfg=tracing/precision:9";
-        argv[n++] = tracefile;
-        if (r->trace_links) argv[n++] = "--cfg=tracing/uncategorized:yes";
-    }
-    argv[n++] = runner;
-    argv[n++] = "--algo";
-    argv[n++] = r->algos;
-    argv[n++] = "--sizes";
-    argv[n++] = r->sizes;
-    argv[n++] = "--root";
-    argv[n++] = root_s;
-    argv[n++] = "--iters";
-    argv[n++] = iters_s;
-    argv[n++] = "--warmup";
-    argv[n++] = warm_s;
-    argv[n++] = "--platform";
-    argv[n++] = pname;
-    argv[n++] = "--model";
-    argv[n++] = r->model;
-    if (r->csv != NULL) {
-        argv[n++] = "--csv";
-        argv[n++] = csv_part;
-    }
-    if (r->trace != NULL) argv[n++] = "--marks";
-    if (strcmp(r->routing, "sfr") == 0) argv[n++] = "--sfr";
-    if (r->topology != NULL) {
-        argv[n++] = "--topology";
-        argv[n++] = r->topology;
-    }
-    if (r->fault != NULL) {
-        argv[n++] = "--inject-fault";
-        argv[n++] = r->fault;
-    }
+    if (r->eager != NULL) argv[n++] = b->eager;
+    if (pl->trace[0]) n = run_trace_args(r, pl, b, argv, n);
+    n = run_runner_args(r, pl, b, argv, n);
     argv[n] = NULL;
+}
 
-    int ok = smpi_spawn(argv, r->quiet ? "/dev/null" : NULL) == 0;
+/* Moves the trace (repaired) and the CSV into place; on failure removes the parts. 0 or 1. */
+static int run_commit(const struct run_request *r, const struct run_plan *pl, int ok)
+{
+    char err[256];
+    if (ok && pl->trace[0]) {
+        ok = tracefix_copy(pl->trace_part, pl->trace, NULL, err, sizeof err) == 0;
+        if (!ok) cs_error("%s", err);
+    }
+    if (pl->trace[0]) unlink(pl->trace_part);
     if (!ok) {
-        if (r->trace) unlink(trace_part);
-        if (r->csv) unlink(csv_part);
+        if (r->csv) unlink(pl->csv_part);
         return 1;
     }
-    if (r->trace != NULL) {
-        int frc = tracefix_copy(trace_part, r->trace, NULL, err, sizeof err);
-        unlink(trace_part);
-        if (frc != 0) {
-            if (r->csv) unlink(csv_part);
-            cs_error("%s", err);
-            return 1;
-        }
-    }
-    if (r->csv && rename(csv_part, r->csv) != 0) {
+    if (r->csv && rename(pl->csv_part, r->csv) != 0) {
         cs_error("cannot move the outputs into place: %s", strerror(errno));
         return 1;
     }
-    if (r->analysis != NULL) {
-        fflush(stdout);
-        return run_analyze(r, r->trace, strcmp(r->analysis, "-") == 0 ? NULL : r->analysis, r->analysis_csv, NULL);
-    }
     return 0;
+}
+
+int run_execute(const struct run_request *r)
+{
+    struct run_plan pl;
+    int rc = run_prepare(r, &pl);
+    if (rc != 0 || (rc = run_choose_trace(r, &pl)) != 0) return rc;
+    struct run_argbuf b;
+    const char *argv[80];
+    run_command(r, &pl, &b, argv);
+    int ok = smpi_spawn(argv, r->quiet ? "/dev/null" : NULL) == 0;
+    rc = run_commit(r, &pl, ok);
+    if (rc == 0 && r->analysis != NULL) {
+        fflush(stdout);
+        rc = run_analyze(r, pl.trace, strcmp(r->analysis, "-") == 0 ? NULL : r->analysis,
+                         r->analysis_csv, NULL);
+    }
+    if (pl.temp_trace) unlink(pl.trace);
+    return rc;
 }
 
 /* Writes each host of `hosts` n times in a row into a new temporary file named from tmpl
@@ -450,85 +469,44 @@ static int expand_hostfile(const char *hosts, int n, char *tmpl)
     return 0;
 }
 
+/* Runs r with per_host ranks on each host of its hostfile (a temporary expanded copy). */
+static int run_per_host(struct run_request *r, int per_host)
+{
+    char hosts[PATH_MAX], expanded[] = "/tmp/collsim-hosts-XXXXXX";
+    if (smpi_hostfile(r->platform, r->hostfile, hosts, sizeof hosts) < 0) return 1;
+    if (expand_hostfile(hosts, per_host, expanded) != 0) return 1;
+    r->hostfile = expanded;
+    int rc = run_execute(r);
+    unlink(expanded);
+    return rc;
+}
+
 int run_main(int argc, char **argv)
 {
-    static const struct option longopts[] = {
-        {"platform", required_argument, 0, 'P'}, {"hostfile", required_argument, 0, 'H'},
-        {"np", required_argument, 0, 'n'},       {"algo", required_argument, 0, 'a'},
-        {"sizes", required_argument, 0, 's'},    {"root", required_argument, 0, 'r'},
-        {"iters", required_argument, 0, 'i'},    {"warmup", required_argument, 0, 'w'},
-        {"model", required_argument, 0, 'm'},    {"eager", required_argument, 0, 'e'},
-        {"trace", required_argument, 0, 't'},    {"csv", required_argument, 0, 'c'},
-        {"quiet", no_argument, 0, 'q'},          {"help", no_argument, 0, 'h'},
-        {"inject-fault", required_argument, 0, 'f'}, {"routing", required_argument, 0, 'R'},
-        {"topology", required_argument, 0, 'T'}, {"analyze", no_argument, 0, 'A'},
-        {"ranks-per-host", required_argument, 0, 'k'}, {"trace-links", no_argument, 0, 'L'},
-        {0, 0, 0, 0}};
     struct run_request r;
     run_defaults(&r);
-    int c, li = 0, np_given = 0, per_host = 1;
-    opterr = 0;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, ":h", longopts, &li)) != -1) {
-        int *target = NULL;
-        switch (c) {
-        case 'P': r.platform = optarg; break;
-        case 'H': r.hostfile = optarg; break;
-        case 'n':
-            target = &r.np;
-            np_given = 1;
-            break;
-        case 'a': r.algos = optarg; break;
-        case 's': r.sizes = optarg; break;
-        case 'r': target = &r.root; break;
-        case 'i': target = &r.iters; break;
-        case 'w': target = &r.warmup; break;
-        case 'm': r.model = optarg; break;
-        case 'e': r.eager = optarg; break;
-        case 't': r.trace = optarg; break;
-        case 'c': r.csv = optarg; break;
-        case 'q': r.quiet = 1; break;
-        case 'f': r.fault = optarg; break;
-        case 'R': r.routing = optarg; break;
-        case 'T': r.topology = optarg; break;
-        case 'A': r.analysis = "-"; break;
-        case 'L': r.trace_links = 1; break;
-        case 'k': target = &per_host; break;
-        case 'h': fputs(run_usage, stdout); return 0;
-        case ':': cs_error("option '%s' needs a value", argv[optind - 1]); return 2;
-        default: cs_error("unknown option '%s' (see 'collsim run --help')", argv[optind - 1]); return 2;
-        }
-        if (target != NULL && cs_parse_int(optarg, target) != 0) {
-            cs_error("bad value '%s' for --%s", optarg, longopts[li].name);
-            return 2;
-        }
-    }
-    if (optind < argc) {
-        cs_error("unexpected argument '%s' (see 'collsim run --help')", argv[optind]);
+    int np_given = 0, per_host = 1, analyze = 0;
+    const struct opt table[] = {
+        {"platform", OPT_STR, &r.platform, NULL}, {"hostfile", OPT_STR, &r.hostfile, NULL},
+        {"np", OPT_INT, &r.np, &np_given},        {"algo", OPT_STR, &r.algos, NULL},
+        {"sizes", OPT_STR, &r.sizes, NULL},       {"root", OPT_INT, &r.root, NULL},
+        {"iters", OPT_INT, &r.iters, NULL},       {"warmup", OPT_INT, &r.warmup, NULL},
+        {"model", OPT_STR, &r.model, NULL},       {"eager", OPT_STR, &r.eager, NULL},
+        {"trace", OPT_STR, &r.trace, NULL},       {"csv", OPT_STR, &r.csv, NULL},
+        {"quiet", OPT_FLAG, &r.quiet, NULL},      {"inject-fault", OPT_STR, &r.fault, NULL},
+        {"routing", OPT_STR, &r.routing, NULL},   {"topology", OPT_STR, &r.topology, NULL},
+        {"analyze", OPT_FLAG, &analyze, NULL},    {"ranks-per-host", OPT_INT, &per_host, NULL},
+        {"trace-links", OPT_FLAG, &r.trace_links, NULL}, {NULL, 0, NULL, NULL}};
+    int rc = opt_parse(argc, argv, table, run_usage);
+    if (rc != 0) return rc == 1 ? 0 : rc;
+    if (analyze) r.analysis = "-";
+    if (opt_at_least("iters", r.iters, 1) != 0 || (np_given && opt_at_least("np", r.np, 1) != 0) ||
+        opt_at_least("ranks-per-host", per_host, 1) != 0)
         return 2;
-    }
-    if (r.iters < 1) {
-        cs_error("--iters must be at least 1");
-        return 2;
-    }
-    if (np_given && r.np < 1) {
-        cs_error("--np must be at least 1");
-        return 2;
-    }
-    if (per_host < 1) {
-        cs_error("--ranks-per-host must be at least 1");
-        return 2;
-    }
     if (r.trace_links && r.trace == NULL && r.analysis == NULL) {
         cs_error("--trace-links needs --trace FILE or --analyze");
         return 2;
     }
     if (per_host == 1 || r.platform == NULL) return run_execute(&r);
-    char hosts[PATH_MAX], expanded[] = "/tmp/collsim-hosts-XXXXXX";
-    if (smpi_hostfile(r.platform ? r.platform : "", r.hostfile, hosts, sizeof hosts) < 0) return 1;
-    if (expand_hostfile(hosts, per_host, expanded) != 0) return 1;
-    r.hostfile = expanded;
-    int rc = run_execute(&r);
-    unlink(expanded);
-    return rc;
+    return run_per_host(&r, per_host);
 }

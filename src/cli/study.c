@@ -1,7 +1,6 @@
 /* study.c: `collsim study`, the default study: the registry's broadcasts on the shipped ring,
  * torus, hypercube, fat-tree and XL250a platforms, with tables, CSV, traces, a summary, the
  * best-algorithm map and plots (gnuplot, when installed). */
-#include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,6 +8,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "format.h"
+#include "options.h"
 #include "registry.h"
 #include "run.h"
 #include "util.h"
@@ -94,66 +95,52 @@ struct csv_row {
     int valid;
 };
 
-enum { CSV_FIELDS = 14 }; /* collective,algorithm,platform,model,routing,np,root,bytes,...,valid */
-
-/* Fills r from one data line of a collsim CSV (split in place). 0, or -1 if it is not one. */
-static int parse_row(char *line, struct csv_row *r)
+/* Copies the fields the study uses from a results row; -1 if a text does not fit. */
+static int take_row(const struct cs_result *in, struct csv_row *r)
 {
-    char *f[CSV_FIELDS], *end;
-    int nf = 0;
-    for (char *p = line; p != NULL; nf++) {
-        char *comma = strchr(p, ',');
-        if (comma != NULL) *comma++ = '\0';
-        if (nf < CSV_FIELDS) f[nf] = p;
-        p = comma;
-    }
-    if (nf != CSV_FIELDS) return -1;
-    r->np = (int)strtol(f[5], &end, 10);
-    if (*f[5] == '\0' || *end != '\0') return -1;
-    r->bytes = strtoull(f[7], &end, 10);
-    if (*f[7] == '\0' || *end != '\0') return -1;
-    r->avg = strtod(f[10], &end);
-    if (*f[10] == '\0' || *end != '\0') return -1;
-    if (strcmp(f[13], "0") != 0 && strcmp(f[13], "1") != 0) return -1;
-    r->valid = f[13][0] == '1';
-    if (snprintf(r->platform, sizeof r->platform, "%s", f[2]) >= (int)sizeof r->platform ||
-        snprintf(r->algo, sizeof r->algo, "%s", f[1]) >= (int)sizeof r->algo ||
-        snprintf(r->model, sizeof r->model, "%s", f[3]) >= (int)sizeof r->model)
+    r->np = in->np;
+    r->bytes = in->bytes;
+    r->avg = in->avg_s;
+    r->valid = in->valid;
+    if (snprintf(r->platform, sizeof r->platform, "%s", in->platform) >= (int)sizeof r->platform ||
+        snprintf(r->algo, sizeof r->algo, "%s", in->algorithm) >= (int)sizeof r->algo ||
+        snprintf(r->model, sizeof r->model, "%s", in->model) >= (int)sizeof r->model)
         return -1;
     return 0;
 }
 
-/* Reads the data rows of a collsim CSV into *out (caller frees). Returns the row count, or -1
- * after an error line. */
+/* Reads the data rows of a results CSV (format.h: columns found by their header names) into
+ * *out (caller frees). Returns the row count, or -1 after an error line. */
 static int read_rows(const char *path, struct csv_row **out)
 {
-    FILE *in = fopen(path, "r");
-    if (in == NULL) {
-        cs_error("cannot read '%s'", path);
+    struct cs_result_reader rd;
+    struct cs_result row;
+    char err[1200];
+    if (cs_result_open(&rd, path, err, sizeof err) != 0) {
+        cs_error("%s", err);
         return -1;
     }
     struct csv_row *rows = NULL;
-    int n = 0, cap = 0, lineno = 0;
-    char line[1024];
-    while (fgets(line, sizeof line, in) != NULL) {
-        lineno++;
-        if (strncmp(line, "collective,", 11) == 0) continue;
-        line[strcspn(line, "\r\n")] = '\0';
-        if (line[0] == '\0') continue;
+    int n = 0, cap = 0, got;
+    while ((got = cs_result_next(&rd, &row, err, sizeof err)) == 1) {
         if (n == cap) {
             cap = cap ? 2 * cap : 64;
             rows = realloc(rows, (size_t)cap * sizeof *rows);
             if (rows == NULL) abort();
         }
-        if (parse_row(line, &rows[n]) != 0) {
-            cs_error("'%s' line %d is not a row of a collsim CSV", path, lineno);
-            fclose(in);
-            free(rows);
-            return -1;
+        if (take_row(&row, &rows[n]) != 0) {
+            snprintf(err, sizeof err, "%s:%ld: a name is too long", path, rd.line);
+            got = -1;
+            break;
         }
         n++;
     }
-    fclose(in);
+    cs_result_close(&rd);
+    if (got < 0) {
+        cs_error("%s", err);
+        free(rows);
+        return -1;
+    }
     *out = rows;
     return n;
 }
@@ -382,19 +369,6 @@ static int write_summary(const struct best_map *m, const char *txt)
     return cs_out_commit(&co, 1);
 }
 
-/* Writes s inside a gnuplot double-quoted string; wrap turns '_' into a line break, so that
- * long names fit a cell. */
-static void gp_string(FILE *g, const char *s, int wrap)
-{
-    for (; *s; s++)
-        if (wrap && *s == '_')
-            fputs("\\n", g);
-        else if (*s == '"' || *s == '\\')
-            fprintf(g, "\\%c", *s);
-        else
-            fputc(*s, g);
-}
-
 /* Time as a cell shows it: three or four digits. */
 static void fmt_us(double us, char *out, size_t len)
 {
@@ -421,7 +395,7 @@ static int plot_best(const struct best_map *m, const char *png, const char *svg)
                "set output '%s.part'\n",
             w, h, png);
     fprintf(g, "set title \"fastest broadcast per platform and message size (simulated, model ");
-    gp_string(g, m->rows[0].model, 0);
+    cs_gnuplot_string(g, m->rows[0].model, 0);
     fprintf(g, ")\\n\xe2\x89\x88 NAME: the next best, within %g%% of the fastest\"\n",
             TIE_FRACTION * 100);
     fprintf(g, "set xrange [-0.5:%d.5]\nset yrange [%d.5:-0.5]\nset tics scale 0\n"
@@ -437,7 +411,7 @@ static int plot_best(const struct best_map *m, const char *png, const char *svg)
     fprintf(g, ")\nset ytics (");
     for (int p = 0; p < m->nplat; p++) {
         fprintf(g, "%s\"", p ? ", " : "");
-        gp_string(g, m->rows[m->plat[p]].platform, 0);
+        cs_gnuplot_string(g, m->rows[m->plat[p]].platform, 0);
         fprintf(g, " (p=%d)\" %d", m->rows[m->plat[p]].np, p);
     }
     fprintf(g, ")\n");
@@ -454,12 +428,12 @@ static int plot_best(const struct best_map *m, const char *png, const char *svg)
                 fputc('-', g);
             } else {
                 /* names longer than "pipeline_chain" break at '_' to fit the cell */
-                gp_string(g, m->rows[b].algo, strlen(m->rows[b].algo) > 14);
+                cs_gnuplot_string(g, m->rows[b].algo, strlen(m->rows[b].algo) > 14);
                 fmt_us(m->rows[b].avg * 1e6, label, sizeof label);
                 fprintf(g, "\\n%s", label);
                 if (best_tie(m, k)) {
                     fprintf(g, "\\n\xe2\x89\x88 ");
-                    gp_string(g, m->rows[m->next[k]].algo, 0);
+                    cs_gnuplot_string(g, m->rows[m->next[k]].algo, 0);
                 }
             }
             fprintf(g, "\" at %d,%d center front font ',9'\n", s, p);
@@ -468,7 +442,7 @@ static int plot_best(const struct best_map *m, const char *png, const char *svg)
     fprintf(g, "plot -1 notitle lc rgb 'white'");
     for (int i = 0; i < m->nwin; i++) {
         fprintf(g, ", keyentry with boxes fc rgb '%s' fs solid 1.0 title \"", colours[i % NCOL]);
-        gp_string(g, m->rows[m->win[i]].algo, 0);
+        cs_gnuplot_string(g, m->rows[m->win[i]].algo, 0);
         fputc('"', g);
     }
     fprintf(g, "\nset terminal svg size %d,%d noenhanced font 'sans,10' background '#ffffff'\n"
@@ -496,7 +470,9 @@ static int plot_platform(const char *csv, const char *png, const char *name, con
     char *list = cs_strdup(algos);
     int i = 0;
     for (char *t = strtok(list, ","); t != NULL; t = strtok(NULL, ","), i++)
-        fprintf(g, "%s'%s' using ($8 > 0 && strcol(2) eq '%s' ? $8 : 1/0):($11*1e6) "
+        fprintf(g, "%s'%s' using (column('bytes') > 0 && strcol('algorithm') eq '%s' ? "
+                   "column('bytes') : 1/0):"
+                   "(column('avg_s')*1e6) "
                    "with linespoints title '%s'",
                 i ? ", " : "", csv, t, t);
     free(list);
@@ -585,175 +561,178 @@ static char *compare_algos(const struct run_request *r, const char *probe)
     return list;
 }
 
+/* The platform file of study platform i: DIR/NAME.xml, or else (for the default directory) the
+ * one the build generated beside the collsim executable. 0, or -1 after an error line. */
+static int study_platform_file(const char *platdir, int given, int i, char *xml, size_t len)
+{
+    snprintf(xml, len, "%s/%s.xml", platdir, study_platforms[i]);
+    if (access(xml, R_OK) == 0) return 0;
+    char self[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+    if (!given && n > 0) {
+        self[n] = '\0';
+        char *slash = strrchr(self, '/');
+        if (slash != NULL) *slash = '\0';
+        int w = snprintf(xml, len, "%s/platforms/%s.xml", self, study_platforms[i]);
+        if (w > 0 && (size_t)w < len && access(xml, R_OK) == 0) return 0;
+    }
+    cs_error("cannot read platform '%s/%s.xml'", platdir, study_platforms[i]);
+    return -1;
+}
+
+struct study {
+    struct run_request base;
+    const char *out, *platdir;
+    int platdir_given, no_trace, no_compare, have_gnuplot;
+    FILE *sum;
+    char summary[PATH_MAX];
+};
+
 /* Checks the options and the platform files before anything runs, so that a bad input is one
  * error line and leaves no output directory. 0, or -1 after the error line. */
-static int study_check(const struct run_request *base, const char *platdir)
+static int study_check(const struct study *st)
 {
-    uint64_t sizes[64];
-    char err[256], bad[128], xml[PATH_MAX];
-    if (cs_parse_sizes(base->sizes, sizes, 64, err, sizeof err) < 0) {
-        cs_error("%s", err);
+    char xml[PATH_MAX];
+    if (opt_check_sizes(st->base.sizes) != 0 || opt_check_algos(st->base.algos) != 0 ||
+        opt_check_model(st->base.model) != 0 || opt_at_least("iters", st->base.iters, 1) != 0)
         return -1;
-    }
-    char *algos = bcast_expand(base->algos, bad, sizeof bad);
-    if (algos == NULL) {
-        cs_error("unknown algorithm '%s' (see 'collsim list')", bad);
-        return -1;
-    }
-    free(algos);
-    if (strcmp(base->model, "clean") != 0 && strcmp(base->model, "smpi") != 0) {
-        cs_error("unknown model '%s' (known: clean, smpi)", base->model);
-        return -1;
-    }
-    for (int i = 0; i < NPLAT; i++) {
-        snprintf(xml, sizeof xml, "%s/%s.xml", platdir, study_platforms[i]);
-        if (access(xml, R_OK) != 0) {
-            cs_error("cannot read platform '%s'", xml);
+    for (int i = 0; i < NPLAT; i++)
+        if (study_platform_file(st->platdir, st->platdir_given, i, xml, sizeof xml) != 0)
             return -1;
-        }
-    }
     return 0;
 }
 
-int study_main(int argc, char **argv)
+/* Adds the untraced comparison runs to r's CSV. 0, or an exit status after an error line. */
+static int study_compare(const struct study *st, const struct run_request *r, int i)
 {
-    static const struct option longopts[] = {
-        {"out", required_argument, 0, 'o'},   {"platforms", required_argument, 0, 'p'},
-        {"sizes", required_argument, 0, 's'}, {"model", required_argument, 0, 'm'},
-        {"algo", required_argument, 0, 'a'},  {"iters", required_argument, 0, 'i'},
-        {"no-trace", no_argument, 0, 'T'},    {"no-compare", no_argument, 0, 'C'},
-        {"help", no_argument, 0, 'h'},        {0, 0, 0, 0}};
-    const char *out = "out/study", *platdir = COLLSIM_SOURCE_DIR "/platforms";
-    struct run_request base;
-    run_defaults(&base);
-    int trace = 1, compare = 1, c;
-    opterr = 0;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
-        switch (c) {
-        case 'o': out = optarg; break;
-        case 'p': platdir = optarg; break;
-        case 's': base.sizes = optarg; break;
-        case 'm': base.model = optarg; break;
-        case 'a': base.algos = optarg; break;
-        case 'i':
-            if (cs_parse_int(optarg, &base.iters) != 0 || base.iters < 1) {
-                cs_error("bad value '%s' for --iters", optarg);
-                return 2;
-            }
-            break;
-        case 'T': trace = 0; break;
-        case 'C': compare = 0; break;
-        case 'h': fputs(study_usage, stdout); return 0;
-        case ':': cs_error("option '%s' needs a value", argv[optind - 1]); return 2;
-        default: cs_error("unknown option '%s' (see 'collsim study --help')", argv[optind - 1]); return 2;
+    char ccsv[PATH_MAX], probe[PATH_MAX];
+    snprintf(ccsv, sizeof ccsv, "%s/%s.compare.csv", st->out, study_platforms[i]);
+    snprintf(probe, sizeof probe, "%s/%s.probe.csv", st->out, study_platforms[i]);
+    /* untraced: a trace of every pipelined algorithm would be large and slow to analyze, and
+     * the map needs only the times */
+    char *extra = compare_algos(r, probe);
+    if (extra == NULL) return 1;
+    int rc = 0;
+    if (*extra) {
+        struct run_request x = *r;
+        x.algos = extra;
+        x.trace = NULL;
+        x.csv = ccsv;
+        rc = run_execute(&x);
+        if (rc == 0 && merge_csv(r->csv, ccsv) != 0) {
+            cs_error("cannot add the comparison to '%s'", r->csv);
+            rc = 1;
         }
     }
-    if (optind < argc) {
-        cs_error("unexpected argument '%s'", argv[optind]);
-        return 2;
-    }
-    if (study_check(&base, platdir) != 0) return 1;
-    if (mkdir_p(out) != 0) {
-        cs_error("cannot create output directory '%s'", out);
-        return 1;
-    }
-    char summary[PATH_MAX], summary_txt[PATH_MAX], best_csv[PATH_MAX], best_png[PATH_MAX],
-        best_svg[PATH_MAX];
-    snprintf(summary, sizeof summary, "%s/summary.csv", out);
-    snprintf(summary_txt, sizeof summary_txt, "%s/summary.txt", out);
-    snprintf(best_csv, sizeof best_csv, "%s/best.csv", out);
-    snprintf(best_png, sizeof best_png, "%s/best.png", out);
-    snprintf(best_svg, sizeof best_svg, "%s/best.svg", out);
-    FILE *sum = fopen(summary, "w");
-    if (sum == NULL) {
-        cs_error("cannot write '%s'", summary);
-        return 1;
-    }
-    int have_gnuplot = cs_gnuplot_available(), rc = 0;
-    for (int i = 0; i < NPLAT; i++) {
-        char xml[PATH_MAX], csv[PATH_MAX], tr[PATH_MAX], png[PATH_MAX], ccsv[PATH_MAX],
-            probe[PATH_MAX];
-        snprintf(xml, sizeof xml, "%s/%s.xml", platdir, study_platforms[i]);
-        snprintf(csv, sizeof csv, "%s/%s.csv", out, study_platforms[i]);
-        snprintf(tr, sizeof tr, "%s/%s.trace", out, study_platforms[i]);
-        snprintf(png, sizeof png, "%s/%s.png", out, study_platforms[i]);
-        snprintf(ccsv, sizeof ccsv, "%s/%s.compare.csv", out, study_platforms[i]);
-        snprintf(probe, sizeof probe, "%s/%s.probe.csv", out, study_platforms[i]);
-        cs_note("study %d/%d: %s", i + 1, NPLAT, study_platforms[i]);
-        struct run_request r = base;
-        r.platform = xml;
-        r.csv = csv;
-        r.trace = trace ? tr : NULL;
-        rc = run_execute(&r);
-        if (rc != 0) goto fail;
-        if (compare) {
-            /* untraced: a trace of every pipelined algorithm would be large and slow to
-             * analyze, and the map needs only the times */
-            char *extra = compare_algos(&r, probe);
-            if (extra == NULL) {
-                rc = 1;
-                goto fail;
-            }
-            if (*extra) {
-                struct run_request x = r;
-                x.algos = extra;
-                x.trace = NULL;
-                x.csv = ccsv;
-                rc = run_execute(&x);
-                if (rc == 0 && merge_csv(csv, ccsv) != 0) {
-                    cs_error("cannot add the comparison to '%s'", csv);
-                    rc = 1;
-                }
-            }
-            free(extra);
-            if (rc != 0) goto fail;
-        }
-        append_csv(sum, csv, i == 0);
-        if (trace) {
-            char rep[PATH_MAX], acsv[PATH_MAX], prefix[PATH_MAX];
-            snprintf(rep, sizeof rep, "%s/%s.analysis.txt", out, study_platforms[i]);
-            snprintf(acsv, sizeof acsv, "%s/%s.analysis.csv", out, study_platforms[i]);
-            snprintf(prefix, sizeof prefix, "%s/%s", out, study_platforms[i]);
-            if (run_analyze(&r, tr, rep, acsv, have_gnuplot ? prefix : NULL) != 0) {
-                rc = 1;
-                goto fail;
-            }
-        }
-        char *algos = have_gnuplot ? csv_algorithms(csv) : NULL;
-        if (algos != NULL && plot_platform(csv, png, study_platforms[i], algos) != 0)
-            cs_note("gnuplot could not draw '%s'", png);
-        free(algos);
-    }
-    if (fclose(sum) != 0) {
-        cs_error("cannot write '%s'", summary);
-        unlink(summary);
-        return 1;
-    }
+    free(extra);
+    return rc;
+}
+
+/* The analysis report and model plots of platform i's trace. 0 or 1. */
+static int study_analyze(const struct study *st, const struct run_request *r, int i)
+{
+    char rep[PATH_MAX], acsv[PATH_MAX], prefix[PATH_MAX];
+    snprintf(rep, sizeof rep, "%s/%s.analysis.txt", st->out, study_platforms[i]);
+    snprintf(acsv, sizeof acsv, "%s/%s.analysis.csv", st->out, study_platforms[i]);
+    snprintf(prefix, sizeof prefix, "%s/%s", st->out, study_platforms[i]);
+    return run_analyze(r, r->trace, rep, acsv, st->have_gnuplot ? prefix : NULL) != 0;
+}
+
+/* Everything of platform i: runs, comparison, analysis, plot, its rows in the summary. */
+static int study_platform(struct study *st, int i)
+{
+    char xml[PATH_MAX], csv[PATH_MAX], tr[PATH_MAX], png[PATH_MAX];
+    if (study_platform_file(st->platdir, st->platdir_given, i, xml, sizeof xml) != 0) return 1;
+    snprintf(csv, sizeof csv, "%s/%s.csv", st->out, study_platforms[i]);
+    snprintf(tr, sizeof tr, "%s/%s.trace", st->out, study_platforms[i]);
+    snprintf(png, sizeof png, "%s/%s.png", st->out, study_platforms[i]);
+    cs_note("study %d/%d: %s", i + 1, NPLAT, study_platforms[i]);
+    struct run_request r = st->base;
+    r.platform = xml;
+    r.csv = csv;
+    r.trace = st->no_trace ? NULL : tr;
+    int rc = run_execute(&r);
+    if (rc == 0 && !st->no_compare) rc = study_compare(st, &r, i);
+    if (rc != 0) return rc;
+    append_csv(st->sum, csv, i == 0);
+    if (!st->no_trace && study_analyze(st, &r, i) != 0) return 1;
+    char *algos = st->have_gnuplot ? csv_algorithms(csv) : NULL;
+    if (algos != NULL && plot_platform(csv, png, study_platforms[i], algos) != 0)
+        cs_note("gnuplot could not draw '%s'", png);
+    free(algos);
+    return 0;
+}
+
+/* The summary table, best.csv and the map, then the table on stdout. 0 or 1. */
+static int study_summarize(const struct study *st)
+{
+    char txt[PATH_MAX], best_csv[PATH_MAX], best_png[PATH_MAX], best_svg[PATH_MAX];
+    snprintf(txt, sizeof txt, "%s/summary.txt", st->out);
+    snprintf(best_csv, sizeof best_csv, "%s/best.csv", st->out);
+    snprintf(best_png, sizeof best_png, "%s/best.png", st->out);
+    snprintf(best_svg, sizeof best_svg, "%s/best.svg", st->out);
     struct best_map map;
-    if (best_load(summary, &map) != 0) return 1;
-    if (write_summary(&map, summary_txt) != 0 || write_best_csv(&map, best_csv) != 0) {
-        cs_error("cannot write the summary in '%s'", out);
+    if (best_load(st->summary, &map) != 0) return 1;
+    if (write_summary(&map, txt) != 0 || write_best_csv(&map, best_csv) != 0) {
+        cs_error("cannot write the summary in '%s'", st->out);
         best_free(&map);
         return 1;
     }
-    if (have_gnuplot && map.nwin > 0 && plot_best(&map, best_png, best_svg) != 0) {
+    if (st->have_gnuplot && map.nwin > 0 && plot_best(&map, best_png, best_svg) != 0) {
         /* an older map beside the new best.csv would mislead */
         unlink(best_png);
         unlink(best_svg);
         cs_note("gnuplot could not draw '%s'", best_png);
     }
     best_free(&map);
-    FILE *t = fopen(summary_txt, "r");
+    FILE *t = fopen(txt, "r");
     if (t != NULL) {
         char line[512];
         while (fgets(line, sizeof line, t) != NULL) fputs(line, stdout);
         fclose(t);
     }
-    cs_note("study written to %s%s", out, have_gnuplot ? "" : " (no plots: gnuplot is missing)");
     return 0;
-fail:
-    fclose(sum);
-    unlink(summary);
+}
+
+/* Runs every platform into summary.csv; on failure removes it. 0 or an exit status. */
+static int study_run_all(struct study *st)
+{
+    snprintf(st->summary, sizeof st->summary, "%s/summary.csv", st->out);
+    st->sum = fopen(st->summary, "w");
+    if (st->sum == NULL) {
+        cs_error("cannot write '%s'", st->summary);
+        return 1;
+    }
+    st->have_gnuplot = cs_gnuplot_available();
+    int rc = 0;
+    for (int i = 0; i < NPLAT && rc == 0; i++) rc = study_platform(st, i);
+    if (fclose(st->sum) != 0 && rc == 0) {
+        cs_error("cannot write '%s'", st->summary);
+        rc = 1;
+    }
+    if (rc != 0) unlink(st->summary);
     return rc;
+}
+
+int study_main(int argc, char **argv)
+{
+    struct study st = {.out = "out/study", .platdir = COLLSIM_SOURCE_DIR "/platforms"};
+    run_defaults(&st.base);
+    const struct opt table[] = {
+        {"out", OPT_STR, &st.out, NULL},          {"platforms", OPT_STR, &st.platdir, &st.platdir_given},
+        {"sizes", OPT_STR, &st.base.sizes, NULL}, {"model", OPT_STR, &st.base.model, NULL},
+        {"algo", OPT_STR, &st.base.algos, NULL},  {"iters", OPT_INT, &st.base.iters, NULL},
+        {"no-trace", OPT_FLAG, &st.no_trace, NULL}, {"no-compare", OPT_FLAG, &st.no_compare, NULL},
+        {NULL, 0, NULL, NULL}};
+    int rc = opt_parse(argc, argv, table, study_usage);
+    if (rc != 0) return rc == 1 ? 0 : rc;
+    if (study_check(&st) != 0) return 1;
+    if (mkdir_p(st.out) != 0) {
+        cs_error("cannot create output directory '%s'", st.out);
+        return 1;
+    }
+    if ((rc = study_run_all(&st)) != 0 || (rc = study_summarize(&st)) != 0) return rc;
+    cs_note("study written to %s%s", st.out,
+            st.have_gnuplot ? "" : " (no plots: gnuplot is missing)");
+    return 0;
 }
