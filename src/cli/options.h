@@ -25,7 +25,8 @@ int opt_parse(int argc, char **argv, const struct opt *table, const char *usage)
 int opt_check_model(const char *model);     /* clean or smpi */
 int opt_check_routing(const char *routing); /* ctr or sfr */
 int opt_check_sizes(const char *sizes);     /* MIN:MAX:FACTOR or a list */
-int opt_check_algos(const char *algos);     /* broadcast algorithm names, all, smpi:all */
+/* A known collective whose algorithms include every name of the list (all, smpi:all too). */
+int opt_check_algos(const char *collective, const char *algos);
 int opt_at_least(const char *name, int value, int min); /* "--NAME must be at least MIN" */
 
 #endif

@@ -26,6 +26,7 @@ const char run_usage[] =
     "  --np N               processes (default: one per host of the hostfile)\n"
     "  --ranks-per-host K   K ranks on each host, in blocks (ranks 0..K-1 on the first);\n"
     "                       rma_shared then shares one window per host (default: 1)\n"
+    "  --collective NAME    the collective to run (default: bcast; 'collsim list' names them)\n"
     "  --algo A,B,...       algorithms, see 'collsim list' (default: binomial,binary,linear);\n"
     "                       smpi:NAME is SimGrid's own; all (every collsim algorithm that fits\n"
     "                       the platform) and smpi:all (every SimGrid one) expand\n"
@@ -62,6 +63,7 @@ const char run_usage[] =
 void run_defaults(struct run_request *r)
 {
     memset(r, 0, sizeof *r);
+    r->collective = "bcast";
     r->algos = "binomial,binary,linear";
     r->sizes = "16:4M:8";
     r->iters = 5;
@@ -270,7 +272,7 @@ static int run_check_values(const struct run_request *r, int np)
         cs_error("root %d is not a rank of %d processes", r->root, np);
         return 1;
     }
-    if (opt_check_algos(r->algos) != 0 || opt_check_sizes(r->sizes) != 0) return 1;
+    if (opt_check_algos(r->collective, r->algos) != 0 || opt_check_sizes(r->sizes) != 0) return 1;
     if (r->eager != NULL && cs_parse_bytes(r->eager, &eager) != 0) {
         cs_error("bad byte count '%s' for --eager", r->eager);
         return 1;
@@ -361,7 +363,8 @@ static int run_runner_args(const struct run_request *r, const struct run_plan *p
     snprintf(b->root, sizeof b->root, "%d", r->root);
     snprintf(b->iters, sizeof b->iters, "%d", r->iters);
     snprintf(b->warm, sizeof b->warm, "%d", r->warmup);
-    const char *pairs[][2] = {{"--algo", r->algos},   {"--sizes", r->sizes},
+    const char *pairs[][2] = {{"--collective", r->collective},
+                              {"--algo", r->algos},   {"--sizes", r->sizes},
                               {"--root", b->root},    {"--iters", b->iters},
                               {"--warmup", b->warm},  {"--platform", pl->pname},
                               {"--model", r->model},  {"--csv", r->csv ? pl->csv_part : NULL},
@@ -489,6 +492,7 @@ int run_main(int argc, char **argv)
     const struct opt table[] = {
         {"platform", OPT_STR, &r.platform, NULL}, {"hostfile", OPT_STR, &r.hostfile, NULL},
         {"np", OPT_INT, &r.np, &np_given},        {"algo", OPT_STR, &r.algos, NULL},
+        {"collective", OPT_STR, &r.collective, NULL},
         {"sizes", OPT_STR, &r.sizes, NULL},       {"root", OPT_INT, &r.root, NULL},
         {"iters", OPT_INT, &r.iters, NULL},       {"warmup", OPT_INT, &r.warmup, NULL},
         {"model", OPT_STR, &r.model, NULL},       {"eager", OPT_STR, &r.eager, NULL},

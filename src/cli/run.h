@@ -8,6 +8,7 @@ struct run_request {
     const char *platform;  /* platform XML (required) */
     const char *hostfile;  /* NULL: the platform's .hosts beside it */
     int np;                /* 0: one rank per host of the hostfile */
+    const char *collective; /* registry name of the collective (collectives.def) */
     const char *algos;     /* comma list of registry names */
     const char *sizes;     /* MIN:MAX:FACTOR or a comma list */
     int root;

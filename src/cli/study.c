@@ -593,7 +593,7 @@ struct study {
 static int study_check(const struct study *st)
 {
     char xml[PATH_MAX];
-    if (opt_check_sizes(st->base.sizes) != 0 || opt_check_algos(st->base.algos) != 0 ||
+    if (opt_check_sizes(st->base.sizes) != 0 || opt_check_algos(st->base.collective, st->base.algos) != 0 ||
         opt_check_model(st->base.model) != 0 || opt_at_least("iters", st->base.iters, 1) != 0)
         return -1;
     for (int i = 0; i < NPLAT; i++)
