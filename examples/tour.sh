@@ -7,14 +7,8 @@ set -eu
 build=$(cd "${1:?usage: examples/tour.sh BUILD_DIR [WORK_DIR]}" && pwd)
 src=$(cd "$(dirname "$0")/.." && pwd)
 export PATH=$build:$PATH # `collsim` below is BUILD_DIR/collsim
-if [ $# -ge 2 ]; then
-    mkdir -p "$2"
-    work=$(cd "$2" && pwd)
-else
-    work=$(mktemp -d)
-    trap 'rm -rf "$work"' EXIT
-fi
-cd "$work"
+source "$src/examples/lib.sh"
+example_workdir "${@:2}"
 ln -sfn "$src/platforms" platforms
 ln -sfn "$src/tests/calibrate" osu # a hand-made sample of osu_latency and osu_bw output
 

@@ -6,17 +6,11 @@
 set -eu
 build=$(cd "${1:?usage: examples/what-if/what-if.sh BUILD_DIR [WORK_DIR]}" && pwd)
 collsim=$build/collsim
-if [ $# -ge 2 ]; then
-    mkdir -p "$2"
-    work=$(cd "$2" && pwd)
-else
-    work=$(mktemp -d)
-    trap 'rm -rf "$work"' EXIT
-fi
+source "$(dirname "$0")/../lib.sh"
 algos=binomial,pipeline_chain,scatter_allgather_ring,two_tree
 sizes=1K,1M
 platforms=(ring-16 torus-4x4 fattree-16 fattree-16-2to1)
-cd "$work" # relative names from here: smpirun splits a hostfile path at its spaces
+example_workdir "${@:2}" # relative names from here: smpirun splits a path at its spaces
 
 "$collsim" platform ring --nodes 16 -o "ring-16.xml"
 "$collsim" platform torus --dims 4x4 -o "torus-4x4.xml"
