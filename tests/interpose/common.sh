@@ -5,7 +5,7 @@ ip_lib=$1 ip_linked=$2 ip_plain=$3 ip_src=$4 ip_smpirun=$5
 shift 5
 source "$ip_src/tests/lib.sh"
 ip_platform=$ip_src/tests/interpose/interpose.xml
-ip_expected=$ip_src/tests/interpose/app.expected
+ip_expected=$ip_src/examples/interpose/app.expected
 ip_tmp=$(mktemp -d "${TMPDIR:-/tmp}/collsim-interpose.XXXXXX")
 trap 'rm -rf "$ip_tmp"' EXIT
 unset COLLSIM_BCAST COLLSIM_BCAST_VERBOSE

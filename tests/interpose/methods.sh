@@ -20,7 +20,7 @@ method() {
 }
 
 # 1. Linking, as the README says (smpicc, --no-as-needed, absolute rpath).
-if "$smpicc" -o "$ip_tmp/app.so" "$ip_src/tests/interpose/app.c" -L"$libdir" -Wl,-rpath,"$libdir" \
+if "$smpicc" -o "$ip_tmp/app.so" "$ip_src/examples/interpose/app.c" -L"$libdir" -Wl,-rpath,"$libdir" \
     -Wl,--no-as-needed -lcollsim-bcast >"$ip_tmp/smpicc.log" 2>&1; then
     pass
 else
