@@ -10,6 +10,7 @@
 
 #include "format.h"
 #include "options.h"
+#include "platform.h"
 #include "registry.h"
 #include "run.h"
 #include "util.h"
@@ -511,52 +512,65 @@ static char *csv_algorithms(const char *csv)
     return list;
 }
 
-/* What the comparison adds on the platform of r: every collsim algorithm that fits it, as the
- * runner's "all" decides (a one-call probe at the smallest size, its CSV in `probe`, removed
- * after), minus those r->algos runs already and minus the one-sided (rma) family: those are
- * the two-sided trees plus synchronisation, four to five times slower to simulate, and were
- * never the fastest in a full "all" study. Returns a comma list, "" if nothing is left
- * (caller frees), or NULL after an error line. */
-static char *compare_algos(const struct run_request *r, const char *probe)
+/* 1 when line i of the hostfile names node n<i> for every one of its np lines (the topology
+ * algorithms' placement), else 0. */
+static int in_node_order(const char *hostfile)
 {
-    uint64_t sizes[64];
-    char err[256], smallest[32], bad[128];
-    int n = cs_parse_sizes(r->sizes, sizes, 64, err, sizeof err);
-    if (n < 1) {
-        cs_error("%s", n < 0 ? err : "no message size to run");
+    FILE *f = fopen(hostfile, "r");
+    char line[512], want[32];
+    int i = 0, ok = f != NULL;
+    while (ok && fgets(line, sizeof line, f) != NULL) {
+        line[strcspn(line, "\r\n")] = '\0';
+        if (line[0] == '\0' || line[0] == '#') continue;
+        snprintf(want, sizeof want, "n%d", i++);
+        ok = strcmp(line, want) == 0;
+    }
+    if (f != NULL) fclose(f);
+    return ok;
+}
+
+/* The topology of r's platform (kind 0 when it has none); 0, or -1 after an error line. */
+static int platform_topo(const struct run_request *r, struct coll_topo *t)
+{
+    char kind[64], dims[64], err[256];
+    memset(t, 0, sizeof *t);
+    if (platform_props(r->platform, kind, dims, sizeof kind) != 0) {
+        cs_error("cannot read platform '%s'", r->platform);
+        return -1;
+    }
+    if (kind[0] && dims[0] && coll_topo_parse(kind, dims, t, err, sizeof err) != 0)
+        memset(t, 0, sizeof *t); /* as the runner: a platform it cannot read has no topology */
+    return 0;
+}
+
+/* What the comparison adds on the platform of r: every collsim broadcast that fits it
+ * (coll_fits, the rule the runner applies), minus those r->algos runs already and minus the
+ * one-sided (rma) family: those are the two-sided trees plus synchronisation, four to five
+ * times slower to simulate, and were never the fastest in a full "all" study. Returns a comma
+ * list, "" if nothing is left (caller frees), or NULL after an error line. */
+static char *compare_algos(const struct run_request *r)
+{
+    char hostfile[PATH_MAX], bad[128], why[256];
+    struct coll_topo t;
+    int np = smpi_hostfile(r->platform, r->hostfile, hostfile, sizeof hostfile);
+    if (np < 0 || platform_topo(r, &t) != 0) return NULL;
+    int ordered = in_node_order(hostfile);
+    char *given = coll_expand(COLL_bcast, r->algos, bad, sizeof bad);
+    if (given == NULL) {
+        cs_error("unknown algorithm '%s' (see 'collsim list')", bad);
         return NULL;
     }
-    for (int i = 1; i < n; i++)
-        if (sizes[i] < sizes[0]) sizes[0] = sizes[i];
-    snprintf(smallest, sizeof smallest, "%llu", (unsigned long long)sizes[0]);
-    struct run_request q = *r;
-    q.algos = "all";
-    q.sizes = smallest;
-    q.iters = 1;
-    q.warmup = 0;
-    q.trace = NULL;
-    q.csv = probe;
-    q.quiet = 1;
-    q.analysis = q.analysis_csv = NULL;
-    if (run_execute(&q) != 0) return NULL;
-    char *fits = csv_algorithms(probe);
-    unlink(probe);
-    char *given = bcast_expand(r->algos, bad, sizeof bad);
-    if (fits == NULL || given == NULL) {
-        if (fits != NULL) cs_error("unknown algorithm '%s' (see 'collsim list')", bad);
-        free(fits);
-        free(given);
-        return NULL;
-    }
-    char *list = xcalloc(strlen(fits) + 1, 1);
-    for (char *t = strtok(fits, ","); t != NULL; t = strtok(NULL, ",")) {
-        int idx = bcast_find(t);
-        if (idx < 0 || strncmp(bcast_infos[idx].family, "rma", 3) == 0 || in_list(given, t))
+    size_t cap = 1;
+    for (int i = 0; i < algo_count; i++) cap += strlen(algo_infos[i].name) + 1;
+    char *list = xcalloc(cap, 1);
+    for (int i = 0; i < algo_count; i++) {
+        const struct algo_info *a = &algo_infos[i];
+        if (a->coll != COLL_bcast || strncmp(a->family, "rma", 3) == 0 ||
+            in_list(given, a->name) || coll_fits(a, &t, np, 1, ordered, why, sizeof why) != 0)
             continue;
         if (*list) strcat(list, ",");
-        strcat(list, t);
+        strcat(list, a->name);
     }
-    free(fits);
     free(given);
     return list;
 }
@@ -605,12 +619,11 @@ static int study_check(const struct study *st)
 /* Adds the untraced comparison runs to r's CSV. 0, or an exit status after an error line. */
 static int study_compare(const struct study *st, const struct run_request *r, int i)
 {
-    char ccsv[PATH_MAX], probe[PATH_MAX];
+    char ccsv[PATH_MAX];
     snprintf(ccsv, sizeof ccsv, "%s/%s.compare.csv", st->out, study_platforms[i]);
-    snprintf(probe, sizeof probe, "%s/%s.probe.csv", st->out, study_platforms[i]);
     /* untraced: a trace of every pipelined algorithm would be large and slow to analyze, and
      * the map needs only the times */
-    char *extra = compare_algos(r, probe);
+    char *extra = compare_algos(r);
     if (extra == NULL) return 1;
     int rc = 0;
     if (*extra) {

@@ -72,9 +72,7 @@ static void physical(const char *name, char *out, size_t len)
     else if (n > 5 && strcmp(out + n - 5, "_DOWN") == 0) out[n - 5] = '\0';
 }
 
-/* Reads the collsim.* props of the first zone with libxml2 (which also rejects a malformed
- * file before SimGrid, which would abort on it, sees it). */
-static int read_props(const char *path, char *kind, char *dims, size_t len)
+int platform_props(const char *path, char *kind, char *dims, size_t len)
 {
     xmlDocPtr doc = xmlReadFile(path, NULL, XML_PARSE_NONET | XML_PARSE_NOWARNING | XML_PARSE_NOERROR);
     if (doc == NULL) return -1;
@@ -236,7 +234,7 @@ int topo_info_main(int argc, char **argv)
         return 1;
     }
     char kind[128], dims[128];
-    if (read_props(file, kind, dims, sizeof kind) != 0) {
+    if (platform_props(file, kind, dims, sizeof kind) != 0) {
         cs_error("'%s' is not a SimGrid platform XML file", file);
         return 1;
     }
