@@ -2,6 +2,23 @@
 #ifndef COLLSIM_ANALYZE_H
 #define COLLSIM_ANALYZE_H
 
+/* What to analyze and what to write: NULL (0) for what is not asked for. */
+struct analyze_request {
+    const char *trace;    /* a trace of `collsim run --trace` */
+    const char *platform; /* the platform it was made on */
+    const char *hostfile; /* NULL: the platform's .hosts (expanded by the trace's ranks per host) */
+    const char *routing;  /* "ctr" or "sfr"; NULL: the trace's, else ctr */
+    const char *eager;    /* bytes; NULL: the trace's, else 65536 */
+    const char *params;   /* calibrated parameters (collsim calibrate --params) */
+    const char *csv, *json, *messages, *plots, *svg, *svg_phase;
+    int hops;             /* print the hop table */
+};
+
+/* Analyzes q->trace: the report on stdout, the other outputs where asked. Loads the platform
+ * into SimGrid, which allows one platform per process: call it once per process. Returns the
+ * exit status (0, 1 for a failure, 2 for a bad request) after one error line. */
+int analyze_run(const struct analyze_request *q);
+
 /* Entry of `collsim analyze`; argv[0] is "analyze". Returns the exit status. */
 int analyze_main(int argc, char **argv);
 extern const char analyze_usage[];

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "registry.h"
+#include "analyze.h"
 #include "options.h"
 #include "tracefix.h"
 #include "util.h"
@@ -219,41 +220,30 @@ int smpi_program(const char *name, char *out, size_t len)
 int run_analyze(const struct run_request *r, const char *trace, const char *out, const char *csv,
                 const char *plots)
 {
-    char self[PATH_MAX], hostfile[PATH_MAX];
-    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
-    if (n < 0) {
-        cs_error("cannot find the collsim executable");
+    char hostfile[PATH_MAX];
+    if (smpi_hostfile(r->platform, r->hostfile, hostfile, sizeof hostfile) < 0) return 1;
+    /* routing, eager threshold and ranks per host are in the trace (format.h) */
+    struct analyze_request q = {.trace = trace, .platform = r->platform, .hostfile = hostfile,
+                                .csv = csv, .plots = plots};
+    fflush(stdout);
+    pid_t pid = fork(); /* SimGrid loads one platform per process: a study analyzes five */
+    if (pid < 0) {
+        cs_error("cannot start the analysis: %s", strerror(errno));
         return 1;
     }
-    self[n] = '\0';
-    if (smpi_hostfile(r->platform, r->hostfile, hostfile, sizeof hostfile) < 0) return 1;
-    char eager[64];
-    const char *argv[20];
-    int k = 0;
-    argv[k++] = self;
-    argv[k++] = "analyze";
-    argv[k++] = trace;
-    argv[k++] = "--platform";
-    argv[k++] = r->platform;
-    argv[k++] = "--hostfile";
-    argv[k++] = hostfile;
-    argv[k++] = "--routing";
-    argv[k++] = r->routing;
-    if (r->eager != NULL) {
-        snprintf(eager, sizeof eager, "%s", r->eager);
-        argv[k++] = "--eager";
-        argv[k++] = eager;
+    if (pid == 0) {
+        if (out != NULL && freopen(out, "w", stdout) == NULL) {
+            cs_error("cannot write '%s'", out);
+            _exit(1);
+        }
+        int rc = analyze_run(&q);
+        fflush(stdout);
+        _exit(rc);
     }
-    if (csv != NULL) {
-        argv[k++] = "--csv";
-        argv[k++] = csv;
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
     }
-    if (plots != NULL) {
-        argv[k++] = "--plots";
-        argv[k++] = plots;
-    }
-    argv[k] = NULL;
-    return smpi_spawn(argv, out);
+    return WIFEXITED(status) ? WEXITSTATUS(status) != 0 : 1;
 }
 
 /* What run_execute works out before anything runs. */

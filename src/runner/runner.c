@@ -13,7 +13,9 @@
  *
  * Trace marks (with --marks, when collsim traces the run). Rank 0 declares the Paje state
  * types CS_PHASE_STATE and CS_SETTINGS_STATE on its host (format.h). One settings state,
- * valued by the run settings (cs_settings_write), spans every phase. One phase state per
+ * valued by the run settings (cs_settings_write), is pushed and popped at the start, so that
+ * a reader that hears of states as they end knows the settings before any phase. One phase
+ * state per
  * (algorithm, size) phase is valued by its phase mark (cs_phase_mark_write)
  *   COLLECTIVE/ALGORITHM/BYTES/ROOT/WARMUP/ITERATIONS     e.g. bcast/binomial/1024/0/1/5
  * The phase state is pushed before the first call of the phase and popped after a barrier
@@ -448,7 +450,7 @@ static int start(struct options *o, struct world *w)
     return fit_algos(o, w) != 0 ? 2 : 0;
 }
 
-/* With --marks, rank 0 declares the trace's state types and opens the run's settings state. */
+/* With --marks, rank 0 declares the trace's state types and records the run's settings. */
 static void trace_begin(const struct options *o, const struct world *w)
 {
     if (!o->marks || w->rank != 0) return;
@@ -463,11 +465,7 @@ static void trace_begin(const struct options *o, const struct world *w)
     TRACE_host_state_declare(CS_SETTINGS_STATE);
     TRACE_host_state_declare_value(CS_SETTINGS_STATE, value, "0.5 0.5 0.5");
     TRACE_host_push_state(w->host, CS_SETTINGS_STATE, value);
-}
-
-static void trace_end(const struct options *o, const struct world *w)
-{
-    if (o->marks && w->rank == 0) TRACE_host_pop_state(w->host, CS_SETTINGS_STATE);
+    TRACE_host_pop_state(w->host, CS_SETTINGS_STATE);
 }
 
 /* Rank 0 opens the CSV and writes its header; NULL without --csv. */
@@ -564,7 +562,6 @@ int main(int argc, char **argv)
     }
     trace_begin(&o, &w);
     long total_errors = run_all(&o, &w);
-    trace_end(&o, &w);
     MPI_Bcast(&total_errors, 1, MPI_LONG, 0, MPI_COMM_WORLD);
     MPI_Finalize();
     if (total_errors != 0) {

@@ -1,0 +1,201 @@
+/* an.h: the state `collsim analyze` keeps while it reads a trace, shared by the files of the
+ * analyzer (internal: analyze.h is the public contract). Jobs: events.c buffers the trace's
+ * records, segment.c cuts a phase into calls and rank times, routes.c asks SimGrid for routes,
+ * replay.c replays models and finds k and the critical path, report.c, svg.c and plots.c
+ * write, loads.c integrates link loads, analyze.c drives. */
+#ifndef COLLSIM_AN_H
+#define COLLSIM_AN_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "format.h"
+#include "model.h"
+#include "paje.h"
+#include "params.h"
+
+#define BARRIER_TAG (-778) /* SimGrid 3.32's internal barrier tag (COLL_TAG_BARRIER) */
+
+struct msg {
+    int src, dst;
+    double bytes, start, end;
+};
+
+/* A ready message (tag 7000): it only delimits calls, and its sender's entry. */
+struct ready_msg {
+    int src;
+    double start, end;
+};
+
+/* A rank's MPI call (depth-0 MPI_STATE), for its entry and exit times. */
+enum { ST_OTHER, ST_SEND, ST_BARRIER };
+struct rank_state {
+    int rank, kind;
+    double start, end;
+};
+
+/* Traffic on one link in one phase, from its bandwidth_used variable. */
+struct link_load {
+    const struct paje_container *link;
+    double bytes, busy, peak; /* B, s, B/s */
+};
+
+struct load_phase {
+    char *name;
+    double start, end;
+    struct link_load *l;
+    size_t n, cap;
+};
+
+/* A bandwidth_used interval not yet inside a known phase. */
+struct bw_use {
+    const struct paje_container *link;
+    double start, end, value;
+};
+
+struct route {
+    int hops;
+    double latency, bw;
+    int *link; /* its links, by dense id (analyze's numbering, kept in SimGrid's link data) */
+};
+
+/* One phase's result, kept for the plots. */
+struct phase_result {
+    char algo[128];
+    double bytes, sim, pred[MODEL_COUNT];
+};
+
+/* The messages, ready messages and MPI calls read since the last phase ended (events.c). */
+struct an_buf {
+    struct msg *m; /* the algorithms' messages */
+    size_t n, cap;
+    struct ready_msg *ready;
+    size_t nready, capready;
+    struct rank_state *st; /* the ranks' MPI calls */
+    size_t nst, capst;
+};
+
+/* Routes by rank pair, open addressing: a dense nhosts^2 table would touch a page per row on
+ * 512 ranks for a few thousand routes (routes.c). */
+struct route_cache {
+    unsigned long *rkey; /* src * nhosts + dst + 1, 0 = empty */
+    struct route **rval;
+    size_t rcap, rcount;
+    int nlinks; /* links seen on routes so far: their dense ids */
+};
+
+/* Link loads per phase, from traces made with --trace-links (loads.c). */
+struct an_loads {
+    struct load_phase *lp;
+    size_t nlp, caplp;
+    struct bw_use *pend; /* bandwidth_used intervals that may belong to a phase not yet ended */
+    size_t npend, cappend;
+    int link_vars; /* the trace has bandwidth_used variables */
+};
+
+/* The outputs besides the report on stdout, and what they ask for. */
+struct an_out {
+    FILE *csv;
+    FILE *csv_ranks; /* the CSV's per-rank section, appended after the model rows */
+    FILE *json;
+    int json_started, json_first;
+    FILE *msgs;                  /* --messages: one row per message */
+    const char *svg, *svg_phase; /* --svg FILE: draw one call; --svg-phase: of the phase matching */
+    int svg_done;
+    const char *phase_value;
+    const char *plots; /* --plots PREFIX */
+    int hops_table;
+    char hop_seen[256][256];
+};
+
+struct an {
+    const char *trace, *platform;
+    const char *params_path; /* --params: calibrated point-to-point parameters */
+    struct cal_params cal;
+    char **host; /* host of rank i, from the hostfile */
+    int nhosts;
+    int sfr, routing_given; /* store-and-forward routing; said by --routing */
+    double eager;
+    int eager_given, hostfile_given;
+    struct cs_run_settings settings; /* the trace's, when it records them */
+    int have_settings;
+    struct phase_result *res; /* every phase's times, kept for the plots */
+    size_t nres, capres;
+    struct an_buf buf;
+    struct route_cache rc;
+    struct an_loads ld;
+    struct an_out out;
+    int phases;
+    int failed;
+};
+
+/* Where each rank's ready messages of one phase are: rank r's are rd[roff[r]] ..
+ * rd[roff[r + 1] - 1], by start. The MPI calls stay in a->st in arrival order. */
+struct rank_index {
+    const struct rank_state *st;
+    size_t nst;
+    struct ready_msg *rd;
+    size_t *roff;
+};
+
+/* The headers of the CSV's per-rank and link sections. */
+#define CSV_RANKS_HEADER                                                                                  \
+    "algorithm,bytes,np,root,call,timed,rank,entry_us,exit_us,in_call_us,sent_messages,sent_bytes,"       \
+    "received_messages,received_bytes"
+#define CSV_LINKS_HEADER "phase,link,bytes,busy_s,peak_pct"
+
+/* routes.c */
+/* The route between the hosts of two ranks, from SimGrid, cached per rank pair (each route
+ * its own allocation, so pointers to it stay valid). NULL if a host is unknown. */
+struct route *route_of(struct an *a, int src, int dst);
+void routes_free(struct an *a);
+
+/* events.c: the reader's callbacks, buffering one phase's records */
+void on_link(void *user, const struct paje_link *l);
+void on_state(void *user, const struct paje_state *s);
+
+/* loads.c: link loads per phase, from bandwidth_used variables */
+void on_variable(void *user, const struct paje_container *c, const char *type, double start,
+                 double end, double value);
+void load_phase_begin(struct an *a, const struct paje_state *s);
+void report_link_loads(struct an *a, FILE *csv_links);
+void loads_free(struct an *a);
+
+/* replay.c */
+int cmp_double(const void *x, const void *y);
+void link_sharing(struct model_msg *mm, struct route **rt, size_t k, int nlinks);
+void describe_call(struct an *a, const struct model_msg *mm, size_t k, int p, int root, double t0);
+extern char crit_text[4096]; /* the last described call's critical path, ranks space-separated */
+
+/* svg.c */
+int write_svg(const struct an *a, const struct model_msg *mm, size_t k, int p, double t0);
+
+/* segment.c */
+int rank_index_build(struct an *a, const struct paje_state *s, int p, int root, int calls,
+                     struct rank_index *ix);
+void rank_index_free(struct rank_index *ix);
+void rank_times(const struct rank_index *ix, int calls, int p, int root, const double *t0,
+                const double *next_ready, double phase_end, double *times);
+
+/* report.c */
+void print_rank_spread(int p, int calls, const double *times);
+void write_call_ranks(struct an *a, const char *algo, unsigned long long bytes, int p, int root,
+                      int call, int timed, const double *entry, const double *exit_t,
+                      const double *traffic);
+void json_string(FILE *f, const char *s);
+void append_section(FILE *csv, FILE *tmp, const char *header);
+
+/* plots.c */
+int write_plots(struct an *a, const char *trace);
+
+/* analyze.c */
+/* The JSON's header, once: the trace, the platform, the routing and where the parameters come
+ * from. Written when the first phase ends, after the trace's settings have been read. */
+void json_header(struct an *a);
+/* Takes the trace's run settings for what the request left open. */
+void use_settings(struct an *a, const char *value);
+
+/* phase.c */
+void phase(struct an *a, const struct paje_state *s);
+
+#endif

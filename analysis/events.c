@@ -1,0 +1,98 @@
+/* events.c: the Paje reader's callbacks: they buffer the messages, ready messages and MPI
+ * calls of the phase being read, and hand each phase to the analysis when its mark ends. */
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "an.h"
+#include "util.h"
+
+/* Reads a decimal integer (with an optional '-') at *s, moving *s past it; 0 on success. */
+static int read_int(const char **s, int *out)
+{
+    const char *p = *s;
+    int neg = *p == '-', v = 0, digits = 0;
+    if (neg) p++;
+    for (; *p >= '0' && *p <= '9'; p++, digits++) v = v * 10 + (*p - '0');
+    if (digits == 0) return -1;
+    *out = neg ? -v : v;
+    *s = p;
+    return 0;
+}
+
+/* "rank-N" -> N, else -1 (hand-parsed: this runs for every message of the trace) */
+static int rank_of(const char *container)
+{
+    int r;
+    const char *p = container + 5;
+    if (strncmp(container, "rank-", 5) != 0 || read_int(&p, &r) != 0 || *p != '\0') return -1;
+    return r;
+}
+
+/* SMPI's link key "SRC_DST_TAG_SEQ"; 0 on success */
+static int parse_key(const char *key, int *tag)
+{
+    int v[4];
+    const char *p = key;
+    for (int i = 0; i < 4; i++) {
+        if (read_int(&p, &v[i]) != 0 || *p != (i < 3 ? '_' : '\0')) return -1;
+        if (i < 3) p++;
+    }
+    *tag = v[2];
+    return 0;
+}
+
+void on_link(void *user, const struct paje_link *l)
+{
+    struct an *a = user;
+    int tag;
+    if (strcmp(l->type, "MPI_LINK") != 0 || parse_key(l->key, &tag) != 0) return;
+    if (tag == BARRIER_TAG) return;
+    if (tag == CS_READY_TAG) {
+        if (a->buf.nready == a->buf.capready) {
+            a->buf.capready = a->buf.capready ? a->buf.capready * 2 : 1024;
+            a->buf.ready = realloc(a->buf.ready, a->buf.capready * sizeof *a->buf.ready);
+        }
+        a->buf.ready[a->buf.nready++] = (struct ready_msg){rank_of(l->from->name), l->start, l->end};
+        return;
+    }
+    if (a->buf.n == a->buf.cap) {
+        a->buf.cap = a->buf.cap ? a->buf.cap * 2 : 1024;
+        a->buf.m = realloc(a->buf.m, a->buf.cap * sizeof *a->buf.m);
+    }
+    int src = rank_of(l->from->name), dst = rank_of(l->to->name);
+    if (src < 0 || dst < 0 || src >= a->nhosts || dst >= a->nhosts) {
+        a->failed = 1;
+        return;
+    }
+    a->buf.m[a->buf.n++] = (struct msg){src, dst, l->size > 0 ? l->size : 0, l->start, l->end};
+}
+
+void on_state(void *user, const struct paje_state *s)
+{
+    struct an *a = user;
+    int rank;
+    if (s->depth == 0 && strcmp(s->type, "MPI_STATE") == 0 && (rank = rank_of(s->container->name)) >= 0) {
+        if (a->buf.nst == a->buf.capst) {
+            a->buf.capst = a->buf.capst ? a->buf.capst * 2 : 1024;
+            a->buf.st = realloc(a->buf.st, a->buf.capst * sizeof *a->buf.st);
+        }
+        int kind = strcmp(s->value, "PMPI_Send") == 0      ? ST_SEND
+                   : strcmp(s->value, "PMPI_Barrier") == 0 ? ST_BARRIER
+                                                           : ST_OTHER;
+        a->buf.st[a->buf.nst] = (struct rank_state){rank, kind, s->start, s->end};
+        a->buf.nst++;
+        return;
+    }
+    if (strcmp(s->type, CS_SETTINGS_STATE) == 0) {
+        use_settings(a, s->value);
+        return;
+    }
+    if (strcmp(s->type, CS_PHASE_STATE) != 0) return;
+    json_header(a);
+    load_phase_begin(a, s);
+    phase(a, s);
+    a->buf.n = a->buf.nready = a->buf.nst = 0; /* every buffered record ended before this phase did */
+}
