@@ -494,28 +494,276 @@ static void flush_vars(struct cont *c, double t, const struct paje_callbacks *cb
         if (cb && cb->variable && t >= v->since) cb->variable(user, &c->pub, v->type->name, v->since, t, v->value);
 }
 
-static int handle_event(paje_reader *r, char *line, const struct paje_callbacks *cb, void *user)
+/* Cuts an event line into its fields (v: after the id) and checks them against the event's
+ * definition: count, numbers, integers. The definition, or NULL after fail(); an empty line
+ * gives NULL with *empty set. */
+static struct def *event_fields(paje_reader *r, char *line, char **f, double *num, int *empty)
 {
-    char *f[MAX_FIELDS + 2];
     int n = split(line, f, MAX_FIELDS + 1);
-    if (n < 0) return fail(r, "unterminated quoted string");
-    if (n == 0) return 0;
+    *empty = n == 0;
+    if (n < 0) return fail(r, "unterminated quoted string"), NULL;
+    if (n == 0) return NULL;
     int id = alias_num(f[0]);
-    if (id < 0 || id >= MAX_IDS || !r->defs[id].defined) return fail(r, "unknown event id %s", f[0]);
+    if (id < 0 || id >= MAX_IDS || !r->defs[id].defined)
+        return fail(r, "unknown event id %s", f[0]), NULL;
     struct def *d = &r->defs[id];
-    if (n - 1 < d->nfields) return fail(r, "event %d has %d fields, its definition %d", id, n - 1, d->nfields);
-    if (n - 1 > d->nfields) return fail(r, "event %d has more fields than its definition's %d", id, d->nfields);
+    if (n - 1 < d->nfields)
+        return fail(r, "event %d has %d fields, its definition %d", id, n - 1, d->nfields), NULL;
+    if (n - 1 > d->nfields)
+        return fail(r, "event %d has more fields than its definition's %d", id, d->nfields), NULL;
     char **v = f + 1;
-    double num[MAX_FIELDS];
     for (int i = 0; i < d->nfields; i++)
         if (d->type[i] == F_DATE || d->type[i] == F_DOUBLE) {
-            if (parse_double(r, v[i], d->name[i], &num[i]) != 0) return -1;
+            if (parse_double(r, v[i], d->name[i], &num[i]) != 0) return NULL;
         } else if (d->type[i] == F_INT && strcmp(v[i], "NA") != 0) { /* SimGrid writes NA */
             const char *q = v[i] + (v[i][0] == '-');
             int digits = 0;
             while (*q >= '0' && *q <= '9') q++, digits++;
-            if (digits == 0 || *q != '\0') return fail(r, "malformed integer '%s' in field %s", v[i], d->name[i]);
+            if (digits == 0 || *q != '\0')
+                return fail(r, "malformed integer '%s' in field %s", v[i], d->name[i]), NULL;
         }
+    return d;
+}
+
+/* PajeDefine*Type: a new type under its parent. */
+static int on_define_type(paje_reader *r, const struct def *d, char **v)
+{
+    struct type *ty = calloc(1, sizeof *ty);
+    ty->name = strdup(v[d->idx_name]);
+    ty->name_len = strlen(ty->name);
+    ty->kind = d->ev;
+    if (strcmp(v[d->idx_type], "0") != 0 && find_type(r, v[d->idx_type]) == NULL) {
+        free(ty->name);
+        free(ty);
+        return fail(r, "unknown parent type '%s'", v[d->idx_type]);
+    }
+    map_put(&r->types, v[d->idx_alias], ty);
+    int tn = alias_num(v[d->idx_alias]);
+    if (tn >= 0 && tn < 4096) r->type_num[tn] = ty;
+    if (find_type(r, ty->name) == NULL) map_put(&r->types, ty->name, ty);
+    return 0;
+}
+
+/* PajeDefineEntityValue: a value of a type, found by its alias or its name. */
+static int on_define_value(paje_reader *r, const struct def *d, char **v)
+{
+    struct type *ty = find_type(r, v[d->idx_type]);
+    if (ty == NULL) return fail(r, "unknown type '%s'", v[d->idx_type]);
+    char k[512];
+    const char *name = intern(r, v[d->idx_name]);
+    snprintf(k, sizeof k, "%s\x1f%s", ty->name, v[d->idx_alias]);
+    map_put(&r->values, k, (void *)name);
+    int vn = alias_num(v[d->idx_alias]);
+    if (vn >= 0 && vn < 65536) {
+        if (vn >= ty->nvalue_num) {
+            int cap = ty->nvalue_num ? ty->nvalue_num : 16;
+            while (cap <= vn) cap *= 2;
+            ty->value_num = realloc(ty->value_num, (size_t)cap * sizeof *ty->value_num);
+            memset(ty->value_num + ty->nvalue_num, 0,
+                   (size_t)(cap - ty->nvalue_num) * sizeof *ty->value_num);
+            ty->nvalue_num = cap;
+        }
+        ty->value_num[vn] = name;
+    }
+    snprintf(k, sizeof k, "%s\x1f%s", ty->name, name);
+    map_put(&r->values, k, (void *)name);
+    return 0;
+}
+
+/* PajeCreateContainer. */
+static int on_create(paje_reader *r, const struct def *d, char **v, double t)
+{
+    struct type *ty = find_type(r, v[d->idx_type]);
+    if (ty == NULL) return fail(r, "unknown container type '%s'", v[d->idx_type]);
+    struct cont *parent = NULL;
+    if (strcmp(v[d->idx_container], "0") != 0) {
+        parent = find_cont(r, v[d->idx_container]);
+        if (parent == NULL) return fail(r, "unknown parent container '%s'", v[d->idx_container]);
+    }
+    struct cont *c = calloc(1, sizeof *c);
+    c->name = strdup(v[d->idx_name]);
+    c->name_len = strlen(c->name);
+    if (alias_num(c->name) >= 0) r->numeric_names = 1;
+    c->type = ty;
+    c->pub = (struct paje_container){c->name, ty->name, parent ? &parent->pub : NULL, t, -1};
+    map_put(&r->containers, v[d->idx_alias], c);
+    int cn = alias_num(v[d->idx_alias]);
+    if (cn >= 0) r->cont_num[cn] = c;
+    map_put(&r->containers, c->name, c);
+    if (r->nall == r->capall) {
+        r->capall = r->capall ? r->capall * 2 : 64;
+        r->all = realloc(r->all, r->capall * sizeof *r->all);
+    }
+    r->all[r->nall++] = c;
+    return 0;
+}
+
+/* PajeDestroyContainer: its states and variables end. */
+static int on_destroy(paje_reader *r, const struct def *d, char **v, double t,
+                      const struct paje_callbacks *cb, void *user)
+{
+    struct cont *c = find_cont(r, v[d->idx_name]);
+    if (c == NULL) return fail(r, "unknown container '%s'", v[d->idx_name]);
+    end_states(r, c, t, 0, cb, user);
+    flush_vars(c, t, cb, user);
+    c->pub.end = t;
+    if (cb && cb->container) cb->container(user, &c->pub);
+    return 0;
+}
+
+/* PajeSet/Add/SubVariable: the old value's interval goes to the callback. */
+static int on_variable_event(paje_reader *r, const struct def *d, char **v, double t,
+                             struct type *ty, struct cont *c, const struct paje_callbacks *cb,
+                             void *user)
+{
+    if (c == NULL) return fail(r, "variable on the root container");
+    double x;
+    parse_double(r, v[d->idx_value], "Value", &x);
+    struct var *var = c->vars;
+    while (var && var->type != ty) var = var->next;
+    if (var == NULL) {
+        var = calloc(1, sizeof *var);
+        var->type = ty;
+        var->since = t;
+        var->next = c->vars;
+        c->vars = var;
+    } else if (t > var->since) {
+        if (cb && cb->variable) cb->variable(user, &c->pub, ty->name, var->since, t, var->value);
+        var->since = t;
+    }
+    var->value = d->ev == EV_SET_VAR ? x : d->ev == EV_ADD_VAR ? var->value + x : var->value - x;
+    return 0;
+}
+
+/* PajeSet/Push/Pop/ResetState: a state goes to the callback when it ends. */
+static int on_state_event(paje_reader *r, const struct def *d, char **v, double t,
+                          struct type *ty, struct cont *c, const struct paje_callbacks *cb,
+                          void *user)
+{
+    if (d->ev == EV_RESET) {
+        if (c != NULL) end_states(r, c, t, 0, cb, user);
+        return 0;
+    }
+    if (d->ev == EV_POP) {
+        if (c == NULL || c->depth == 0)
+            return fail(r, "pop with no state on '%s'", v[d->idx_container]);
+        end_states(r, c, t, c->depth - 1, cb, user);
+        return 0;
+    }
+    if (c == NULL) return fail(r, "state on the root container");
+    if (d->ev == EV_SET_STATE) end_states(r, c, t, 0, cb, user);
+    if (c->depth == c->cap) {
+        c->cap = c->cap ? c->cap * 2 : 4;
+        c->stack = realloc(c->stack, (size_t)c->cap * sizeof *c->stack);
+    }
+    int below = 0;
+    for (int i = 0; i < c->depth; i++) below += c->stack[i].type == ty;
+    c->stack[c->depth++] = (struct frame){ty, value_name(r, ty, v[d->idx_value]), t, below};
+    return 0;
+}
+
+/* The open link of key k (kl bytes, zero-padded to 8 more), made if it is new; NULL after
+ * fail(). *slot is where the table holds it. */
+static struct open_link *open_link_of(paje_reader *r, const char *k, size_t kl, struct type *ty,
+                                      struct cont *c, struct link_slot **slot)
+{
+    uint64_t h = link_hash(k, kl);
+    if (r->links.cap == 0 && link_grow(&r->links) != 0) return fail(r, "out of memory"), NULL;
+    struct link_slot *s = link_slot(&r->links, h, k, kl);
+    struct open_link *l = s->link;
+    if (l == NULL) {
+        if ((r->links.count + 1) * 2 > r->links.cap) {
+            if (link_grow(&r->links) != 0) return fail(r, "out of memory"), NULL;
+            s = link_slot(&r->links, h, k, kl);
+        }
+        l = malloc(sizeof *l + kl + 1);
+        if (l == NULL) return fail(r, "out of memory"), NULL;
+        *l = (struct open_link){.type = ty, .container = c, .size = -1, .keylen = kl};
+        memcpy(l->key, k, kl + 1);
+        *s = (struct link_slot){h, l};
+        r->links.count++;
+        r->open_links++;
+    }
+    *slot = s;
+    return l;
+}
+
+/* PajeStart/EndLink: a link goes to the callback once both ends are read. */
+static int on_link_event(paje_reader *r, const struct def *d, char **v, double t,
+                         struct type *ty, struct cont *c, const struct paje_callbacks *cb,
+                         void *user)
+{
+    int start = d->ev == EV_START_LINK;
+    const char *endpoint = v[start ? d->idx_start : d->idx_end];
+    struct cont *ep = find_cont(r, endpoint);
+    if (ep == NULL) return fail(r, "unknown container '%s'", endpoint);
+    /* the key as the reader has always built it, zero-padded for link_hash */
+    const char *key = v[d->idx_key], *cname = c ? c->name : "0";
+    size_t tl = ty->name_len, cl = c ? c->name_len : 1, kkl = strlen(key);
+    size_t kl = tl + cl + kkl + 2;
+    if (kl + 2 > LINK_KEY_MAX) return fail(r, "link key too long");
+    char k[LINK_KEY_MAX + 8];
+    memcpy(k, ty->name, tl);
+    k[tl] = '\x1f';
+    memcpy(k + tl + 1, cname, cl);
+    k[tl + 1 + cl] = '\x1f';
+    memcpy(k + tl + cl + 2, key, kkl);
+    memset(k + kl, 0, 8);
+    struct link_slot *s;
+    struct open_link *l = open_link_of(r, k, kl, ty, c, &s);
+    if (l == NULL) return -1;
+    if (start) {
+        l->from = ep;
+        l->start = t;
+        l->have_start = 1;
+        l->value = value_name(r, ty, v[d->idx_value]);
+        if (d->idx_size >= 0 && strcmp(v[d->idx_size], "NA") != 0)
+            parse_double(r, v[d->idx_size], "Size", &l->size);
+    } else {
+        l->to = ep;
+        l->end = t;
+        l->have_end = 1;
+    }
+    if (!l->have_start || !l->have_end) return 0;
+    if (cb && cb->link) {
+        struct paje_link pl = {ty->name, l->value ? l->value : "", v[d->idx_key], /* this line's */
+                               c ? &c->pub : NULL, &l->from->pub, &l->to->pub,
+                               l->start, l->end, l->size};
+        cb->link(user, &pl);
+    }
+    link_remove(&r->links, s);
+    free(l);
+    r->open_links--;
+    return 0;
+}
+
+/* Events on a container of a given type: variables, states, links. */
+static int on_container_event(paje_reader *r, const struct def *d, char **v, double t,
+                              const struct paje_callbacks *cb, void *user)
+{
+    struct type *ty = find_type(r, v[d->idx_type]);
+    if (ty == NULL) return fail(r, "unknown type '%s'", v[d->idx_type]);
+    struct cont *c = find_cont(r, v[d->idx_container]);
+    if (c == NULL && strcmp(v[d->idx_container], "0") != 0)
+        return fail(r, "unknown container '%s'", v[d->idx_container]);
+    switch (d->ev) {
+    case EV_SET_VAR: case EV_ADD_VAR: case EV_SUB_VAR:
+        return on_variable_event(r, d, v, t, ty, c, cb, user);
+    case EV_SET_STATE: case EV_PUSH: case EV_POP: case EV_RESET:
+        return on_state_event(r, d, v, t, ty, c, cb, user);
+    case EV_START_LINK: case EV_END_LINK: return on_link_event(r, d, v, t, ty, c, cb, user);
+    default: return 0; /* NewEvent and unknown event kinds: read and passed over */
+    }
+}
+
+static int handle_event(paje_reader *r, char *line, const struct paje_callbacks *cb, void *user)
+{
+    char *f[MAX_FIELDS + 2];
+    double num[MAX_FIELDS];
+    int empty;
+    struct def *d = event_fields(r, line, f, num, &empty);
+    if (d == NULL) return empty ? 0 : -1;
+    char **v = f + 1;
     r->events++;
     double t = 0;
     if (d->idx_time >= 0) {
@@ -525,186 +773,11 @@ static int handle_event(paje_reader *r, char *line, const struct paje_callbacks 
     }
     switch (d->ev) {
     case EV_DEF_CONTAINER_TYPE: case EV_DEF_VARIABLE_TYPE: case EV_DEF_STATE_TYPE:
-    case EV_DEF_EVENT_TYPE: case EV_DEF_LINK_TYPE: {
-        struct type *ty = calloc(1, sizeof *ty);
-        ty->name = strdup(v[d->idx_name]);
-        ty->name_len = strlen(ty->name);
-        ty->kind = d->ev;
-        if (strcmp(v[d->idx_type], "0") != 0 && find_type(r, v[d->idx_type]) == NULL) {
-            free(ty->name);
-            free(ty);
-            return fail(r, "unknown parent type '%s'", v[d->idx_type]);
-        }
-        map_put(&r->types, v[d->idx_alias], ty);
-        int tn = alias_num(v[d->idx_alias]);
-        if (tn >= 0 && tn < 4096) r->type_num[tn] = ty;
-        if (find_type(r, ty->name) == NULL) map_put(&r->types, ty->name, ty);
-        return 0;
-    }
-    case EV_DEF_VALUE: {
-        struct type *ty = find_type(r, v[d->idx_type]);
-        if (ty == NULL) return fail(r, "unknown type '%s'", v[d->idx_type]);
-        char k[512];
-        const char *name = intern(r, v[d->idx_name]);
-        snprintf(k, sizeof k, "%s\x1f%s", ty->name, v[d->idx_alias]);
-        map_put(&r->values, k, (void *)name);
-        int vn = alias_num(v[d->idx_alias]);
-        if (vn >= 0 && vn < 65536) {
-            if (vn >= ty->nvalue_num) {
-                int cap = ty->nvalue_num ? ty->nvalue_num : 16;
-                while (cap <= vn) cap *= 2;
-                ty->value_num = realloc(ty->value_num, (size_t)cap * sizeof *ty->value_num);
-                memset(ty->value_num + ty->nvalue_num, 0, (size_t)(cap - ty->nvalue_num) * sizeof *ty->value_num);
-                ty->nvalue_num = cap;
-            }
-            ty->value_num[vn] = name;
-        }
-        snprintf(k, sizeof k, "%s\x1f%s", ty->name, name);
-        map_put(&r->values, k, (void *)name);
-        return 0;
-    }
-    case EV_CREATE: {
-        struct type *ty = find_type(r, v[d->idx_type]);
-        if (ty == NULL) return fail(r, "unknown container type '%s'", v[d->idx_type]);
-        struct cont *parent = NULL;
-        if (strcmp(v[d->idx_container], "0") != 0) {
-            parent = find_cont(r, v[d->idx_container]);
-            if (parent == NULL) return fail(r, "unknown parent container '%s'", v[d->idx_container]);
-        }
-        struct cont *c = calloc(1, sizeof *c);
-        c->name = strdup(v[d->idx_name]);
-        c->name_len = strlen(c->name);
-        if (alias_num(c->name) >= 0) r->numeric_names = 1;
-        c->type = ty;
-        c->pub = (struct paje_container){c->name, ty->name, parent ? &parent->pub : NULL, t, -1};
-        map_put(&r->containers, v[d->idx_alias], c);
-        int cn = alias_num(v[d->idx_alias]);
-        if (cn >= 0) r->cont_num[cn] = c;
-        map_put(&r->containers, c->name, c);
-        if (r->nall == r->capall) {
-            r->capall = r->capall ? r->capall * 2 : 64;
-            r->all = realloc(r->all, r->capall * sizeof *r->all);
-        }
-        r->all[r->nall++] = c;
-        return 0;
-    }
-    case EV_DESTROY: {
-        struct cont *c = find_cont(r, v[d->idx_name]);
-        if (c == NULL) return fail(r, "unknown container '%s'", v[d->idx_name]);
-        end_states(r, c, t, 0, cb, user);
-        flush_vars(c, t, cb, user);
-        c->pub.end = t;
-        if (cb && cb->container) cb->container(user, &c->pub);
-        return 0;
-    }
-    default: break;
-    }
-    /* events on a container of a given type */
-    struct type *ty = find_type(r, v[d->idx_type]);
-    if (ty == NULL) return fail(r, "unknown type '%s'", v[d->idx_type]);
-    struct cont *c = find_cont(r, v[d->idx_container]);
-    if (c == NULL && strcmp(v[d->idx_container], "0") == 0) c = NULL;
-    else if (c == NULL) return fail(r, "unknown container '%s'", v[d->idx_container]);
-    switch (d->ev) {
-    case EV_SET_VAR: case EV_ADD_VAR: case EV_SUB_VAR: {
-        if (c == NULL) return fail(r, "variable on the root container");
-        double x;
-        parse_double(r, v[d->idx_value], "Value", &x);
-        struct var *var = c->vars;
-        while (var && var->type != ty) var = var->next;
-        if (var == NULL) {
-            var = calloc(1, sizeof *var);
-            var->type = ty;
-            var->since = t;
-            var->next = c->vars;
-            c->vars = var;
-        } else if (t > var->since) {
-            if (cb && cb->variable) cb->variable(user, &c->pub, ty->name, var->since, t, var->value);
-            var->since = t;
-        }
-        var->value = d->ev == EV_SET_VAR ? x : d->ev == EV_ADD_VAR ? var->value + x : var->value - x;
-        return 0;
-    }
-    case EV_SET_STATE: case EV_PUSH: {
-        if (c == NULL) return fail(r, "state on the root container");
-        if (d->ev == EV_SET_STATE) end_states(r, c, t, 0, cb, user);
-        if (c->depth == c->cap) {
-            c->cap = c->cap ? c->cap * 2 : 4;
-            c->stack = realloc(c->stack, (size_t)c->cap * sizeof *c->stack);
-        }
-        int below = 0;
-        for (int i = 0; i < c->depth; i++) below += c->stack[i].type == ty;
-        c->stack[c->depth++] = (struct frame){ty, value_name(r, ty, v[d->idx_value]), t, below};
-        return 0;
-    }
-    case EV_POP: {
-        if (c == NULL || c->depth == 0) return fail(r, "pop with no state on '%s'", v[d->idx_container]);
-        end_states(r, c, t, c->depth - 1, cb, user);
-        return 0;
-    }
-    case EV_RESET:
-        if (c != NULL) end_states(r, c, t, 0, cb, user);
-        return 0;
-    case EV_START_LINK: case EV_END_LINK: {
-        int start = d->ev == EV_START_LINK;
-        const char *endpoint = v[start ? d->idx_start : d->idx_end];
-        struct cont *ep = find_cont(r, endpoint);
-        if (ep == NULL) return fail(r, "unknown container '%s'", endpoint);
-        /* the key as the reader has always built it, zero-padded for link_hash */
-        const char *key = v[d->idx_key], *cname = c ? c->name : "0";
-        size_t tl = ty->name_len, cl = c ? c->name_len : 1, kkl = strlen(key);
-        size_t kl = tl + cl + kkl + 2;
-        if (kl + 2 > LINK_KEY_MAX) return fail(r, "link key too long");
-        char k[LINK_KEY_MAX + 8];
-        memcpy(k, ty->name, tl);
-        k[tl] = '\x1f';
-        memcpy(k + tl + 1, cname, cl);
-        k[tl + 1 + cl] = '\x1f';
-        memcpy(k + tl + cl + 2, key, kkl);
-        memset(k + kl, 0, 8);
-        uint64_t h = link_hash(k, kl);
-        if (r->links.cap == 0 && link_grow(&r->links) != 0) return fail(r, "out of memory");
-        struct link_slot *s = link_slot(&r->links, h, k, kl);
-        struct open_link *l = s->link;
-        if (l == NULL) {
-            if ((r->links.count + 1) * 2 > r->links.cap) {
-                if (link_grow(&r->links) != 0) return fail(r, "out of memory");
-                s = link_slot(&r->links, h, k, kl);
-            }
-            l = malloc(sizeof *l + kl + 1);
-            if (l == NULL) return fail(r, "out of memory");
-            *l = (struct open_link){.type = ty, .container = c, .size = -1, .keylen = kl};
-            memcpy(l->key, k, kl + 1);
-            *s = (struct link_slot){h, l};
-            r->links.count++;
-            r->open_links++;
-        }
-        if (start) {
-            l->from = ep;
-            l->start = t;
-            l->have_start = 1;
-            l->value = value_name(r, ty, v[d->idx_value]);
-            if (d->idx_size >= 0 && strcmp(v[d->idx_size], "NA") != 0)
-                parse_double(r, v[d->idx_size], "Size", &l->size);
-        } else {
-            l->to = ep;
-            l->end = t;
-            l->have_end = 1;
-        }
-        if (l->have_start && l->have_end) {
-            if (cb && cb->link) {
-                struct paje_link pl = {ty->name, l->value ? l->value : "", v[d->idx_key], /* key: this line's */
-                                       c ? &c->pub : NULL, &l->from->pub, &l->to->pub,
-                                       l->start, l->end, l->size};
-                cb->link(user, &pl);
-            }
-            link_remove(&r->links, s);
-            free(l);
-            r->open_links--;
-        }
-        return 0;
-    }
-    default: return 0; /* NewEvent and unknown event kinds: read and passed over */
+    case EV_DEF_EVENT_TYPE: case EV_DEF_LINK_TYPE: return on_define_type(r, d, v);
+    case EV_DEF_VALUE: return on_define_value(r, d, v);
+    case EV_CREATE: return on_create(r, d, v, t);
+    case EV_DESTROY: return on_destroy(r, d, v, t, cb, user);
+    default: return on_container_event(r, d, v, t, cb, user);
     }
 }
 
