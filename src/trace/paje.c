@@ -4,6 +4,7 @@
  * simpler than a dependency for the analyzer's hot loop. The open links, looked up twice per
  * link, get a table of their own (struct link_table). */
 #include "paje.h"
+#include "pajeline.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -335,28 +336,6 @@ long paje_events(const paje_reader *r)
     return r->events;
 }
 
-/* Splits a line into fields in place (quotes removed). Returns the count, -1 on an
- * unterminated quote. */
-static int split(char *s, char **f, int max)
-{
-    int n = 0;
-    for (;;) {
-        while (*s == ' ' || *s == '\t') s++;
-        if (*s == '\0') return n;
-        if (n == max) return n + 1; /* too many: the caller reports it */
-        if (*s == '"') {
-            f[n++] = ++s;
-            while (*s && *s != '"') s++;
-            if (*s != '"') return -1;
-            *s++ = '\0';
-        } else {
-            f[n++] = s;
-            while (*s && *s != ' ' && *s != '\t') s++;
-            if (*s) *s++ = '\0';
-        }
-    }
-}
-
 /* Plain decimals ("12", "0.000123456"), the bulk of a trace, as an integer mantissa divided
  * by an exact power of ten: IEEE division rounds correctly, so this equals strtod's result.
  * Anything else (signs, exponents, long mantissas) goes to strtod. */
@@ -499,7 +478,7 @@ static void flush_vars(struct cont *c, double t, const struct paje_callbacks *cb
  * gives NULL with *empty set. */
 static struct def *event_fields(paje_reader *r, char *line, char **f, double *num, int *empty)
 {
-    int n = split(line, f, MAX_FIELDS + 1);
+    int n = paje_split(line, f, MAX_FIELDS + 1, 0);
     *empty = n == 0;
     if (n < 0) return fail(r, "unterminated quoted string"), NULL;
     if (n == 0) return NULL;
