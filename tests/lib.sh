@@ -52,3 +52,10 @@ finish() {
     echo "$CS_PASSED passed, $CS_FAILED failed"
     [ "$CS_FAILED" -eq 0 ]
 }
+
+# plat NAME: the platform NAME.xml, shipped in platforms/ or written by the build into
+# build/platforms (the large explicit-route ones). Needs $src and $collsim.
+plat() {
+    if [ -f "$src/platforms/$1.xml" ]; then echo "$src/platforms/$1.xml"
+    else echo "$(dirname "$collsim")/platforms/$1.xml"; fi
+}

@@ -214,32 +214,7 @@ static void gen_hypercube(struct gen *g, int dim)
         }
 }
 
-/* crossbar: host i has up-i and dn-i; route i -> j = up-i, dn-j. */
-static void gen_crossbar(struct gen *g, int p)
-{
-    char a[32], b[32], l1[64], l2[64];
-    for (int i = 0; i < p; i++) {
-        node_name(a, sizeof a, i);
-        host(g, a, g->speed);
-    }
-    for (int i = 0; i < p; i++) {
-        snprintf(l1, sizeof l1, "up-%d", i);
-        link_el(g, l1, g->bw, g->lat, NULL);
-        snprintf(l1, sizeof l1, "dn-%d", i);
-        link_el(g, l1, g->bw, g->lat, NULL);
-    }
-    for (int s = 0; s < p; s++)
-        for (int d = 0; d < p; d++) {
-            if (s == d) continue;
-            snprintf(l1, sizeof l1, "up-%d", s);
-            snprintf(l2, sizeof l2, "dn-%d", d);
-            char *links[2] = {l1, l2};
-            node_name(a, sizeof a, s);
-            node_name(b, sizeof b, d);
-            route(g, a, b, links, 2);
-        }
-}
-
+/* A SimGrid <cluster> of n hosts n0.. with SPLITDUPLEX links; topology NULL: a flat one. */
 static void cluster(struct gen *g, const char *id, int n, const char *topology, const char *params)
 {
     char radical[32];
@@ -252,10 +227,20 @@ static void cluster(struct gen *g, const char *id, int n, const char *topology, 
     attr(g, "speed", g->speed);
     attr(g, "bw", g->bw);
     attr(g, "lat", g->lat);
-    attr(g, "topology", topology);
-    attr(g, "topo_parameters", params);
+    if (topology != NULL) {
+        attr(g, "topology", topology);
+        attr(g, "topo_parameters", params);
+    }
     attr(g, "sharing_policy", "SPLITDUPLEX");
     end(g);
+}
+
+/* crossbar: SimGrid's flat cluster with SPLITDUPLEX private links: host i has an uplink and a
+ * downlink and the route i -> j is i's uplink then j's downlink, so no link is shared by two
+ * disjoint pairs. */
+static void gen_crossbar(struct gen *g, int p)
+{
+    cluster(g, "crossbar", p, NULL, NULL);
 }
 
 /* The HP XL250a Gen9 node's numbers, each with where it comes from. */

@@ -24,7 +24,7 @@ compare() { # TRACE NAME
     assert_eq "$2: record count" "$(wc -l <"$tmp/pj.txt")" "$(wc -l <"$tmp/ours.txt")"
 }
 for plat in crossbar-64 torus-4x4 xl250a; do
-    "$collsim" run --platform "$src/platforms/$plat.xml" --np 8 --algo binomial,linear --sizes 16,100000 \
+    "$collsim" run --platform "$(plat "$plat")" --np 8 --algo binomial,linear --sizes 16,100000 \
         --iters 2 --quiet --trace "$tmp/$plat.trace" || fail "run on $plat"
     compare "$tmp/$plat.trace" "$plat"
 done

@@ -10,7 +10,7 @@ trap 'rm -rf "$tmp"' EXIT
 th=1e-6 tb=1e-10 m=1048576
 one_message() { # PLATFORM SRC DST ROUTING: simulated time of one m-byte message
     printf 'n%s\nn%s\n' "$2" "$3" >"$tmp/pair.hosts"
-    "$collsim" run --platform "$src/platforms/$1.xml" --hostfile "$tmp/pair.hosts" --np 2 \
+    "$collsim" run --platform "$(plat "$1")" --hostfile "$tmp/pair.hosts" --np 2 \
         --algo linear --sizes $m --iters 1 --warmup 0 --routing "$4" --quiet --csv "$tmp/t.csv" ||
         { echo failed; return; }
     awk -F, 'NR == 2 { print $11 }' "$tmp/t.csv"

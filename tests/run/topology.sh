@@ -38,7 +38,7 @@ done
 m=1048576
 T=$(awk -v m=$m 'BEGIN { printf "%.12g", (m + 16) * 1e-10 }') # m t_b
 time_of() { # PLATFORM ALGO ROUTING ROOT
-    "$collsim" run --platform "$src/platforms/$1.xml" --algo "$2" --routing "$3" --root "$4" \
+    "$collsim" run --platform "$(plat "$1")" --algo "$2" --routing "$3" --root "$4" \
         --sizes $m --iters 1 --warmup 0 --quiet --csv "$tmp/t.csv" || { echo failed; return; }
     awk -F, 'NR == 2 { print $11 }' "$tmp/t.csv"
 }
@@ -78,7 +78,7 @@ done
 
 # misfits: one line, non-zero
 assert_one_line_error "ring on a torus" "$collsim" run --platform "$src/platforms/torus-4x4.xml" --algo ring
-assert_one_line_error "hypercube on 8 of 64 nodes" "$collsim" run --platform "$src/platforms/hypercube-6.xml" \
+assert_one_line_error "hypercube on 8 of 64 nodes" "$collsim" run --platform "$(plat hypercube-6)" \
     --np 8 --algo hypercube
 assert_one_line_error "torus on a crossbar" "$collsim" run --platform "$src/platforms/crossbar-64.xml" --algo torus
 assert_one_line_error "bad --topology" "$collsim" run --platform "$src/platforms/crossbar-64.xml" \
