@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # topology.sh COLLSIM SRCDIR: the ring, torus and hypercube broadcasts. Data checks on several
 # sizes of each topology and roots {0, 1, p-1, p/2}; cut-through and store-and-forward times
-# against the lecture notes' formulas (t_s = 0, t_h = 1 us, t_b = 0.1 ns/B, m = 1 MiB + SMPI's
-# 16-byte envelope, rendezvous); misfits refused with one line.
+# against docs/references.md#topology-broadcasts (t_s = 0, t_h = 1 us, t_b = 0.1 ns/B,
+# m = 1 MiB + SMPI's 16-byte envelope, rendezvous); misfits refused with one line.
 collsim=$1 src=$2
 source "$src/tests/lib.sh"
 tmp=$(mktemp -d)

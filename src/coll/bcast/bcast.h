@@ -21,7 +21,7 @@ double bcast__env_double(const char *name, double dflt);
 /* Tag of every point-to-point message the algorithms send. */
 #define BCAST_TAG 7001
 
-/* Shifted rank: the root becomes 0 (REFERENCE.md, thesis). */
+/* Shifted rank: the root becomes 0 (docs/references.md#trees). */
 static inline int bcast_srank(int rank, int root, int p)
 {
     return (rank - root + p) % p;

@@ -1,8 +1,8 @@
 /* hypercube.c: the hypercube broadcast, one dimension per step.
  *
- * Source: the lecture notes' hypercube one-to-all broadcast (REFERENCE.md). On relative
- * addresses r = rank XOR root, step k (k = 0 .. d-1) has every r < 2^k send to r + 2^k, its
- * neighbour across dimension k: every message is one hop and no link is used twice.
+ * Source: the textbook hypercube one-to-all broadcast (docs/references.md#topology-broadcasts).
+ * On relative addresses r = rank XOR root, step k (k = 0 .. d-1) has every r < 2^k send to
+ * r + 2^k, its neighbour across dimension k: every message is one hop and no link is used twice.
  * time = log2 p (t_s + m t_b + t_h) (store-and-forward and cut-through alike).
  * Needs p = 2^d ranks, rank i on node i. */
 #include "bcast.h"

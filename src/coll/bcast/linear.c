@@ -1,6 +1,6 @@
 /* linear.c: the flat broadcast, the root sends the whole message to every rank in turn.
  *
- * Source: the thesis's "linear" RMA broadcast, here with MPI_Send/MPI_Recv.
+ * Source: the flat tree of docs/references.md#trees, with MPI_Send/MPI_Recv (rma.c: one-sided).
  * Cost: with rendezvous sends each send waits for the previous one, (p-1)(a + b m); below
  * the eager threshold the sends are detached and all p-1 transfers share the root's link,
  * a + (p-1) b m. Destinations in shifted-rank order 1, 2, ..., p-1. */

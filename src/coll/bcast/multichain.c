@@ -1,10 +1,10 @@
 /* multichain.c: the message cut into d parts, each pipelined round its own directed
  * Hamiltonian cycle of the network, all d at once.
  *
- * Source: of our design, from two textbook facts: a pipelined chain costs
- * (p - 2 + k)(a + b m/k), about b m for large m; and on a direct network (ring, torus,
- * hypercube) a node has one link per neighbour and direction, so chains over different
- * directed links do not share bandwidth. Cycles used (node numbering as topology.h):
+ * Source: of our design (docs/references.md#hamiltonian-cycles), from two textbook facts: a
+ * pipelined chain costs (p - 2 + k)(a + b m/k), about b m for large m; and on a direct
+ * network (ring, torus, hypercube) a node has one link per neighbour and direction, so chains
+ * over different directed links do not share bandwidth. Cycles used (node numbering as topology.h):
  *   ring       0, 1, ..., p-1 and its reverse: d = 2;
  *   torus n x n (2D, n >= 3): two edge-disjoint Hamiltonian cycles, each also reversed: d = 4.
  *              From (x, y), cycle A steps +x on the diagonal x + y = 0 (mod n) and +y off it,
@@ -17,8 +17,8 @@
  *              number of rows;
  *   hypercube of even dimension 2h >= 4: it holds the 2^h x 2^h torus (a Gray-code cycle in
  *              each half of the address bits), so the two square-torus cycles, d = 4;
- *   other hypercubes: the binary reflected Gray code, a Hamiltonian cycle, and its
- *              reverse: d = 2.
+ *   other hypercubes: the binary reflected Gray code (docs/references.md#gray-code), a
+ *              Hamiltonian cycle, and its reverse: d = 2.
  * Each part crosses p - 1 links, every node receives d parts over d different links:
  *   time = (p - 2 + k)(a + b m / (d k)), k* = sqrt((p-2) m b / (d a)),
  *   about (sqrt((p-2) a) + sqrt(b m / d))^2: below LB2 (a one-port bound) for large m when

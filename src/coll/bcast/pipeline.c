@@ -1,8 +1,8 @@
 /* pipeline.c: pipelined (segmented) broadcasts along a chain and down a binary tree.
  *
- * Source: the classic pipelined (segmented) chain, as in the lecture notes' treatment of
- * bandwidth-optimal broadcast. Shifted rank s receives segment i from s-1 and forwards it to
- * s+1 with a non-blocking send while it receives segment i+1. With k segments of m/k bytes:
+ * Source: the classic pipelined (segmented) chain (docs/references.md#pipeline). Shifted
+ * rank s receives segment i from s-1 and forwards it to s+1 with a non-blocking send while
+ * it receives segment i+1. With k segments of m/k bytes:
  *   time = (p - 1 + k - 1)(a + b m/k), minimal at k* = sqrt((p-2) m b / a),
  *   which tends to b m for large m: the whole message crosses each link once.
  * pipeline_binary: the same on the binary tree of tree.c (shifted rank s feeds 2s+1 and

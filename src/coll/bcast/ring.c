@@ -1,6 +1,6 @@
 /* ring.c: broadcasts along a ring, and the 1-D line broadcasts the torus reuses per dimension.
  *
- * Source: the lecture notes' one-to-all broadcast on a ring (REFERENCE.md).
+ * Source: the textbook one-to-all broadcast on a ring (docs/references.md#topology-broadcasts).
  * ring (store-and-forward style): the root sends to both neighbours, right first; every node
  * forwards away from the root. Neighbours only, so each message is one hop. The right side
  * holds R = floor(p/2) nodes, the left p-1-R and starts one message later:

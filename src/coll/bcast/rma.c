@@ -1,5 +1,6 @@
 /* rma.c: one-sided (MPI RMA) linear, binomial and binary broadcasts in three synchronisation
- * styles, as in the thesis: data moves with MPI_Put into a window over the receivers' buffers.
+ * styles of MPI 3.1 (docs/references.md#mpi-rma): data moves with MPI_Put into a window over
+ * the receivers' buffers.
  *
  * Trees on shifted ranks as in linear.c and tree.c; every (parent, child) edge has the round in
  * which the child receives: linear 1, binomial 1 + log2(highbit(child)), binary the child's depth.

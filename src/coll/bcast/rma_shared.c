@@ -1,16 +1,17 @@
-/* rma_shared.c: the thesis's shared-window broadcast for several ranks per node.
+/* rma_shared.c: the shared-window broadcast for several ranks per node.
  *
- * Source: REFERENCE.md (the thesis's MPI RMA broadcasts). The ranks of one SimGrid host form a
- * node (MPI_Comm_split_type, MPI_COMM_TYPE_SHARED); one leader per node (the root on its own
- * node, local rank 0 elsewhere) takes part in a one-sided binomial broadcast across nodes
- * (rma_binomial_lock of rma.c). The leader then writes the message into its segment of a
+ * Source: MPI 3.1 shared-memory windows (docs/references.md#mpi-rma). The ranks of one SimGrid
+ * host form a node (MPI_Comm_split_type, MPI_COMM_TYPE_SHARED); one leader per node (the root
+ * on its own node, local rank 0 elsewhere) takes part in a one-sided binomial broadcast across
+ * nodes (rma_binomial_lock of rma.c). The leader then writes the message into its segment of a
  * window from MPI_Win_allocate_shared, the node synchronises, and every other rank of the
  * node copies it out of the leader's segment with a plain load/store copy.
  * In SimGrid loads and stores cost no simulated time and MPI_Win_sync does nothing, so:
  *   - each copy of m bytes is charged explicitly as a simulated delay of m / B_mem, B_mem the
  *     copy bandwidth of one core: COLLSIM_MEMCPY_BW bytes/s, default 12e9 (the XL250a
- *     platform's core link, one Haswell-EP core's copy rate); a delay, not computation, so
- *     it does not depend on the host's speed and the time stays deterministic;
+ *     platform's core link, one Haswell-EP core's copy rate, see
+ *     docs/references.md#xl250a-assumptions); a delay, not computation, so it does not depend
+ *     on the host's speed and the time stays deterministic;
  *   - the synchronisation is MPI_Barrier on the node, before the reads (the leader's segment is
  *     complete) and after them (nobody frees the window while another still reads).
  * Cost: the leaders' rma_binomial_lock over the nodes + 2 m / B_mem + two node barriers, plus

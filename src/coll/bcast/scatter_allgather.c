@@ -1,9 +1,9 @@
 /* scatter_allgather.c: van de Geijn's broadcast for long messages: scatter, then allgather.
  *
- * Source: Barnett, Shuler, van de Geijn et al.; the lecture notes' scatter and allgather
- * costs. The message is cut into p blocks of ceil(m/p) bytes (the last ones shorter or
- * empty); block j belongs to shifted rank j. A binomial scatter (log2 p a + (p-1)/p b m)
- * hands every rank its block, then:
+ * Source: van de Geijn's algorithm (Barnett et al. 1994) with the textbook scatter and
+ * allgather costs (docs/references.md#scatter-allgather). The message is cut into p blocks of
+ * ceil(m/p) bytes (the last ones shorter or empty); block j belongs to shifted rank j. A
+ * binomial scatter (log2 p a + (p-1)/p b m) hands every rank its block, then:
  *   scatter_allgather_ring: ring allgather, (p-1)(a + b m/p);
  *     total about (log2 p + p - 1) a + 2 (p-1)/p b m;
  *   scatter_allgather_rd: recursive-doubling allgather, log2 p a + (p-1)/p b m;

@@ -1,8 +1,9 @@
 /* torus.c: broadcasts on a 2D or 3D torus, one dimension after the other.
  *
- * Source: the lecture notes' torus broadcast (REFERENCE.md): along the root's row first, then
- * along every column (3D adds a stage along the third dimension). Each stage is a ring
- * broadcast of ring.c inside one line of the torus, lines of a stage are disjoint.
+ * Source: the textbook torus broadcast (docs/references.md#topology-broadcasts): along the
+ * root's row first, then along every column (3D adds a stage along the third dimension). Each
+ * stage is a ring broadcast of ring.c inside one line of the torus, lines of a stage are
+ * disjoint.
  * torus: neighbour stages, store-and-forward optimal:
  *   sum over dimensions of ceil(a_k/2)(t_s + m t_b + t_h); 2D square: 2 ceil(sqrt p / 2)(...).
  * torus_halving: halving stages, cut-through optimal:

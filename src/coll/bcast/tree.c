@@ -1,11 +1,11 @@
 /* tree.c: tree broadcasts on shifted ranks (the root is shifted rank 0).
  *
- * binomial (thesis; lecture notes): in round k (mask = 2^k) every shifted rank s < mask
+ * binomial (docs/references.md#trees): in round k (mask = 2^k) every shifted rank s < mask
  * sends to s + mask if that exists. A rank s > 0 receives in the round of its highest set
  * bit from s - highbit(s), then forwards in every later round. ceil(log2 p) rounds, one
  * message per rank per round, so with no link sharing the cost is ceil(log2 p)(a + b m).
  *
- * binary (thesis): shifted rank s receives from (s-1)/2 and sends to 2s+1, then 2s+2.
+ * binary (docs/references.md#trees): shifted rank s receives from (s-1)/2, sends to 2s+1, 2s+2.
  * A left child is served one step after its parent, a right child two, so the time is
  * max over ranks of the weighted depth, at most 2 floor(log2 p)(a + b m). */
 #include "bcast.h"

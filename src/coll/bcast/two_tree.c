@@ -2,9 +2,10 @@
  *
  * Source: P. Sanders, J. Speck, J. L. Träff, "Two-tree algorithms for full bandwidth
  * broadcast, reduction and scan", Parallel Computing 35(12), 2009 (the construction; the
- * code is ours). The p-1 non-root ranks (positions 0..n-1, position = shifted rank - 1) form
- * two binary trees T1 and T2; the first half of the message goes down T1, the second down
- * T2, both pipelined in segments, the root feeding the two tree roots.
+ * code is ours; docs/references.md#two-tree). The p-1 non-root ranks (positions 0..n-1,
+ * position = shifted rank - 1) form two binary trees T1 and T2; the first half of the message
+ * goes down T1, the second down T2, both pipelined in segments, the root feeding the two tree
+ * roots.
  *   T1: in-order tree on 0..n-1 whose inner nodes are exactly the odd positions (a range
  *       starting at an even position takes an odd root near its middle; both sides again
  *       start at an even position, so leaves are even);
@@ -14,7 +15,7 @@
  * and a step (a segment in from each tree, two out) costs a + 2 b s on a one-port network:
  *   time = (h + k)(a + b m / k) with h = floor(log2 n) + 1 stages, k segments per tree,
  *   k* = sqrt(h m b / a): about (sqrt(h a) + sqrt(b m))^2, close to
- *   LB2 = (sqrt((ceil(log2 p) - 1) a) + sqrt(b m))^2 for large m.
+ *   LB2 = (sqrt((ceil(log2 p) - 1) a) + sqrt(b m))^2 for large m (docs/references.md#lb2).
  * Non-contiguous datatypes fall back to the binomial tree. */
 #include <stdlib.h>
 
