@@ -403,9 +403,17 @@ static int write_hostfile(const char *path, int kind_xl, int nodes, int count)
     return fclose(f);
 }
 
-int platform_main(int argc, char **argv)
+/* What `collsim platform KIND` was asked for, and what follows from it. */
+struct spec {
+    const char *kind, *out, *dims_s, *down, *up, *par;
+    int nodes, dim, levels, over;
+    int count, dims[3], ndims, xl; /* hosts; torus sides; xl: 1 one XL250a node, 2 a cluster */
+    char dims_prop[256], params[256];
+};
+
+/* Options into sp and g. 0 to go on, 1 after --help, 2 after an error line. */
+static int parse_args(int argc, char **argv, struct spec *sp, struct gen *g)
 {
-    if (argc >= 2 && strcmp(argv[1], "info") == 0) return topo_info_main(argc - 1, argv + 1);
     static const struct option longopts[] = {
         {"nodes", required_argument, 0, 'n'},   {"dims", required_argument, 0, 'd'},
         {"dim", required_argument, 0, 'D'},     {"levels", required_argument, 0, 'L'},
@@ -414,37 +422,29 @@ int platform_main(int argc, char **argv)
         {"latency", required_argument, 0, 'l'}, {"bandwidth", required_argument, 0, 'b'},
         {"speed", required_argument, 0, 's'},   {"output", required_argument, 0, 'o'},
         {"help", no_argument, 0, 'h'},          {0, 0, 0, 0}};
-    const char *kind = NULL, *out = NULL, *dims_s = NULL, *down = NULL, *up = NULL, *par = NULL;
-    struct gen g = {NULL, "1us", "10GBps", "1Gf", 0};
-    int nodes = -1, dim = -1, levels = -1, over = 1, c, li = 0;
-    if (argc >= 2 && argv[1][0] != '-') {
-        kind = argv[1];
-        argc--;
-        argv++;
-    }
+    int *ints[128] = {0};
+    const char **strs[128] = {0};
+    ints['n'] = &sp->nodes, ints['D'] = &sp->dim, ints['L'] = &sp->levels, ints['R'] = &sp->over;
+    strs['d'] = &sp->dims_s, strs['w'] = &sp->down, strs['u'] = &sp->up, strs['p'] = &sp->par;
+    strs['l'] = &g->lat, strs['b'] = &g->bw, strs['s'] = &g->speed, strs['o'] = &sp->out;
+    int c, li = 0;
     opterr = 0;
     optind = 1;
     while ((c = getopt_long(argc, argv, ":ho:", longopts, &li)) != -1) {
-        int *target = NULL;
-        switch (c) {
-        case 'n': target = &nodes; break;
-        case 'D': target = &dim; break;
-        case 'L': target = &levels; break;
-        case 'R': target = &over; break;
-        case 'd': dims_s = optarg; break;
-        case 'w': down = optarg; break;
-        case 'u': up = optarg; break;
-        case 'p': par = optarg; break;
-        case 'l': g.lat = optarg; break;
-        case 'b': g.bw = optarg; break;
-        case 's': g.speed = optarg; break;
-        case 'o': out = optarg; break;
-        case 'h': fputs(gen_usage, stdout); return 0;
-        case ':': cs_error("option '%s' needs a value", argv[optind - 1]); return 2;
-        default: cs_error("unknown option '%s' (see 'collsim platform --help')", argv[optind - 1]); return 2;
-        }
-        if (target != NULL && cs_parse_int(optarg, target) != 0) {
+        if (c > 0 && c < 128 && strs[c] != NULL) {
+            *strs[c] = optarg;
+        } else if (c > 0 && c < 128 && ints[c] != NULL) {
+            if (cs_parse_int(optarg, ints[c]) == 0) continue;
             cs_error("bad value '%s' for --%s", optarg, longopts[li].name);
+            return 2;
+        } else if (c == 'h') {
+            fputs(gen_usage, stdout);
+            return 1;
+        } else if (c == ':') {
+            cs_error("option '%s' needs a value", argv[optind - 1]);
+            return 2;
+        } else {
+            cs_error("unknown option '%s' (see 'collsim platform --help')", argv[optind - 1]);
             return 2;
         }
     }
@@ -452,173 +452,234 @@ int platform_main(int argc, char **argv)
         cs_error("unexpected argument '%s'", argv[optind]);
         return 2;
     }
-    if (kind == NULL) {
-        cs_error("no platform kind (ring, torus, hypercube, fattree, crossbar, xl250a, "
-                 "xl250a-cluster; see 'collsim platform --help')");
-        return 2;
-    }
+    return 0;
+}
+
+/* The latency, bandwidth and speed given. 0, or 2 after an error line. */
+static int check_units(const struct gen *g)
+{
     double v;
-    if (topo_parse_quantity(g.lat, 'l', &v) != 0) {
-        cs_error("bad latency '%s' (a number and s, ms, us, ns or ps, e.g. 1us)", g.lat);
+    if (topo_parse_quantity(g->lat, 'l', &v) != 0) {
+        cs_error("bad latency '%s' (a number and s, ms, us, ns or ps, e.g. 1us)", g->lat);
         return 2;
     }
-    if (topo_parse_quantity(g.bw, 'b', &v) != 0 || v <= 0) {
-        cs_error("bad bandwidth '%s' (a number and Bps, kBps, MBps, GBps, Gbps, GiBps, ...)", g.bw);
+    if (topo_parse_quantity(g->bw, 'b', &v) != 0 || v <= 0) {
+        cs_error("bad bandwidth '%s' (a number and Bps, kBps, MBps, GBps, Gbps, GiBps, ...)",
+                 g->bw);
         return 2;
     }
-    if (topo_parse_quantity(g.speed, 's', &v) != 0 || v <= 0) {
-        cs_error("bad speed '%s' (a number and f, kf, Mf, Gf or Tf, e.g. 1Gf)", g.speed);
+    if (topo_parse_quantity(g->speed, 's', &v) != 0 || v <= 0) {
+        cs_error("bad speed '%s' (a number and f, kf, Mf, Gf or Tf, e.g. 1Gf)", g->speed);
         return 2;
     }
-    /* check the kind's own options before touching the file system */
-    int count = 0, dims[3] = {0, 0, 0}, ndims = 0, xl = 0;
-    char dims_prop[64] = "", params[256] = "";
-    if (strcmp(kind, "ring") == 0 || strcmp(kind, "crossbar") == 0) {
-        int min = 2;
-        if (nodes < min) {
-            cs_error("%s needs --nodes P with P >= %d", kind, min);
-            return 2;
-        }
-        count = nodes;
-        snprintf(dims_prop, sizeof dims_prop, "%d", nodes);
-    } else if (strcmp(kind, "torus") == 0) {
-        if (dims_s == NULL || (ndims = parse_dims(dims_s, dims)) < 0) {
-            cs_error("torus needs --dims AxB or AxBxC with sides >= 2 (got '%s')", dims_s ? dims_s : "");
-            return 2;
-        }
-        count = 1;
-        for (int i = 0; i < ndims; i++) count *= dims[i];
-        snprintf(dims_prop, sizeof dims_prop, "%s", dims_s);
-        for (int i = 0; i < ndims; i++)
-            snprintf(params + strlen(params), sizeof params - strlen(params), "%s%d", i ? "," : "", dims[i]);
-    } else if (strcmp(kind, "hypercube") == 0) {
-        if (dim < 1 || dim > 10) {
-            cs_error("hypercube needs --dim D with 1 <= D <= 10 (got '%d')", dim);
-            return 2;
-        }
-        count = 1 << dim;
-        snprintf(dims_prop, sizeof dims_prop, "%d", dim);
-    } else if (strcmp(kind, "fattree") == 0) {
-        if (down != NULL || up != NULL || par != NULL || levels > 0) {
-            if (levels < 1 || down == NULL || up == NULL || par == NULL) {
-                cs_error("fattree needs all of --levels, --down, --up, --parallel (or --nodes)");
-                return 2;
-            }
-            snprintf(params, sizeof params, "%d;%s;%s;%s", levels, down, up, par);
-            count = 1;
-            char *copy = cs_strdup(down);
-            for (char *t = strtok(copy, ","); t != NULL; t = strtok(NULL, ",")) {
-                int d;
-                if (cs_parse_int(t, &d) != 0 || d < 1) {
-                    cs_error("bad --down '%s'", down);
-                    free(copy);
-                    return 2;
-                }
-                count *= d;
-            }
-            free(copy);
+    return 0;
+}
+
+/* fattree with SimGrid's own parameters: --levels, --down, --up, --parallel. 0 or 2. */
+static int plan_fattree_params(struct spec *sp)
+{
+    if (sp->levels < 1 || sp->down == NULL || sp->up == NULL || sp->par == NULL) {
+        cs_error("fattree needs all of --levels, --down, --up, --parallel (or --nodes)");
+        return 2;
+    }
+    snprintf(sp->params, sizeof sp->params, "%d;%s;%s;%s", sp->levels, sp->down, sp->up, sp->par);
+    sp->count = 1;
+    char *copy = cs_strdup(sp->down);
+    int rc = 0;
+    for (char *t = strtok(copy, ","); t != NULL && rc == 0; t = strtok(NULL, ",")) {
+        int d;
+        if (cs_parse_int(t, &d) != 0 || d < 1) {
+            cs_error("bad --down '%s'", sp->down);
+            rc = 2;
         } else {
-            int k = 1;
-            while (k * k < nodes) k++;
-            if (nodes < 4 || k * k != nodes) {
-                cs_error("fattree --nodes N needs a square N >= 4 (got '%d')", nodes);
-                return 2;
-            }
-            if (over < 1 || k % over != 0) {
-                cs_error("--oversubscription %d must divide the %d uplinks of a leaf switch", over, k);
-                return 2;
-            }
-            snprintf(params, sizeof params, "2;%d,%d;1,%d;1,1", k, k, k / over);
-            count = nodes;
+            sp->count *= d;
         }
-        snprintf(dims_prop, sizeof dims_prop, "%s", params);
+    }
+    free(copy);
+    return rc;
+}
+
+/* fattree --nodes N [--oversubscription R]: two levels of sqrt(N). 0 or 2. */
+static int plan_fattree(struct spec *sp)
+{
+    if (sp->down != NULL || sp->up != NULL || sp->par != NULL || sp->levels > 0) {
+        if (plan_fattree_params(sp) != 0) return 2;
+    } else {
+        int k = 1;
+        while (k * k < sp->nodes) k++;
+        if (sp->nodes < 4 || k * k != sp->nodes) {
+            cs_error("fattree --nodes N needs a square N >= 4 (got '%d')", sp->nodes);
+            return 2;
+        }
+        if (sp->over < 1 || k % sp->over != 0) {
+            cs_error("--oversubscription %d must divide the %d uplinks of a leaf switch", sp->over,
+                     k);
+            return 2;
+        }
+        snprintf(sp->params, sizeof sp->params, "2;%d,%d;1,%d;1,1", k, k, k / sp->over);
+        sp->count = sp->nodes;
+    }
+    snprintf(sp->dims_prop, sizeof sp->dims_prop, "%s", sp->params);
+    return 0;
+}
+
+static int plan_torus(struct spec *sp)
+{
+    if (sp->dims_s == NULL || (sp->ndims = parse_dims(sp->dims_s, sp->dims)) < 0) {
+        cs_error("torus needs --dims AxB or AxBxC with sides >= 2 (got '%s')",
+                 sp->dims_s ? sp->dims_s : "");
+        return 2;
+    }
+    sp->count = 1;
+    for (int i = 0; i < sp->ndims; i++) sp->count *= sp->dims[i];
+    snprintf(sp->dims_prop, sizeof sp->dims_prop, "%s", sp->dims_s);
+    for (int i = 0; i < sp->ndims; i++)
+        snprintf(sp->params + strlen(sp->params), sizeof sp->params - strlen(sp->params), "%s%d",
+                 i ? "," : "", sp->dims[i]);
+    return 0;
+}
+
+/* The kind's own options, checked before the file system is touched. 0 or 2. */
+static int plan_kind(struct spec *sp)
+{
+    const char *kind = sp->kind;
+    if (strcmp(kind, "ring") == 0 || strcmp(kind, "crossbar") == 0) {
+        if (sp->nodes < 2) {
+            cs_error("%s needs --nodes P with P >= %d", kind, 2);
+            return 2;
+        }
+        sp->count = sp->nodes;
+        snprintf(sp->dims_prop, sizeof sp->dims_prop, "%d", sp->nodes);
+    } else if (strcmp(kind, "torus") == 0) {
+        return plan_torus(sp);
+    } else if (strcmp(kind, "hypercube") == 0) {
+        if (sp->dim < 1 || sp->dim > 10) {
+            cs_error("hypercube needs --dim D with 1 <= D <= 10 (got '%d')", sp->dim);
+            return 2;
+        }
+        sp->count = 1 << sp->dim;
+        snprintf(sp->dims_prop, sizeof sp->dims_prop, "%d", sp->dim);
+    } else if (strcmp(kind, "fattree") == 0) {
+        return plan_fattree(sp);
     } else if (strcmp(kind, "xl250a") == 0) {
-        count = 24;
-        xl = 1;
-        snprintf(dims_prop, sizeof dims_prop, "2x12");
+        sp->count = 24, sp->xl = 1;
+        snprintf(sp->dims_prop, sizeof sp->dims_prop, "2x12");
     } else if (strcmp(kind, "xl250a-cluster") == 0) {
-        if (nodes < 1 || nodes > 36) {
+        if (sp->nodes < 1 || sp->nodes > 36) {
             cs_error("xl250a-cluster needs --nodes N with 1 <= N <= 36 (one EDR switch)");
             return 2;
         }
-        count = 24 * nodes;
-        xl = 2;
-        snprintf(dims_prop, sizeof dims_prop, "%dx2x12", nodes);
+        sp->count = 24 * sp->nodes, sp->xl = 2;
+        snprintf(sp->dims_prop, sizeof sp->dims_prop, "%dx2x12", sp->nodes);
     } else {
         cs_error("unknown platform kind '%s' (ring, torus, hypercube, fattree, crossbar, xl250a, "
                  "xl250a-cluster)",
                  kind);
         return 2;
     }
-    if (out == NULL) {
-        cs_error("-o FILE.xml is required");
-        return 2;
-    }
-    size_t olen = strlen(out);
-    if (olen < 5 || strcmp(out + olen - 4, ".xml") != 0) {
-        cs_error("output '%s' must end in .xml (the hostfile goes beside it as .hosts)", out);
-        return 2;
-    }
-    char part[PATH_MAX], hosts[PATH_MAX], hosts_part[PATH_MAX + 8];
-    snprintf(part, sizeof part, "%s.part", out);
-    snprintf(hosts, sizeof hosts, "%.*s.hosts", (int)(olen - 4), out);
-    snprintf(hosts_part, sizeof hosts_part, "%s.part", hosts);
+    return 0;
+}
 
-    /* stdio opens the file so that a bad path is our one-line error, not libxml2's */
-    FILE *f = fopen(part, "w");
-    xmlOutputBufferPtr buf = f ? xmlOutputBufferCreateFile(f, NULL) : NULL;
-    g.w = buf ? xmlNewTextWriter(buf) : NULL;
-    if (g.w == NULL) {
-        if (f) {
-            fclose(f);
-            unlink(part);
-        }
-        cs_error("cannot write '%s'", out);
-        return 1;
-    }
-    xmlTextWriterSetIndent(g.w, 1);
-    xmlTextWriterSetIndentString(g.w, BAD_CAST " ");
-    if (xmlTextWriterStartDocument(g.w, NULL, "UTF-8", NULL) < 0 ||
+/* The platform document: header comment, props, then the kind's hosts, links and routes. */
+static void write_platform(struct gen *g, const struct spec *sp)
+{
+    if (xmlTextWriterStartDocument(g->w, NULL, "UTF-8", NULL) < 0 ||
         /* raw: with indentation on, WriteDTD breaks the DOCTYPE over two lines */
-        xmlTextWriterWriteRaw(g.w,
-                              BAD_CAST "<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n") < 0)
-        g.failed = 1;
-    start(&g, "platform");
-    attr(&g, "version", "4.1");
+        xmlTextWriterWriteRaw(
+            g->w, BAD_CAST "<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n") < 0)
+        g->failed = 1;
+    start(g, "platform");
+    attr(g, "version", "4.1");
     char text[512];
     snprintf(text, sizeof text,
              " made by: collsim platform %s (%s); rank i runs on line i of the .hosts file,\n"
              "     hosts in index order. Explicit routes use one link per direction (NAME_UP goes\n"
              "     from the lower to the higher endpoint). ",
-             kind, dims_prop);
-    comment(&g, text);
-    start(&g, "zone");
-    attr(&g, "id", "world");
-    attr(&g, "routing", "Full");
-    prop(&g, "collsim.kind", kind);
-    snprintf(text, sizeof text, "%d", count);
-    prop(&g, "collsim.nodes", text);
-    prop(&g, "collsim.dims", dims_prop);
-    prop(&g, "collsim.link_latency", xl ? XL_CORE_LAT : g.lat);
-    prop(&g, "collsim.link_bandwidth", xl ? XL_CORE_BW : g.bw);
-    if (strcmp(kind, "ring") == 0) gen_ring(&g, nodes);
-    else if (strcmp(kind, "crossbar") == 0) gen_crossbar(&g, nodes);
-    else if (strcmp(kind, "hypercube") == 0) gen_hypercube(&g, dim);
-    else if (strcmp(kind, "torus") == 0) cluster(&g, "torus", count, "TORUS", params);
-    else if (strcmp(kind, "fattree") == 0) cluster(&g, "fattree", count, "FAT_TREE", params);
-    else gen_xl250a(&g, xl == 2 ? nodes : 0);
-    end(&g); /* zone */
-    end(&g); /* platform */
-    if (xmlTextWriterEndDocument(g.w) < 0) g.failed = 1;
-    xmlFreeTextWriter(g.w); /* flushes into f, which stays ours */
-    if (fclose(f) != 0) g.failed = 1;
-    /* never unlink `out` itself: on failure an older platform of that name stays as it was */
-    if (g.failed || write_hostfile(hosts_part, xl, nodes, count) != 0 || rename(hosts_part, hosts) != 0 ||
-        rename(part, out) != 0) {
+             sp->kind, sp->dims_prop);
+    comment(g, text);
+    start(g, "zone");
+    attr(g, "id", "world");
+    attr(g, "routing", "Full");
+    prop(g, "collsim.kind", sp->kind);
+    snprintf(text, sizeof text, "%d", sp->count);
+    prop(g, "collsim.nodes", text);
+    prop(g, "collsim.dims", sp->dims_prop);
+    prop(g, "collsim.link_latency", sp->xl ? XL_CORE_LAT : g->lat);
+    prop(g, "collsim.link_bandwidth", sp->xl ? XL_CORE_BW : g->bw);
+    if (strcmp(sp->kind, "ring") == 0) gen_ring(g, sp->nodes);
+    else if (strcmp(sp->kind, "crossbar") == 0) gen_crossbar(g, sp->nodes);
+    else if (strcmp(sp->kind, "hypercube") == 0) gen_hypercube(g, sp->dim);
+    else if (strcmp(sp->kind, "torus") == 0) cluster(g, "torus", sp->count, "TORUS", sp->params);
+    else if (strcmp(sp->kind, "fattree") == 0)
+        cluster(g, "fattree", sp->count, "FAT_TREE", sp->params);
+    else gen_xl250a(g, sp->xl == 2 ? sp->nodes : 0);
+    end(g); /* zone */
+    end(g); /* platform */
+    if (xmlTextWriterEndDocument(g->w) < 0) g->failed = 1;
+}
+
+/* Writes OUT.part and OUT's hostfile's .part, then moves both into place; on failure neither
+ * is left and an older platform of that name stays as it was. 0, or 1 after an error line. */
+static int write_files(struct gen *g, const struct spec *sp)
+{
+    size_t olen = strlen(sp->out);
+    char part[PATH_MAX], hosts[PATH_MAX], hosts_part[PATH_MAX + 8];
+    snprintf(part, sizeof part, "%s.part", sp->out);
+    snprintf(hosts, sizeof hosts, "%.*s.hosts", (int)(olen - 4), sp->out);
+    snprintf(hosts_part, sizeof hosts_part, "%s.part", hosts);
+    /* stdio opens the file so that a bad path is our one-line error, not libxml2's */
+    FILE *f = fopen(part, "w");
+    xmlOutputBufferPtr buf = f ? xmlOutputBufferCreateFile(f, NULL) : NULL;
+    g->w = buf ? xmlNewTextWriter(buf) : NULL;
+    if (g->w == NULL) {
+        if (f) {
+            fclose(f);
+            unlink(part);
+        }
+        cs_error("cannot write '%s'", sp->out);
+        return 1;
+    }
+    xmlTextWriterSetIndent(g->w, 1);
+    xmlTextWriterSetIndentString(g->w, BAD_CAST " ");
+    write_platform(g, sp);
+    xmlFreeTextWriter(g->w); /* flushes into f, which stays ours */
+    if (fclose(f) != 0) g->failed = 1;
+    if (g->failed || write_hostfile(hosts_part, sp->xl, sp->nodes, sp->count) != 0 ||
+        rename(hosts_part, hosts) != 0 || rename(part, sp->out) != 0) {
         unlink(part);
         unlink(hosts_part);
-        cs_error("cannot write '%s'", out);
+        cs_error("cannot write '%s'", sp->out);
         return 1;
     }
     return 0;
+}
+
+int platform_main(int argc, char **argv)
+{
+    if (argc >= 2 && strcmp(argv[1], "info") == 0) return topo_info_main(argc - 1, argv + 1);
+    struct spec sp = {.nodes = -1, .dim = -1, .levels = -1, .over = 1};
+    struct gen g = {NULL, "1us", "10GBps", "1Gf", 0};
+    if (argc >= 2 && argv[1][0] != '-') {
+        sp.kind = argv[1];
+        argc--;
+        argv++;
+    }
+    int rc = parse_args(argc, argv, &sp, &g);
+    if (rc != 0) return rc == 1 ? 0 : rc;
+    if (sp.kind == NULL) {
+        cs_error("no platform kind (ring, torus, hypercube, fattree, crossbar, xl250a, "
+                 "xl250a-cluster; see 'collsim platform --help')");
+        return 2;
+    }
+    if ((rc = check_units(&g)) != 0 || (rc = plan_kind(&sp)) != 0) return rc;
+    if (sp.out == NULL) {
+        cs_error("-o FILE.xml is required");
+        return 2;
+    }
+    size_t olen = strlen(sp.out);
+    if (olen < 5 || strcmp(sp.out + olen - 4, ".xml") != 0) {
+        cs_error("output '%s' must end in .xml (the hostfile goes beside it as .hosts)", sp.out);
+        return 2;
+    }
+    return write_files(&g, &sp);
 }
