@@ -1,4 +1,4 @@
-/* fit.c: least squares and the Hockney, LogGP and model-B fits of the lecture notes.
+/* fit.c: least squares and the Hockney, LogGP and model-B fits (docs/references.md#calibration).
  * The least squares is GSL's (Debian's libgsl-dev): a maintained routine rather than our own,
  * and no extra cost at run time, since libsimgrid already loads libgsl through ns-3. */
 #include "fit.h"

@@ -1,4 +1,4 @@
-/* model.c: point-to-point models (REFERENCE.md) and the causal replay of one collective call.
+/* model.c: point-to-point models (docs/references.md#hockney to #contention) and the causal replay of one collective call.
  *
  * Why a replay instead of one closed formula per algorithm: it serves every algorithm the
  * runner can run, SimGrid's included, and each prediction still cites the model's formula

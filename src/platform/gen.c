@@ -257,7 +257,7 @@ static void gen_crossbar(struct gen *g, int p)
 static void xl_comments(struct gen *g)
 {
     comment(g, " HP XL250a Gen9 node: 2 x Intel Xeon E5-2680 v3 (Haswell-EP), 12 cores each,\n"
-               "     2.5 GHz base, 30 MB L3, AVX2 with FMA, 192 GB DDR4 (public data; REFERENCE.md).\n"
+               "     2.5 GHz base, 30 MB L3, AVX2 with FMA, 192 GB DDR4 (public data; docs/references.md#xeon-e5-2680-v3).\n"
                "     One SimGrid host per core. A message between two cores crosses the sender's\n"
                "     core link, its socket's memory link, [QPI, the other socket's memory link,]\n"
                "     the receiver's core link:\n"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# metrics.sh COLLSIM SRCDIR: `platform info` (SimGrid's own routes) agrees with REFERENCE.md's
-# topology table; the expected numbers are computed here from the formulas.
+# metrics.sh COLLSIM SRCDIR: `platform info` (SimGrid's own routes) agrees with the topology
+# table of docs/references.md#topology-metrics; the expected numbers are computed here.
 collsim=$1 src=$2
 source "$src/tests/lib.sh"
 tmp=$(mktemp -d)
