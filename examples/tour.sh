@@ -10,6 +10,7 @@ export PATH=$build:$PATH # `collsim` below is BUILD_DIR/collsim
 source "$src/examples/lib.sh"
 example_workdir "${@:2}"
 ln -sfn "$src/platforms" platforms
+ln -sfn "$build" build # build/platforms: the explicit-route platforms the build wrote
 ln -sfn "$src/tests/calibrate" osu # a hand-made sample of osu_latency and osu_bw output
 
 step() { # COMMAND...: show it, run it
@@ -35,14 +36,14 @@ step collsim analyze t.trace --platform platforms/torus-8x8.xml
 quiet_step collsim analyze t.trace --platform platforms/torus-8x8.xml \
     --svg bcast.svg --svg-phase binomial/524288
 step ls -l bcast.svg
-step collsim run --platform platforms/crossbar-64.xml --np 8 --algo linear --sizes 1000 --analyze
+step collsim run --platform build/platforms/crossbar-64.xml --np 8 --algo linear --sizes 1000 --analyze
 step collsim platform hypercube --dim 5 -o my-hypercube.xml
 step collsim platform info my-hypercube.xml
 step collsim run --platform platforms/ring-16.xml --algo binomial,smpi:binomial_tree \
     --sizes 16:1M:64 --routing sfr
 step collsim run --platform platforms/torus-8x8.xml \
     --algo multichain,two_tree,scatter_allgather_ring --sizes 1M
-step collsim run --platform platforms/crossbar-64.xml --ranks-per-host 4 --np 16 \
+step collsim run --platform build/platforms/crossbar-64.xml --ranks-per-host 4 --np 16 \
     --algo rma_shared,rma_binomial_lock --sizes 16,64K,1M
 step collsim calibrate --platform platforms/torus-4x4.xml
 step collsim calibrate --from-osu osu/osu_latency.txt,osu/osu_bw.txt

@@ -13,6 +13,7 @@ if [ "${3:-}" = --built ]; then
     "$collsim" platform hypercube --dim 6 -o "$dir/hypercube-6.xml"
     "$collsim" platform xl250a -o "$dir/xl250a.xml"
     "$collsim" platform xl250a-cluster --nodes 4 -o "$dir/xl250a-x4.xml"
+    "$collsim" platform crossbar --nodes 64 -o "$dir/crossbar-64.xml"
     exit 0
 fi
 "$collsim" platform ring --nodes 16 -o "$dir/ring-16.xml"
@@ -22,4 +23,3 @@ fi
 "$collsim" platform hypercube --dim 4 -o "$dir/hypercube-4.xml"
 "$collsim" platform fattree --nodes 64 -o "$dir/fattree-64.xml"
 "$collsim" platform fattree --nodes 64 --oversubscription 2 -o "$dir/fattree-64-2to1.xml"
-"$collsim" platform crossbar --nodes 64 -o "$dir/crossbar-64.xml"

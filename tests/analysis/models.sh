@@ -8,7 +8,7 @@ collsim=$3 src=$2
 source "$src/tests/lib.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-x=$src/platforms/crossbar-64.xml
+x=$(plat crossbar-64)
 "$collsim" run --platform "$x" --np 8 --algo binomial,linear,binary --sizes 1000,1M --iters 2 --quiet \
     --trace "$tmp/x.trace" --csv "$tmp/run.csv" || fail "run"
 "$collsim" analyze "$tmp/x.trace" --platform "$x" --csv "$tmp/an.csv" --json "$tmp/an.json" >"$tmp/report" ||

@@ -23,7 +23,7 @@ assert_eq "report from the trace's settings = report told them" "" "$(cmp "$tmp/
 grep -q "eager below 4096 B; routing sfr" "$tmp/own" && pass || fail "own: not sfr / 4096"
 grep -q "routing ctr" "$tmp/ctr" && pass || fail "--routing ctr does not override the trace"
 # two ranks per host: rank 2i and 2i+1 on host i of the platform's hostfile
-x=$src/platforms/crossbar-64.xml
+x=$(plat crossbar-64)
 "$collsim" run --platform "$x" --np 8 --ranks-per-host 2 --algo binomial --sizes 1M --iters 1 \
     --trace "$tmp/s.trace" --quiet || fail "run with two ranks per host"
 head -4 "${x%.xml}.hosts" | sed 'p' >"$tmp/s.hosts"

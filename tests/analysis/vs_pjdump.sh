@@ -38,7 +38,7 @@ grep -q "^8 " "$tmp/vars.trace" && pass || fail "the variables trace has no SetV
 compare "$tmp/vars.trace" "variables"
 # RMA, repaired
 smpicc -O1 "$src/tests/fixtures/rma_put.c" -o "$tmp/put" 2>/dev/null
-smpirun -np 4 -platform "$src/platforms/crossbar-64.xml" -hostfile "$src/platforms/crossbar-64.hosts" \
+smpirun -np 4 -platform "$(plat crossbar-64)" -hostfile "$(dirname "$(plat crossbar-64)")/crossbar-64.hosts" \
     --log=root.thres:critical --cfg=smpi/simulate-computation:no --cfg=tracing:yes --cfg=tracing/smpi:yes \
     --cfg=tracing/smpi/internals:yes --cfg=tracing/smpi/display-sizes:yes --cfg=tracing/precision:9 \
     --cfg=tracing/filename:"$tmp/rma.trace" "$tmp/put" >/dev/null 2>&1

@@ -6,7 +6,7 @@ coll=$1 algo=$2 collsim=$3 src=$4
 source "$src/tests/lib.sh"
 select=()
 [ "$coll" = bcast ] || select=(--collective "$coll") # the broadcast is the default
-plat=$src/platforms/crossbar-64.xml
+plat=$(plat crossbar-64)
 for np in 1 2 3 5 8 13 16 24 31 64; do
     roots=$(printf '%s\n' 0 1 $((np - 1)) $((np / 2)) | awk -v n="$np" '$1 < n' | sort -nu)
     for root in $roots; do

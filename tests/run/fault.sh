@@ -5,7 +5,7 @@ collsim=$1 src=$2
 source "$src/tests/lib.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-plat=$src/platforms/crossbar-64.xml
+plat=$(plat crossbar-64)
 # every algorithm that runs on any platform (the topology-aware ones are checked in topology.sh)
 for algo in $(sed -n 's/^ALGO(bcast, \([a-z_0-9]*\),.*, NEED_NOTHING)$/\1/p' "$src/src/coll/algorithms.def"); do
     err=$("$collsim" run --platform "$plat" --np 8 --root 2 --algo "$algo" --sizes 1000 \

@@ -19,7 +19,7 @@ for c in pipeline_chain:crossbar-64:8:28:28000 pipeline_binary:crossbar-64:8:28:
     two_tree:crossbar-64:8:28:28000 scatter_allgather_ring:crossbar-64:8:63:34000 \
     scatter_allgather_rd:crossbar-64:8:31:34000 multichain:ring-16:16:60:60000; do
     IFS=: read -r algo plat np msgs bytes <<<"$c"
-    xml=$src/platforms/$plat.xml
+    xml=$(plat "$plat")
     COLLSIM_SEGMENT=1000 "$collsim" run --platform "$xml" --np "$np" --algo "$algo" --sizes 4000 \
         --iters 1 --warmup 0 --quiet --trace "$tmp/$algo.trace"
     assert_eq "$algo run" 0 $?

@@ -7,7 +7,7 @@ source "$src/tests/lib.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 smpicc -O1 "$src/tests/fixtures/rma_put.c" -o "$tmp/put" 2>/dev/null || { fail "smpicc"; finish; exit 1; }
-smpirun -np 4 -platform "$src/platforms/crossbar-64.xml" -hostfile "$src/platforms/crossbar-64.hosts" \
+smpirun -np 4 -platform "$(plat crossbar-64)" -hostfile "$(dirname "$(plat crossbar-64)")/crossbar-64.hosts" \
     --log=root.thres:critical --cfg=smpi/simulate-computation:no --cfg=tracing:yes \
     --cfg=tracing/smpi:yes --cfg=tracing/smpi/internals:yes --cfg=tracing/smpi/display-sizes:yes \
     --cfg=tracing/precision:9 --cfg=tracing/filename:"$tmp/raw.trace" "$tmp/put" >/dev/null 2>&1
@@ -26,7 +26,7 @@ want=$(awk '/^%EventDef PajeStartLink/ { s = $3 } /^%EventDef PajeEndLink/ { e =
 [ "$want" -gt 0 ] && pass || fail "the raw trace has no open RMA link"
 grep -q "closed $want RMA links" "$tmp/note" && pass || fail "expected $want closed, fix-trace said: $(cat "$tmp/note")"
 # collsim's own one-sided broadcasts: every style's trace reads without -z
-"$collsim" run --platform "$src/platforms/crossbar-64.xml" --np 8 --root 3 \
+"$collsim" run --platform "$(plat crossbar-64)" --np 8 --root 3 \
     --algo rma_linear_fence,rma_binomial_pscw,rma_binary_lock --sizes 1000,100000 --iters 1 --quiet \
     --trace "$tmp/algos.trace"
 assert_eq "traced RMA broadcasts" 0 $?

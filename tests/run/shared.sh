@@ -8,7 +8,7 @@ collsim=$1 src=$2
 source "$src/tests/lib.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-plat=$src/platforms/crossbar-64.xml
+plat=$(plat crossbar-64)
 for np in 4 8 13 16; do
     for root in $(printf '%s\n' 0 1 $((np - 1)) $((np / 2)) | sort -nu); do
         out=$("$collsim" run --platform "$plat" --ranks-per-host 4 --np "$np" --root "$root" \

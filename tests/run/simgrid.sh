@@ -4,7 +4,7 @@
 # known fault is still caught at the size simgrid.def names (so the list stays true).
 collsim=$1 src=$2
 source "$src/tests/lib.sh"
-plat=$src/platforms/crossbar-64.xml
+plat=$(plat crossbar-64)
 def=$src/src/coll/simgrid.def
 good=$(sed -n 's/^SIMGRID_ALGO(bcast, \([A-Za-z0-9_]*\), .*, "")$/\1/p' "$def" | sed 's/^/smpi:/' | paste -sd,)
 [ -n "$good" ] && pass || fail "no fault-free SimGrid algorithm parsed from simgrid.def"

@@ -80,7 +80,7 @@ done
 assert_one_line_error "ring on a torus" "$collsim" run --platform "$src/platforms/torus-4x4.xml" --algo ring
 assert_one_line_error "hypercube on 8 of 64 nodes" "$collsim" run --platform "$(plat hypercube-6)" \
     --np 8 --algo hypercube
-assert_one_line_error "torus on a crossbar" "$collsim" run --platform "$src/platforms/crossbar-64.xml" --algo torus
-assert_one_line_error "bad --topology" "$collsim" run --platform "$src/platforms/crossbar-64.xml" \
+assert_one_line_error "torus on a crossbar" "$collsim" run --platform "$(plat crossbar-64)" --algo torus
+assert_one_line_error "bad --topology" "$collsim" run --platform "$(plat crossbar-64)" \
     --np 16 --algo torus --topology torus:4y4
 finish

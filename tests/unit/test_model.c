@@ -6,9 +6,19 @@
 
 int main(void)
 {
-    struct model_params p = {.a = 2e-6, .b = 1e-10, .L = 2e-6, .o = 0, .g = 0, .G = 1e-10,
-                             .th = -1, .envelope = 16, .eager = 65536,
-                             .Lp = 2e-6, .gp0 = 0, .gp1 = 1e-10, .orp = 0};
+    struct model_params p = {.a = 2e-6,
+                             .b = 1e-10,
+                             .L = 2e-6,
+                             .o = 0,
+                             .g = 0,
+                             .G = 1e-10,
+                             .th = -1,
+                             .envelope = 16,
+                             .eager = 65536,
+                             .Lp = 2e-6,
+                             .gp0 = 0,
+                             .gp1 = 1e-10,
+                             .orp = 0};
     /* one message over 3 hops of 1 us and 10 GB/s: CTR 3 us + (m+16)/1e10, SFR 3 times
      * (1 us + (m+16)/1e10), Hockney a + b (m+16), contention with k = 4 on its route:
      * 3 us + 4 (m+16)/1e10 */
@@ -57,13 +67,15 @@ int main(void)
 
     /* a forwarder sends only after it received: chain 0 -> 1 -> 2 of 1 MiB, CTR on 2-hop
      * routes of 1 us links: 2 (2 us + (m+16)/1e10) */
-    struct model_msg chain[2] = {{0, 1, MIB, 0, 1, 2, 2e-6, 1e10, 1}, {1, 2, MIB, 1, 2, 2, 2e-6, 1e10, 1}};
+    struct model_msg chain[2] = {{0, 1, MIB, 0, 1, 2, 2e-6, 1e10, 1},
+                                 {1, 2, MIB, 1, 2, 2, 2e-6, 1e10, 1}};
     CHECK_NEAR(2 * (2e-6 + wire / 1e10), model_replay(MODEL_CTR, &p, chain, 2, 3, 0), 1e-12);
     CHECK_NEAR(0.0, model_replay(MODEL_CTR, &p, chain, 0, 3, 0), 0);
     /* PLogP with o_r = 1 us: the forwarder sends 1 us after its arrival; on 2 us routes of
      * 10 GB/s: 2 (2 us + (m+16)/1e10) + 1 us */
     p.Lp = 2e-6;
     p.orp = 1e-6;
-    CHECK_NEAR(2 * (2e-6 + wire / 1e10) + 1e-6, model_replay(MODEL_PLOGP, &p, chain, 2, 3, 0), 1e-12);
+    CHECK_NEAR(2 * (2e-6 + wire / 1e10) + 1e-6, model_replay(MODEL_PLOGP, &p, chain, 2, 3, 0),
+               1e-12);
     return check_finish();
 }
