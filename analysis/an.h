@@ -139,8 +139,9 @@ struct rank_index {
 };
 
 /* The headers of the CSV's per-rank and link sections. */
-#define CSV_RANKS_HEADER                                                                                  \
-    "algorithm,bytes,np,root,call,timed,rank,entry_us,exit_us,in_call_us,sent_messages,sent_bytes,"       \
+#define CSV_RANKS_HEADER                                                                           \
+    "algorithm,bytes,np,root,call,timed,rank,entry_us,exit_us,in_call_us,sent_messages,sent_"      \
+    "bytes,"                                                                                       \
     "received_messages,received_bytes"
 #define CSV_LINKS_HEADER "phase,link,bytes,busy_s,peak_pct"
 

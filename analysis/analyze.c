@@ -5,10 +5,10 @@
 #include "analyze.h"
 
 #include <getopt.h>
-#include <stdint.h>
 #include <libxml/parser.h>
 #include <malloc.h>
 #include <simgrid/engine.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -112,8 +112,10 @@ static int check_request(const struct analyze_request *q, struct an *a)
 /* The host of every rank, from the hostfile (default: the platform's .hosts). 0 or 1. */
 static int read_hosts(struct an *a, const char *hostfile, char *hf, size_t len)
 {
-    if (hostfile != NULL) snprintf(hf, len, "%s", hostfile);
-    else cs_hostfile_of(a->platform, hf, len);
+    if (hostfile != NULL)
+        snprintf(hf, len, "%s", hostfile);
+    else
+        cs_hostfile_of(a->platform, hf, len);
     FILE *f = fopen(hf, "r");
     if (f == NULL) {
         cs_error("cannot read hostfile '%s' (give one with --hostfile)", hf);
@@ -139,8 +141,10 @@ static int read_hosts(struct an *a, const char *hostfile, char *hf, size_t len)
 static void expand_hosts(struct an *a, int k)
 {
     char **h = malloc((size_t)a->nhosts * (size_t)k * sizeof *h);
-    for (int i = 0; i < a->nhosts * k; i++) h[i] = cs_strdup(a->host[i / k]);
-    for (int i = 0; i < a->nhosts; i++) free(a->host[i]);
+    for (int i = 0; i < a->nhosts * k; i++)
+        h[i] = cs_strdup(a->host[i / k]);
+    for (int i = 0; i < a->nhosts; i++)
+        free(a->host[i]);
     free(a->host);
     a->host = h;
     a->nhosts *= k;
@@ -255,7 +259,8 @@ static void an_free(struct an *a)
     free(a->buf.st);
     loads_free(a);
     routes_free(a);
-    for (int i = 0; i < a->nhosts; i++) free(a->host[i]);
+    for (int i = 0; i < a->nhosts; i++)
+        free(a->host[i]);
     free(a->host);
 }
 
@@ -265,7 +270,8 @@ static int close_outputs(struct an *a, struct outputs *o, FILE *csv_links, int r
 {
     if (a->out.csv != NULL) {
         append_section(a->out.csv, a->out.csv_ranks, CSV_RANKS_HEADER);
-        if (csv_links != NULL) append_section(a->out.csv, csv_links, CSV_LINKS_HEADER);
+        if (csv_links != NULL)
+            append_section(a->out.csv, csv_links, CSV_LINKS_HEADER);
         else if (a->ld.link_vars)
             rc = -1, cs_error("cannot create a temporary file for '%s'", o->csv_path);
         if (cs_out_commit(&o->csv, rc == 0) != 0 && rc == 0)
@@ -347,11 +353,17 @@ int analyze_main(int argc, char **argv)
     opterr = 0;
     optind = 1;
     while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
-        if (c > 0 && c < 128 && dest[c] != NULL) *dest[c] = optarg;
-        else if (c == 'H') q.hops = 1;
-        else if (c == 'h') return fputs(analyze_usage, stdout), 0;
-        else if (c == ':') return cs_error("option '%s' needs a value", argv[optind - 1]), 2;
-        else return cs_error("unknown option '%s' (see 'collsim analyze --help')", argv[optind - 1]), 2;
+        if (c > 0 && c < 128 && dest[c] != NULL)
+            *dest[c] = optarg;
+        else if (c == 'H')
+            q.hops = 1;
+        else if (c == 'h')
+            return fputs(analyze_usage, stdout), 0;
+        else if (c == ':')
+            return cs_error("option '%s' needs a value", argv[optind - 1]), 2;
+        else
+            return cs_error("unknown option '%s' (see 'collsim analyze --help')", argv[optind - 1]),
+                   2;
     }
     if (optind != argc - 1) {
         cs_error("analyze needs one TRACE (see 'collsim analyze --help')");

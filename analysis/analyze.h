@@ -11,7 +11,7 @@ struct analyze_request {
     const char *eager;    /* bytes; NULL: the trace's, else 65536 */
     const char *params;   /* calibrated parameters (collsim calibrate --params) */
     const char *csv, *json, *messages, *plots, *svg, *svg_phase;
-    int hops;             /* print the hop table */
+    int hops; /* print the hop table */
 };
 
 /* Analyzes q->trace: the report on stdout, the other outputs where asked. Loads the platform

@@ -15,7 +15,8 @@ static int read_int(const char **s, int *out)
     const char *p = *s;
     int neg = *p == '-', v = 0, digits = 0;
     if (neg) p++;
-    for (; *p >= '0' && *p <= '9'; p++, digits++) v = v * 10 + (*p - '0');
+    for (; *p >= '0' && *p <= '9'; p++, digits++)
+        v = v * 10 + (*p - '0');
     if (digits == 0) return -1;
     *out = neg ? -v : v;
     *s = p;
@@ -55,7 +56,8 @@ void on_link(void *user, const struct paje_link *l)
             a->buf.capready = a->buf.capready ? a->buf.capready * 2 : 1024;
             a->buf.ready = realloc(a->buf.ready, a->buf.capready * sizeof *a->buf.ready);
         }
-        a->buf.ready[a->buf.nready++] = (struct ready_msg){rank_of(l->from->name), l->start, l->end};
+        a->buf.ready[a->buf.nready++] =
+            (struct ready_msg){rank_of(l->from->name), l->start, l->end};
         return;
     }
     if (a->buf.n == a->buf.cap) {
@@ -74,7 +76,8 @@ void on_state(void *user, const struct paje_state *s)
 {
     struct an *a = user;
     int rank;
-    if (s->depth == 0 && strcmp(s->type, "MPI_STATE") == 0 && (rank = rank_of(s->container->name)) >= 0) {
+    if (s->depth == 0 && strcmp(s->type, "MPI_STATE") == 0 &&
+        (rank = rank_of(s->container->name)) >= 0) {
         if (a->buf.nst == a->buf.capst) {
             a->buf.capst = a->buf.capst ? a->buf.capst * 2 : 1024;
             a->buf.st = realloc(a->buf.st, a->buf.capst * sizeof *a->buf.st);
@@ -94,5 +97,6 @@ void on_state(void *user, const struct paje_state *s)
     json_header(a);
     load_phase_begin(a, s);
     phase(a, s);
-    a->buf.n = a->buf.nready = a->buf.nst = 0; /* every buffered record ended before this phase did */
+    a->buf.n = a->buf.nready = a->buf.nst =
+        0; /* every buffered record ended before this phase did */
 }

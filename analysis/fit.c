@@ -14,7 +14,8 @@ int fit_line(const double *x, const double *y, size_t n, double *c0, double *c1)
      * keeps it exact: x = {0.1, 0.1, 0.1} is "all equal" whatever the rounding of a mean. */
     if (n < 2) return -1;
     size_t i = 1;
-    while (i < n && x[i] == x[0]) i++;
+    while (i < n && x[i] == x[0])
+        i++;
     if (i == n) return -1;
     double a, b, cov00, cov01, cov11, sumsq; /* the covariances and residual are not used */
     if (gsl_fit_linear(x, 1, y, 1, n, &a, &b, &cov00, &cov01, &cov11, &sumsq) != GSL_SUCCESS)
@@ -25,7 +26,8 @@ int fit_line(const double *x, const double *y, size_t n, double *c0, double *c1)
 }
 
 /* Collects (bytes, oneway) of the points with bytes in [lo, hi] into x, y. */
-static size_t collect(const struct fit_point *p, size_t n, double lo, double hi, double *x, double *y)
+static size_t collect(const struct fit_point *p, size_t n, double lo, double hi, double *x,
+                      double *y)
 {
     size_t k = 0;
     for (size_t i = 0; i < n; i++)
@@ -68,7 +70,8 @@ int fit_loggp(const struct fit_point *p, size_t n, double min_bytes_for_G, struc
     return 0;
 }
 
-int fit_model_b(const struct fit_point *p, size_t n, double vmax, double vh, struct fit_model_b *out)
+int fit_model_b(const struct fit_point *p, size_t n, double vmax, double vh,
+                struct fit_model_b *out)
 {
     enum { CAP = 256 };
     double x[CAP], y[CAP];

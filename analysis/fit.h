@@ -19,8 +19,9 @@ struct fit_point {
 int fit_line(const double *x, const double *y, size_t n, double *c0, double *c1);
 
 struct fit_hockney {
-    double a_zero;    /* alpha (docs/references.md#calibration): the one-way time of the smallest message */
-    double b_peak;    /* beta = 1 / peak bandwidth, peak = max over sizes of m / t(m) (or bw) */
+    double a_zero;     /* alpha (docs/references.md#calibration): the one-way time of the smallest
+                          message */
+    double b_peak;     /* beta = 1 / peak bandwidth, peak = max over sizes of m / t(m) (or bw) */
     double a_ls, b_ls; /* least-squares line t = a + b m over every size */
 };
 
@@ -41,10 +42,11 @@ struct fit_model_b {
     double vmax, vh;     /* packet size and header bytes (given, not fitted) */
 };
 
-/* Model B (docs/references.md#model-a-b): t_b = 1/peak bandwidth, and t_s0, t_s1 from a least-squares
- * line over the sizes 0..vmax (t = t_s0 + V_h t_b + m (t_s1 + t_b) for one packet).
+/* Model B (docs/references.md#model-a-b): t_b = 1/peak bandwidth, and t_s0, t_s1 from a
+ * least-squares line over the sizes 0..vmax (t = t_s0 + V_h t_b + m (t_s1 + t_b) for one packet).
  * Returns 0, or -1 with fewer than 2 points at or below vmax. */
-int fit_model_b(const struct fit_point *p, size_t n, double vmax, double vh, struct fit_model_b *out);
+int fit_model_b(const struct fit_point *p, size_t n, double vmax, double vh,
+                struct fit_model_b *out);
 
 /* Model B's time for m bytes (docs/references.md#model-a-b, n = ceil(m / (vmax - vh)) packets). */
 double model_b_time(const struct fit_model_b *b, double m);

@@ -16,7 +16,8 @@ static void load_add(struct load_phase *ph, const struct bw_use *u)
     double t0 = fmax(u->start, ph->start), t1 = fmin(u->end, ph->end);
     if (t1 <= t0) return;
     size_t i = 0;
-    while (i < ph->n && ph->l[i].link != u->link) i++;
+    while (i < ph->n && ph->l[i].link != u->link)
+        i++;
     if (i == ph->n) {
         if (ph->n == ph->cap) {
             ph->cap = ph->cap ? ph->cap * 2 : 16;
@@ -33,14 +34,15 @@ static void load_add(struct load_phase *ph, const struct bw_use *u)
  * interval goes to every ended phase it overlaps, and waits for the next phase if it may
  * reach past the last ended one. */
 void on_variable(void *user, const struct paje_container *c, const char *type, double start,
-                        double end, double value)
+                 double end, double value)
 {
     struct an *a = user;
     if (strcmp(type, "bandwidth_used") != 0) return;
     a->ld.link_vars = 1;
     if (value <= 0) return;
     struct bw_use u = {c, start, end, value};
-    for (size_t i = a->ld.nlp; i > 0 && a->ld.lp[i - 1].end > start; i--) load_add(&a->ld.lp[i - 1], &u);
+    for (size_t i = a->ld.nlp; i > 0 && a->ld.lp[i - 1].end > start; i--)
+        load_add(&a->ld.lp[i - 1], &u);
     if (a->ld.nlp > 0 && end <= a->ld.lp[a->ld.nlp - 1].end) return;
     if (a->ld.npend == a->ld.cappend) {
         a->ld.cappend = a->ld.cappend ? a->ld.cappend * 2 : 1024;
@@ -93,18 +95,22 @@ void report_link_loads(struct an *a, FILE *csv_links)
         qsort(ph->l, ph->n, sizeof *ph->l, by_bytes_desc);
         printf("  %s:", ph->name);
         if (ph->n == 0) printf(" no traffic");
-        if (a->out.json) fprintf(a->out.json, "%s\n  {\"phase\": \"%s\", \"links\": [", i ? "," : "", ph->name);
+        if (a->out.json)
+            fprintf(a->out.json, "%s\n  {\"phase\": \"%s\", \"links\": [", i ? "," : "", ph->name);
         for (size_t k = 0; k < ph->n; k++) {
             const struct link_load *l = &ph->l[k];
             double cap = link_capacity(l->link), peak = cap > 0 ? l->peak / cap * 100 : NAN;
             if (k < 3)
-                printf("%s %s %.0f B, busy %.3f us, peak %.1f%%", k ? ";" : "", l->link->name, l->bytes,
-                       l->busy * 1e6, peak);
+                printf("%s %s %.0f B, busy %.3f us, peak %.1f%%", k ? ";" : "", l->link->name,
+                       l->bytes, l->busy * 1e6, peak);
             if (csv_links)
-                fprintf(csv_links, "%s,%s,%.3f,%.12g,%.6f\n", ph->name, l->link->name, l->bytes, l->busy, peak);
+                fprintf(csv_links, "%s,%s,%.3f,%.12g,%.6f\n", ph->name, l->link->name, l->bytes,
+                        l->busy, peak);
             if (a->out.json)
-                fprintf(a->out.json, "%s{\"link\": \"%s\", \"bytes\": %.3f, \"busy_s\": %.12g, \"peak_pct\": %.6f}",
-                        k ? ", " : "", l->link->name, l->bytes, l->busy, cap > 0 ? peak : -1);
+                fprintf(
+                    a->out.json,
+                    "%s{\"link\": \"%s\", \"bytes\": %.3f, \"busy_s\": %.12g, \"peak_pct\": %.6f}",
+                    k ? ", " : "", l->link->name, l->bytes, l->busy, cap > 0 ? peak : -1);
         }
         printf("%s\n", ph->n > 3 ? "; ..." : "");
         if (a->out.json) fputs("]}", a->out.json);

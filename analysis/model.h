@@ -7,33 +7,33 @@
 
 /* One message of one collective call, as the trace shows it plus its route. */
 struct model_msg {
-    int src, dst;          /* ranks */
-    double bytes;          /* payload (SMPI adds model_params.envelope on the wire) */
-    double start, end;     /* simulated, seconds: what happened */
-    int hops;              /* links on the route */
-    double route_latency;  /* sum of the route's link latencies (s) */
-    double route_bw;       /* narrowest link of the route (B/s) */
-    int k;                 /* most messages sharing one of its links in one direction */
+    int src, dst;         /* ranks */
+    double bytes;         /* payload (SMPI adds model_params.envelope on the wire) */
+    double start, end;    /* simulated, seconds: what happened */
+    int hops;             /* links on the route */
+    double route_latency; /* sum of the route's link latencies (s) */
+    double route_bw;      /* narrowest link of the route (B/s) */
+    int k;                /* most messages sharing one of its links in one direction */
 };
 
 struct model_params {
-    double a, b;           /* Hockney: one start-up and per-byte time for every pair */
-    double L, o, g, G;     /* LogGP (LogP is LogGP with G = 0) */
-    double Lp, gp0, gp1;   /* PLogP: L and the gap g(m) = gp0 + gp1 (m + envelope); a message
-                              costs L + g(m) end to end, a sender's messages leave g(m) apart */
-    double orp;            /* PLogP: o_r, the receiver's time after an arrival before it can
-                              send (o_s is g(m)'s share below the eager threshold and the whole
-                              transfer above it: those sends block) */
+    double a, b;         /* Hockney: one start-up and per-byte time for every pair */
+    double L, o, g, G;   /* LogGP (LogP is LogGP with G = 0) */
+    double Lp, gp0, gp1; /* PLogP: L and the gap g(m) = gp0 + gp1 (m + envelope); a message
+                            costs L + g(m) end to end, a sender's messages leave g(m) apart */
+    double orp;          /* PLogP: o_r, the receiver's time after an arrival before it can
+                            send (o_s is g(m)'s share below the eager threshold and the whole
+                            transfer above it: those sends block) */
     /* PLogP measured (collsim calibrate --params): when pt_n > 0, g(m) and o_s(m) are
      * interpolated linearly in m between the table's sizes (pt_m ascending; beyond the last
      * size, along the last segment) and sends are spaced by max(g(m), o_s(m)) */
     const double *pt_m, *pt_g, *pt_os;
     size_t pt_n;
-    int fitted;            /* Hockney, LogP, LogGP and PLogP parameters come from a fit of
-                              measured times, which already hold the envelope's bytes */
-    double th;             /* per-hop time for SFR/CTR when routes are uniform (-1: use routes) */
-    double envelope;       /* bytes SMPI adds to each message (16) */
-    double eager;          /* messages below this many bytes do not block their sender */
+    int fitted;      /* Hockney, LogP, LogGP and PLogP parameters come from a fit of
+                        measured times, which already hold the envelope's bytes */
+    double th;       /* per-hop time for SFR/CTR when routes are uniform (-1: use routes) */
+    double envelope; /* bytes SMPI adds to each message (16) */
+    double eager;    /* messages below this many bytes do not block their sender */
 };
 
 enum model_id {
@@ -58,7 +58,8 @@ extern const struct model_info model_infos[MODEL_COUNT];
 double model_plogp_gap(const struct model_params *p, double bytes);
 
 /* Time the model gives one message on its own. */
-double model_message_time(enum model_id m, const struct model_params *p, const struct model_msg *msg);
+double model_message_time(enum model_id m, const struct model_params *p,
+                          const struct model_msg *msg);
 
 /* Replays one call: messages sorted by actual start; each is sent, in the model, once its
  * sender has had every message it had received before sending it in the simulation, and
@@ -71,7 +72,7 @@ double model_replay(enum model_id m, const struct model_params *p, const struct 
 
 /* model_replay for every model at once (the events are sorted once). Returns 0, or -1 on
  * out of memory. */
-int model_replay_all(const struct model_params *p, const struct model_msg *msgs, size_t n, int nranks,
-                     double t0, double out[MODEL_COUNT]);
+int model_replay_all(const struct model_params *p, const struct model_msg *msgs, size_t n,
+                     int nranks, double t0, double out[MODEL_COUNT]);
 
 #endif

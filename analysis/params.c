@@ -61,13 +61,15 @@ int params_write(const char *path, const struct cal_params *cp)
     struct cs_out out;
     FILE *f = cs_out_open(&out, path);
     if (f == NULL) return -1;
-    fprintf(f, "# collsim model parameters (collsim analyze --params): seconds, seconds per byte\n");
+    fprintf(f,
+            "# collsim model parameters (collsim analyze --params): seconds, seconds per byte\n");
     fprintf(f, "source %s\n", cp->source);
     fprintf(f, "# Hockney, least squares over every size: t(m) = a + b m\n");
     fprintf(f, "hockney_a %.10g\nhockney_b %.10g\n", cp->a, cp->b);
     fprintf(f, "# LogGP: o and g of the smallest size, G the slope from 64 KiB up%s\n",
             cp->g_measured ? "" : " (g was not measured: 0)");
-    fprintf(f, "loggp_L %.10g\nloggp_o %.10g\nloggp_g %.10g\nloggp_G %.10g\n", cp->L, cp->o, cp->g, cp->G);
+    fprintf(f, "loggp_L %.10g\nloggp_o %.10g\nloggp_g %.10g\nloggp_G %.10g\n", cp->L, cp->o, cp->g,
+            cp->G);
     fprintf(f, "# PLogP: L, then per size: bytes, g(m), o_s(m), o_r(m)\nplogp_L %.10g\n", cp->pL);
     for (size_t i = 0; i < cp->n; i++)
         fprintf(f, "plogp %.10g %.10g %.10g %.10g\n", cp->m[i], cp->pg[i], cp->os[i], cp->orr[i]);
@@ -93,7 +95,8 @@ static int numbers(const char *s, double *v, int max)
 {
     int n = 0;
     for (;;) {
-        while (*s == ' ' || *s == '\t') s++;
+        while (*s == ' ' || *s == '\t')
+            s++;
         if (*s == '\0' || *s == '\n' || *s == '\r') return n;
         if (n == max) return -1;
         char *end;
@@ -135,7 +138,8 @@ int params_read(const char *path, struct cal_params *cp, char *err, size_t errle
         if (line[0] == '#' || sscanf(line, "%63s%n", key, &used) != 1) continue;
         const char *rest = line + used;
         if (strcmp(key, "source") == 0) {
-            while (*rest == ' ') rest++;
+            while (*rest == ' ')
+                rest++;
             snprintf(cp->source, sizeof cp->source, "%.*s", (int)strcspn(rest, "\r\n"), rest);
             continue;
         }
@@ -143,23 +147,29 @@ int params_read(const char *path, struct cal_params *cp, char *err, size_t errle
         int k = numbers(rest, v, 4);
         if (strcmp(key, "plogp") == 0) {
             if (k != 4) {
-                rc = bad(err, errlen, path, ln, "expected 'plogp BYTES G O_S O_R' (4 numbers >= 0)");
+                rc =
+                    bad(err, errlen, path, ln, "expected 'plogp BYTES G O_S O_R' (4 numbers >= 0)");
             } else if (cp->n == PARAMS_MAX_SIZES) {
                 rc = bad(err, errlen, path, ln, "more than %d PLogP sizes", PARAMS_MAX_SIZES);
             } else if (cp->n > 0 && v[0] <= cp->m[cp->n - 1]) {
                 rc = bad(err, errlen, path, ln, "PLogP sizes must ascend (%.10g after %.10g)", v[0],
                          cp->m[cp->n - 1]);
             } else {
-                cp->m[cp->n] = v[0], cp->pg[cp->n] = v[1], cp->os[cp->n] = v[2], cp->orr[cp->n] = v[3];
+                cp->m[cp->n] = v[0], cp->pg[cp->n] = v[1], cp->os[cp->n] = v[2],
+                cp->orr[cp->n] = v[3];
                 cp->n++;
             }
             continue;
         }
         int i = 0;
-        while (i < NSCALAR && strcmp(key, names[i]) != 0) i++;
-        if (i == NSCALAR) rc = bad(err, errlen, path, ln, "unknown parameter '%s'", key);
-        else if (k != 1) rc = bad(err, errlen, path, ln, "expected '%s VALUE' (one number >= 0)", key);
-        else *dest[i] = v[0], seen[i] = 1;
+        while (i < NSCALAR && strcmp(key, names[i]) != 0)
+            i++;
+        if (i == NSCALAR)
+            rc = bad(err, errlen, path, ln, "unknown parameter '%s'", key);
+        else if (k != 1)
+            rc = bad(err, errlen, path, ln, "expected '%s VALUE' (one number >= 0)", key);
+        else
+            *dest[i] = v[0], seen[i] = 1;
     }
     fclose(f);
     if (rc != 0) return -1;
@@ -168,7 +178,8 @@ int params_read(const char *path, struct cal_params *cp, char *err, size_t errle
         if (!seen[i]) missing = names[i];
     if (missing == NULL && cp->n == 0) missing = "plogp";
     if (missing != NULL) {
-        snprintf(err, errlen, "%s: no '%s' line (is it a file of 'collsim calibrate --params'?)", path, missing);
+        snprintf(err, errlen, "%s: no '%s' line (is it a file of 'collsim calibrate --params'?)",
+                 path, missing);
         return -1;
     }
     return 0;

@@ -11,12 +11,12 @@
 enum { PARAMS_MAX_SIZES = 128 };
 
 struct cal_params {
-    char source[512];   /* what was measured */
-    double a, b;        /* Hockney, least squares: t(m) = a + b m (s, s/B) */
-    double L, o, g, G;  /* LogGP (s, s/B); g = 0 when it was not measured */
+    char source[512];  /* what was measured */
+    double a, b;       /* Hockney, least squares: t(m) = a + b m (s, s/B) */
+    double L, o, g, G; /* LogGP (s, s/B); g = 0 when it was not measured */
     int g_measured;
-    double pL;          /* PLogP: L = one-way(m) - g(m) at the smallest size with a real g */
-    size_t n;           /* PLogP table, sizes ascending: g(m), o_s(m), o_r(m) */
+    double pL; /* PLogP: L = one-way(m) - g(m) at the smallest size with a real g */
+    size_t n;  /* PLogP table, sizes ascending: g(m), o_s(m), o_r(m) */
     double m[PARAMS_MAX_SIZES], pg[PARAMS_MAX_SIZES], os[PARAMS_MAX_SIZES], orr[PARAMS_MAX_SIZES];
 };
 

@@ -13,14 +13,14 @@
 struct cut {
     struct cs_phase_mark mark;
     int calls, p;
-    double *ready;      /* the ready messages' end times, sorted */
+    double *ready; /* the ready messages' end times, sorted */
     size_t nready;
-    struct msg **alg;   /* the algorithm's messages */
+    struct msg **alg; /* the algorithm's messages */
     size_t nalg;
     double *t0s, *next_ready; /* per call: its start, and the next call's first ready message */
-    size_t *first;      /* call c's messages: bycall[first[c]] .. bycall[first[c + 1] - 1] */
+    size_t *first;            /* call c's messages: bycall[first[c]] .. bycall[first[c + 1] - 1] */
     struct msg **bycall;
-    size_t most;        /* the most messages of one call */
+    size_t most; /* the most messages of one call */
 };
 
 /* What the timed calls of a phase add up to. */
@@ -54,8 +54,7 @@ static void cut_messages(const struct an *a, const struct paje_state *s, struct 
         if (m->dst + 1 > c->p) c->p = m->dst + 1;
         c->alg[c->nalg++] = m;
     }
-    if (c->nready > 0 && (int)c->nready / c->calls + 1 > c->p)
-        c->p = (int)c->nready / c->calls + 1;
+    if (c->nready > 0 && (int)c->nready / c->calls + 1 > c->p) c->p = (int)c->nready / c->calls + 1;
     qsort(c->ready, c->nready, sizeof *c->ready, cmp_double);
 }
 
@@ -78,11 +77,13 @@ static void cut_calls(struct cut *c, double phase_end)
         int lo = 0, hi = calls; /* the number of calls started by the message's start */
         while (lo < hi) {
             int mid = (lo + hi) / 2;
-            if (c->t0s[mid] <= c->alg[i]->start) lo = mid + 1;
-            else hi = mid;
+            if (c->t0s[mid] <= c->alg[i]->start)
+                lo = mid + 1;
+            else
+                hi = mid;
         }
         if (lo == calls && c->alg[i]->start >= phase_end) lo = 0; /* the last call ends with it */
-        call_of[i] = lo - 1;                                       /* -1: in no call */
+        call_of[i] = lo - 1;                                      /* -1: in no call */
         if (lo > 0) c->first[lo]++;
     }
     for (int k = 0; k < calls; k++) {
@@ -110,12 +111,21 @@ static void cut_free(struct cut *c)
 /* Model parameters from the platform (the route between ranks 0 and 1) or the calibration. */
 static void phase_params(const struct an *a, const struct route *r01, struct model_params *mp)
 {
-    *mp = (struct model_params){.a = r01->latency, .b = 1.0 / r01->bw, .L = r01->latency,
-                                .o = 0, .g = 0, .G = 1.0 / r01->bw, .th = -1, .envelope = 16,
+    *mp = (struct model_params){.a = r01->latency,
+                                .b = 1.0 / r01->bw,
+                                .L = r01->latency,
+                                .o = 0,
+                                .g = 0,
+                                .G = 1.0 / r01->bw,
+                                .th = -1,
+                                .envelope = 16,
                                 .eager = a->eager,
                                 /* PLogP from the same route: g(m) is the wire time of m + 16
                                  * bytes, o_r = 0 (SMPI's receive returns at the arrival) */
-                                .Lp = r01->latency, .gp0 = 0, .gp1 = 1.0 / r01->bw, .orp = 0};
+                                .Lp = r01->latency,
+                                .gp0 = 0,
+                                .gp1 = 1.0 / r01->bw,
+                                .orp = 0};
     if (a->params_path != NULL) { /* calibrated: o_r is inside L + g(m), as PLogP defines L */
         const struct cal_params *cp = &a->cal;
         mp->a = cp->a, mp->b = cp->b, mp->L = cp->L, mp->o = cp->o, mp->g = cp->g, mp->G = cp->G;
@@ -137,15 +147,16 @@ static size_t call_messages(struct an *a, const struct cut *c, int call, const s
         struct route *r = route_of(a, m->src, m->dst);
         if (r == NULL) continue;
         rt[k] = r;
-        mm[k] = (struct model_msg){m->src, m->dst, m->bytes, m->start, m->end,
-                                   r->hops, r->latency, r->bw, 1};
+        mm[k] = (struct model_msg){m->src,  m->dst,     m->bytes, m->start, m->end,
+                                   r->hops, r->latency, r->bw,    1};
         if (m->end > *last) *last = m->end;
         if (r->hops > sm->hmax) sm->hmax = r->hops;
         if (r->latency != r01->latency || r->bw != r01->bw) sm->uniform = 0;
         if (call == c->calls - 1 && a->out.hops_table && m->src < 256 && m->dst < 256 &&
             !a->out.hop_seen[m->src][m->dst]) {
             a->out.hop_seen[m->src][m->dst] = 1;
-            printf("  hop %d -> %d: %d links, %.3f us\n", m->src, m->dst, r->hops, r->latency * 1e6);
+            printf("  hop %d -> %d: %d links, %.3f us\n", m->src, m->dst, r->hops,
+                   r->latency * 1e6);
         }
         k++;
     }
@@ -166,9 +177,9 @@ static void call_traffic(struct an *a, const struct cut *c, int call, const stru
         tr[2 * p + mm[i].dst]++, tr[3 * p + mm[i].dst] += mm[i].bytes;
         if (a->out.msgs)
             fprintf(a->out.msgs, "%s,%llu,%d,%d,%d,%d,%d,%d,%.0f,%.3f,%.3f,%d,%d\n", mk->algorithm,
-                    (unsigned long long)mk->bytes, p, mk->root, call, call >= mk->warmup,
-                    mm[i].src, mm[i].dst, mm[i].bytes, (mm[i].start - t0) * 1e6,
-                    (mm[i].end - t0) * 1e6, mm[i].hops, mm[i].k);
+                    (unsigned long long)mk->bytes, p, mk->root, call, call >= mk->warmup, mm[i].src,
+                    mm[i].dst, mm[i].bytes, (mm[i].start - t0) * 1e6, (mm[i].end - t0) * 1e6,
+                    mm[i].hops, mm[i].k);
     }
 }
 
@@ -178,7 +189,8 @@ static void call_describe(struct an *a, const struct paje_state *s, const struct
 {
     double t0 = c->t0s[c->calls - 1];
     describe_call(a, mm, k, c->p, c->mark.root, t0);
-    if (a->out.svg && !a->out.svg_done && (a->out.svg_phase == NULL || strstr(s->value, a->out.svg_phase))) {
+    if (a->out.svg && !a->out.svg_done &&
+        (a->out.svg_phase == NULL || strstr(s->value, a->out.svg_phase))) {
         a->out.phase_value = s->value;
         if (write_svg(a, mm, k, c->p, t0) != 0) a->failed = 2;
         a->out.svg_done = 1;
@@ -192,16 +204,18 @@ static void call_timed(const struct cut *c, int call, const struct model_params 
     double t0 = c->t0s[call], pred[MODEL_COUNT];
     sm->msgs_per_call = k;
     sm->bytes_per_call = 0;
-    for (size_t i = 0; i < k; i++) sm->bytes_per_call += mm[i].bytes;
+    for (size_t i = 0; i < k; i++)
+        sm->bytes_per_call += mm[i].bytes;
     sm->sim += last - t0;
     model_replay_all(mp, mm, k, c->p, t0, pred);
-    for (int md = 0; md < MODEL_COUNT; md++) sm->pred[md] += pred[md] - t0;
+    for (int md = 0; md < MODEL_COUNT; md++)
+        sm->pred[md] += pred[md] - t0;
 }
 
 /* Every call of the phase: routes, k, traffic, rank times, the sums of the timed ones. */
 static void phase_calls(struct an *a, const struct paje_state *s, const struct cut *c,
-                        const struct model_params *mp, const struct route *r01,
-                        const double *times, struct sums *sm)
+                        const struct model_params *mp, const struct route *r01, const double *times,
+                        struct sums *sm)
 {
     int p = c->p;
     struct model_msg *mm = malloc((c->most + 1) * sizeof *mm);
@@ -236,7 +250,8 @@ static void keep_result(struct an *a, const struct cut *c, double sim, const str
     struct phase_result *pr = &a->res[a->nres++];
     snprintf(pr->algo, sizeof pr->algo, "%s", c->mark.algorithm);
     pr->bytes = (double)c->mark.bytes, pr->sim = sim;
-    for (int md = 0; md < MODEL_COUNT; md++) pr->pred[md] = sm->pred[md] / c->mark.iterations;
+    for (int md = 0; md < MODEL_COUNT; md++)
+        pr->pred[md] = sm->pred[md] / c->mark.iterations;
 }
 
 /* The report's lines on where the model parameters came from. */
@@ -276,7 +291,8 @@ static void json_facts(const struct an *a, double sim, const struct sums *sm, in
 {
     char path[sizeof crit_text];
     size_t i = 0;
-    for (; crit_text[i]; i++) path[i] = crit_text[i] == ' ' ? ',' : crit_text[i];
+    for (; crit_text[i]; i++)
+        path[i] = crit_text[i] == ' ' ? ',' : crit_text[i];
     path[i] = '\0';
     fprintf(a->out.json,
             "%s, \"simulated_s\": %.12g, \"messages_per_call\": %zu, \"bytes_per_call\": %.0f, "
@@ -319,8 +335,8 @@ static void json_open(struct an *a, const struct paje_state *s, const struct cut
     fprintf(a->out.json,
             "%s\n  {\"phase\": \"%s\", \"algorithm\": \"%s\", \"bytes\": %llu, \"np\": %d, "
             "\"root\": %d, \"calls\": %d, \"cost_formula\": ",
-            a->out.json_first ? "" : ",", s->value, mk->algorithm, (unsigned long long)mk->bytes, c->p,
-            mk->root, mk->iterations);
+            a->out.json_first ? "" : ",", s->value, mk->algorithm, (unsigned long long)mk->bytes,
+            c->p, mk->root, mk->iterations);
     json_string(a->out.json, cost ? cost : "");
     fprintf(a->out.json, ", \"rank_times\": %s", have_times ? "[" : "null");
     a->out.json_first = 0;
@@ -365,8 +381,10 @@ void phase(struct an *a, const struct paje_state *s)
     cut_calls(&c, s->end);
     struct rank_index ix;
     double *times = malloc((size_t)c.calls * 2 * (size_t)c.p * sizeof *times); /* entry, exit */
-    if (rank_index_build(a, s, c.p, c.mark.root, c.calls, &ix) != 0) free(times), times = NULL;
-    else rank_times(&ix, c.calls, c.p, c.mark.root, c.t0s, c.next_ready, s->end, times);
+    if (rank_index_build(a, s, c.p, c.mark.root, c.calls, &ix) != 0)
+        free(times), times = NULL;
+    else
+        rank_times(&ix, c.calls, c.p, c.mark.root, c.t0s, c.next_ready, s->end, times);
     if (a->out.json) json_open(a, s, &c, cost_formula(&c.mark), times != NULL);
     struct sums sm = {.kmax = 1, .uniform = 1};
     phase_calls(a, s, &c, &mp, r01, times, &sm);

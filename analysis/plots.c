@@ -17,11 +17,12 @@ static int by_algo_bytes(const void *x, const void *y)
 }
 
 /* The plotted models: LogP leaves m out, so its flat line would only stretch the axis. */
-static const enum model_id plotted[] = {MODEL_HOCKNEY, MODEL_LOGGP, MODEL_PLOGP, MODEL_CTR, MODEL_SFR,
-                                        MODEL_CONTENTION};
+static const enum model_id plotted[] = {MODEL_HOCKNEY, MODEL_LOGGP, MODEL_PLOGP,
+                                        MODEL_CTR,     MODEL_SFR,   MODEL_CONTENTION};
 enum { NPLOTTED = sizeof plotted / sizeof plotted[0] };
-static const char *const plot_colour[NPLOTTED] = {"#1b9e77", "#7570b3", "#e7298a", "#66a61e", "#e6ab02",
-                                                  "#d95f02"}; /* ColorBrewer Dark2: a model keeps its colour */
+static const char *const plot_colour[NPLOTTED] = {
+    "#1b9e77", "#7570b3", "#e7298a",
+    "#66a61e", "#e6ab02", "#d95f02"}; /* ColorBrewer Dark2: a model keeps its colour */
 
 /* Writes s as a gnuplot double-quoted string (paths and names may hold quotes). */
 static void gp_quoted(FILE *g, const char *s, const char *suffix)
@@ -46,27 +47,33 @@ static void plot_panels(FILE *g, const char *term, const char *out, const char *
             rows * 360 + 30);
     gp_quoted(g, out, ".part");
     fprintf(g, "\nset multiplot layout %d,%d title ", rows, cols);
-    gp_quoted(g, trace, errors ? ": |prediction - simulation| / simulation per model"
-                               : ": simulated time and model predictions");
+    gp_quoted(g, trace,
+              errors ? ": |prediction - simulation| / simulation per model"
+                     : ": simulated time and model predictions");
     fputc('\n', g);
     fprintf(g, "set logscale x\nset autoscale xfix\nset format x '%%.0s%%cB'\n"
                "set xlabel 'message size (bytes)'\nset grid\n"
                "set key top left font 'sans,8'\n");
-    if (errors) fprintf(g, "unset logscale y\nset yrange [0:*]\nset ylabel 'error (%%)'\n");
-    else fprintf(g, "set logscale y\nset autoscale y\nset ylabel 'time (us)'\n");
+    if (errors)
+        fprintf(g, "unset logscale y\nset yrange [0:*]\nset ylabel 'error (%%)'\n");
+    else
+        fprintf(g, "set logscale y\nset autoscale y\nset ylabel 'time (us)'\n");
     for (int i = 0; i < nalgo; i++) {
         fputs("set title ", g);
         gp_quoted(g, names[i], "");
         fputs("\nplot ", g);
-        if (!errors) fprintf(g, "$A%d using 1:2 with points pt 7 ps 0.8 lc 'black' title 'simulated', ", i);
+        if (!errors)
+            fprintf(g, "$A%d using 1:2 with points pt 7 ps 0.8 lc 'black' title 'simulated', ", i);
         for (int k = 0; k < NPLOTTED; k++) {
             if (errors)
-                fprintf(g, "%s$A%d using 1:(abs($%d - $2) / $2 * 100) with linespoints pt %d ps 0.6 "
-                           "lc rgb '%s' title '%s'",
-                        k ? ", " : "", i, k + 3, k + 1, plot_colour[k], model_infos[plotted[k]].name);
+                fprintf(g,
+                        "%s$A%d using 1:(abs($%d - $2) / $2 * 100) with linespoints pt %d ps 0.6 "
+                        "lc rgb '%s' title '%s'",
+                        k ? ", " : "", i, k + 3, k + 1, plot_colour[k],
+                        model_infos[plotted[k]].name);
             else
-                fprintf(g, "%s$A%d using 1:%d with lines lw 1.5 lc rgb '%s' title '%s'", k ? ", " : "", i,
-                        k + 3, plot_colour[k], model_infos[plotted[k]].name);
+                fprintf(g, "%s$A%d using 1:%d with lines lw 1.5 lc rgb '%s' title '%s'",
+                        k ? ", " : "", i, k + 3, plot_colour[k], model_infos[plotted[k]].name);
         }
         fputc('\n', g);
     }
@@ -85,7 +92,8 @@ int write_plots(struct an *a, const char *trace)
     char **names = malloc(n * sizeof *names);
     int nalgo = 0;
     for (size_t i = 0; i < n; i++)
-        if (i == 0 || strcmp(a->res[i].algo, a->res[i - 1].algo) != 0) names[nalgo++] = a->res[i].algo;
+        if (i == 0 || strcmp(a->res[i].algo, a->res[i - 1].algo) != 0)
+            names[nalgo++] = a->res[i].algo;
     const char *base = strrchr(trace, '/') ? strrchr(trace, '/') + 1 : trace;
     int rc = 0;
     for (int errors = 0; errors < 2 && rc == 0; errors++) {
@@ -98,7 +106,8 @@ int write_plots(struct an *a, const char *trace)
             fprintf(g, "$A%d << EOD\n", i);
             for (; j < (int)n && strcmp(a->res[j].algo, names[i]) == 0; j++) {
                 fprintf(g, "%.0f %.9g", a->res[j].bytes, a->res[j].sim * 1e6);
-                for (int k = 0; k < NPLOTTED; k++) fprintf(g, " %.9g", a->res[j].pred[plotted[k]] * 1e6);
+                for (int k = 0; k < NPLOTTED; k++)
+                    fprintf(g, " %.9g", a->res[j].pred[plotted[k]] * 1e6);
                 fputc('\n', g);
             }
             fprintf(g, "EOD\n");

@@ -20,8 +20,10 @@ static size_t count_below(const double *v, size_t n, double x, int or_equal)
     size_t lo = 0, hi = n;
     while (lo < hi) {
         size_t mid = (lo + hi) / 2;
-        if (v[mid] < x || (or_equal && v[mid] == x)) lo = mid + 1;
-        else hi = mid;
+        if (v[mid] < x || (or_equal && v[mid] == x))
+            lo = mid + 1;
+        else
+            hi = mid;
     }
     return lo;
 }
@@ -38,19 +40,24 @@ void link_sharing(struct model_msg *mm, struct route **rt, size_t k, int nlinks)
     for (size_t i = 0; i < k; i++) {
         mm[i].k = 1;
         nuse += (size_t)rt[i]->hops;
-        for (int l = 0; l < rt[i]->hops; l++) off[rt[i]->link[l] + 2]++;
+        for (int l = 0; l < rt[i]->hops; l++)
+            off[rt[i]->link[l] + 2]++;
     }
-    for (int l = 0; l <= nlinks; l++) off[l + 1] += off[l];
+    for (int l = 0; l <= nlinks; l++)
+        off[l + 1] += off[l];
     size_t *u = malloc((nuse + 1) * sizeof *u); /* message indexes, link by link */
     for (size_t i = 0; i < k; i++)
-        for (int l = 0; l < rt[i]->hops; l++) u[off[rt[i]->link[l] + 1]++] = i;
+        for (int l = 0; l < rt[i]->hops; l++)
+            u[off[rt[i]->link[l] + 1]++] = i;
     double *starts = malloc((k + 1) * sizeof *starts), *ends = malloc((k + 1) * sizeof *ends);
     for (int l = 0; l < nlinks; l++) { /* link l's users: u[off[l]] .. u[off[l + 1] - 1] */
         size_t g = off[l], e = off[l + 1], n = e - g;
         int lasting = 1;
-        for (size_t x = g; x < e; x++) lasting &= mm[u[x]].end > mm[u[x]].start;
+        for (size_t x = g; x < e; x++)
+            lasting &= mm[u[x]].end > mm[u[x]].start;
         if (n > 16 && lasting) {
-            for (size_t x = 0; x < n; x++) starts[x] = mm[u[g + x]].start, ends[x] = mm[u[g + x]].end;
+            for (size_t x = 0; x < n; x++)
+                starts[x] = mm[u[g + x]].start, ends[x] = mm[u[g + x]].end;
             qsort(starts, n, sizeof *starts, cmp_double);
             qsort(ends, n, sizeof *ends, cmp_double);
         }
@@ -58,7 +65,8 @@ void link_sharing(struct model_msg *mm, struct route **rt, size_t k, int nlinks)
             struct model_msg *a = &mm[u[x]];
             int share = 0;
             if (n > 16 && lasting)
-                share = (int)(count_below(starts, n, a->end, 0) - count_below(ends, n, a->start, 1));
+                share =
+                    (int)(count_below(starts, n, a->end, 0) - count_below(ends, n, a->start, 1));
             else
                 for (size_t y = g; y < e; y++) {
                     const struct model_msg *b = &mm[u[y]];
@@ -100,7 +108,8 @@ void describe_call(struct an *a, const struct model_msg *mm, size_t k, int p, in
     }
     printf("  last call: root sends %d messages, %.0f bytes; busiest sender rank %d: %d messages, "
            "%.0f bytes; each other rank receives %.0f to %.0f bytes\n",
-           nsent[root], sent[root], busiest, nsent[busiest], sent[busiest], rmin < 0 ? 0 : rmin, rmax);
+           nsent[root], sent[root], busiest, nsent[busiest], sent[busiest], rmin < 0 ? 0 : rmin,
+           rmax);
     /* critical path, walked back from the last arrival */
     size_t cur = 0;
     for (size_t i = 1; i < k; i++)
@@ -119,7 +128,8 @@ void describe_call(struct an *a, const struct model_msg *mm, size_t k, int p, in
     }
     size_t used = (size_t)snprintf(crit_text, sizeof crit_text, "%d", mm[chain[n - 1]].src);
     for (int i = n - 1; i >= 0 && used < sizeof crit_text; i--)
-        used += (size_t)snprintf(crit_text + used, sizeof crit_text - used, " %d", mm[chain[i]].dst);
+        used +=
+            (size_t)snprintf(crit_text + used, sizeof crit_text - used, " %d", mm[chain[i]].dst);
     printf("  critical path (%d messages, ends %.3f us after the call starts): ranks %s\n", n,
            (mm[chain[0]].end - t0) * 1e6, crit_text);
     free(sent);

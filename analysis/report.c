@@ -28,35 +28,44 @@ void print_rank_spread(int p, int calls, const double *times)
         if (t > t_max) t_max = t;
         out_sum += out[r];
     }
-    printf("  ranks in the last call, us after the root's entry: entries %.3f to 0, exits %.3f to %.3f "
+    printf("  ranks in the last call, us after the root's entry: entries %.3f to 0, exits %.3f to "
+           "%.3f "
            "(mean %.3f), %.3f to %.3f in the call; last out: rank %d\n",
-           in_min * 1e6, out_min * 1e6, out_max * 1e6, out_sum / p * 1e6, t_min * 1e6, t_max * 1e6, slowest);
+           in_min * 1e6, out_min * 1e6, out_max * 1e6, out_sum / p * 1e6, t_min * 1e6, t_max * 1e6,
+           slowest);
 }
 
 /* Writes call c's per-rank times and traffic to the CSV's rank section and to the JSON record's
  * rank_times array (opened by the caller). ci, co: the ranks' entries and exits; tr: messages
  * sent, bytes sent, messages received, bytes received, p each. */
 void write_call_ranks(struct an *a, const char *algo, unsigned long long bytes, int p, int root,
-                             int c, int timed, const double *ci, const double *co, const double *tr)
+                      int c, int timed, const double *ci, const double *co, const double *tr)
 {
     if (a->out.csv_ranks)
         for (int r = 0; r < p; r++)
-            fprintf(a->out.csv_ranks, "%s,%llu,%d,%d,%d,%d,%d,%.3f,%.3f,%.3f,%.0f,%.0f,%.0f,%.0f\n", algo, bytes, p,
-                    root, c, timed, r, ci[r] * 1e6, co[r] * 1e6, (co[r] - ci[r]) * 1e6, tr[r], tr[p + r],
-                    tr[2 * p + r], tr[3 * p + r]);
+            fprintf(a->out.csv_ranks, "%s,%llu,%d,%d,%d,%d,%d,%.3f,%.3f,%.3f,%.0f,%.0f,%.0f,%.0f\n",
+                    algo, bytes, p, root, c, timed, r, ci[r] * 1e6, co[r] * 1e6,
+                    (co[r] - ci[r]) * 1e6, tr[r], tr[p + r], tr[2 * p + r], tr[3 * p + r]);
     if (a->out.json == NULL) return;
-    fprintf(a->out.json, "%s{\"call\": %d, \"timed\": %s", c ? ", " : "", c, timed ? "true" : "false");
+    fprintf(a->out.json, "%s{\"call\": %d, \"timed\": %s", c ? ", " : "", c,
+            timed ? "true" : "false");
     static const char *const keys[] = {"entry_us", "exit_us", "in_call_us"};
     for (int k = 0; k < 3; k++) {
         fprintf(a->out.json, ", \"%s\": [", keys[k]);
         for (int r = 0; r < p; r++)
-            fprintf(a->out.json, "%s%.3f", r ? "," : "", (k == 0 ? ci[r] : k == 1 ? co[r] : co[r] - ci[r]) * 1e6);
+            fprintf(a->out.json, "%s%.3f", r ? "," : "",
+                    (k == 0   ? ci[r]
+                     : k == 1 ? co[r]
+                              : co[r] - ci[r]) *
+                        1e6);
         fputc(']', a->out.json);
     }
-    static const char *const tkeys[] = {"sent_messages", "sent_bytes", "received_messages", "received_bytes"};
+    static const char *const tkeys[] = {"sent_messages", "sent_bytes", "received_messages",
+                                        "received_bytes"};
     for (int k = 0; k < 4; k++) {
         fprintf(a->out.json, ", \"%s\": [", tkeys[k]);
-        for (int r = 0; r < p; r++) fprintf(a->out.json, "%s%.0f", r ? "," : "", tr[(size_t)k * (size_t)p + (size_t)r]);
+        for (int r = 0; r < p; r++)
+            fprintf(a->out.json, "%s%.0f", r ? "," : "", tr[(size_t)k * (size_t)p + (size_t)r]);
         fputc(']', a->out.json);
     }
     fputc('}', a->out.json);
@@ -67,12 +76,14 @@ void json_string(FILE *f, const char *s)
 {
     fputc('"', f);
     for (; *s; s++)
-        if (*s == '"' || *s == '\\') fprintf(f, "\\%c", *s);
-        else if ((unsigned char)*s < 0x20) fprintf(f, "\\u%04x", *s);
-        else fputc(*s, f);
+        if (*s == '"' || *s == '\\')
+            fprintf(f, "\\%c", *s);
+        else if ((unsigned char)*s < 0x20)
+            fprintf(f, "\\u%04x", *s);
+        else
+            fputc(*s, f);
     fputc('"', f);
 }
-
 
 /* Appends a CSV section kept in a temporary file: a blank line, its header, its rows. The
  * sections follow the model rows so that readers of those keep working. Closes tmp. */
@@ -82,6 +93,7 @@ void append_section(FILE *csv, FILE *tmp, const char *header)
     size_t n;
     fprintf(csv, "\n%s\n", header);
     rewind(tmp);
-    while ((n = fread(buf, 1, sizeof buf, tmp)) > 0) fwrite(buf, 1, n, csv);
+    while ((n = fread(buf, 1, sizeof buf, tmp)) > 0)
+        fwrite(buf, 1, n, csv);
     fclose(tmp);
 }

@@ -23,7 +23,8 @@ struct route *route_of(struct an *a, int src, int dst)
         for (size_t i = 0; i < a->rc.rcap; i++)
             if (a->rc.rkey[i]) {
                 size_t j = (a->rc.rkey[i] * 2654435761ul) & (cap - 1);
-                while (k[j]) j = (j + 1) & (cap - 1);
+                while (k[j])
+                    j = (j + 1) & (cap - 1);
                 k[j] = a->rc.rkey[i];
                 v[j] = a->rc.rval[i];
             }
@@ -35,7 +36,8 @@ struct route *route_of(struct an *a, int src, int dst)
     }
     unsigned long key = (unsigned long)src * (unsigned long)a->nhosts + (unsigned long)dst + 1;
     size_t j = (key * 2654435761ul) & (a->rc.rcap - 1);
-    while (a->rc.rkey[j] && a->rc.rkey[j] != key) j = (j + 1) & (a->rc.rcap - 1);
+    while (a->rc.rkey[j] && a->rc.rkey[j] != key)
+        j = (j + 1) & (a->rc.rcap - 1);
     if (a->rc.rkey[j]) return a->rc.rval[j];
     struct route **slot = &a->rc.rval[j];
     a->rc.rkey[j] = key;

@@ -21,9 +21,12 @@ static void group_by_src(struct ready_msg *rd, size_t n, int p, size_t *off)
 {
     size_t *next = calloc((size_t)p, sizeof *next);
     memset(off, 0, ((size_t)p + 1) * sizeof *off);
-    for (size_t i = 0; i < n; i++) off[rd[i].src + 1]++;
-    for (int g = 0; g < p; g++) off[g + 1] += off[g];
-    for (int g = 0; g < p; g++) next[g] = off[g];
+    for (size_t i = 0; i < n; i++)
+        off[rd[i].src + 1]++;
+    for (int g = 0; g < p; g++)
+        off[g + 1] += off[g];
+    for (int g = 0; g < p; g++)
+        next[g] = off[g];
     for (int g = 0; g < p; g++)
         while (next[g] < off[g + 1]) {
             struct ready_msg *x = &rd[next[g]];
@@ -42,14 +45,15 @@ static void group_by_src(struct ready_msg *rd, size_t n, int p, size_t *off)
  * place: the buffers are emptied after the phase). Returns 0, or -1 unless every non-root rank
  * sent one ready message per call. */
 int rank_index_build(struct an *a, const struct paje_state *s, int p, int root, int calls,
-                            struct rank_index *ix)
+                     struct rank_index *ix)
 {
     size_t n = 0, nr = 0;
     for (size_t i = 0; i < a->buf.nst; i++)
-        if (a->buf.st[i].start >= s->start && a->buf.st[i].end <= s->end && a->buf.st[i].rank < p) a->buf.st[n++] = a->buf.st[i];
+        if (a->buf.st[i].start >= s->start && a->buf.st[i].end <= s->end && a->buf.st[i].rank < p)
+            a->buf.st[n++] = a->buf.st[i];
     for (size_t i = 0; i < a->buf.nready; i++)
-        if (a->buf.ready[i].start >= s->start && a->buf.ready[i].end <= s->end && a->buf.ready[i].src >= 0 &&
-            a->buf.ready[i].src < p)
+        if (a->buf.ready[i].start >= s->start && a->buf.ready[i].end <= s->end &&
+            a->buf.ready[i].src >= 0 && a->buf.ready[i].src < p)
             a->buf.ready[nr++] = a->buf.ready[i];
     ix->st = a->buf.st;
     ix->nst = n;
@@ -79,7 +83,7 @@ void rank_index_free(struct rank_index *ix)
  * the order they ended, which for one rank is the order they started: a cursor per rank
  * moves forward through its calls' windows [entry, limit] (entries and limits grow with c). */
 void rank_times(const struct rank_index *ix, int calls, int p, int root, const double *t0,
-                       const double *next_ready, double phase_end, double *times)
+                const double *next_ready, double phase_end, double *times)
 {
     const double eps = 0.5e-9; /* the trace's precision */
     size_t pc = (size_t)p * (size_t)calls;
@@ -90,7 +94,9 @@ void rank_times(const struct rank_index *ix, int calls, int p, int root, const d
         for (int c = 0; c < calls; c++) {
             int last = c + 1 == calls;
             in[r * calls + c] = r == root ? t0[c] : rd[c].start;
-            lim[r * calls + c] = last ? phase_end + eps : r == root ? next_ready[c] - eps : rd[c + 1].start + eps;
+            lim[r * calls + c] = last        ? phase_end + eps
+                                 : r == root ? next_ready[c] - eps
+                                             : rd[c + 1].start + eps;
         }
     }
     /* the ready send itself may block (--eager 0): the rank enters when it returns */
@@ -99,7 +105,8 @@ void rank_times(const struct rank_index *ix, int calls, int p, int root, const d
         int r = x->rank, c;
         if (x->kind != ST_SEND || r == root) continue;
         const struct ready_msg *rd = ix->rd + ix->roff[r];
-        while (cur[r] < calls && rd[cur[r]].start < x->start - eps) cur[r]++;
+        while (cur[r] < calls && rd[cur[r]].start < x->start - eps)
+            cur[r]++;
         for (c = cur[r]; c < calls && fabs(x->start - rd[c].start) <= eps; c++)
             if (x->end > in[r * calls + c]) in[r * calls + c] = x->end;
     }
@@ -109,9 +116,11 @@ void rank_times(const struct rank_index *ix, int calls, int p, int root, const d
         const struct rank_state *x = &ix->st[i];
         int r = x->rank;
         const double *ri = in + (size_t)r * (size_t)calls, *rl = lim + (size_t)r * (size_t)calls;
-        while (cur[r] < calls && ri[cur[r]] - eps <= x->start) cur[r]++;
+        while (cur[r] < calls && ri[cur[r]] - eps <= x->start)
+            cur[r]++;
         for (int c = cur[r] - 1; c >= 0 && x->end <= rl[c]; c--)
-            if (!(c + 1 == calls && x->kind == ST_BARRIER) && x->end > out[r * calls + c]) out[r * calls + c] = x->end;
+            if (!(c + 1 == calls && x->kind == ST_BARRIER) && x->end > out[r * calls + c])
+                out[r * calls + c] = x->end;
     }
     for (int r = 0; r < p; r++)
         for (int c = 0; c < calls; c++) {

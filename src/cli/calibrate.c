@@ -71,8 +71,10 @@ static int read_osu(const char *path, struct fit_point *p, int n)
         lineno++;
         if (line[0] == '#') {
             if (strstr(line, "Size") != NULL) {
-                if (strstr(line, "Latency") != NULL) kind = 1;
-                else if (strstr(line, "Bandwidth") != NULL) kind = 2;
+                if (strstr(line, "Latency") != NULL)
+                    kind = 1;
+                else if (strstr(line, "Bandwidth") != NULL)
+                    kind = 2;
             }
             continue;
         }
@@ -86,7 +88,8 @@ static int read_osu(const char *path, struct fit_point *p, int n)
             return -1;
         }
         if (kind == 0) {
-            cs_error("%s:%ld: no '# Size  Latency (us)' or '# Size  Bandwidth (MB/s)' header before the data",
+            cs_error("%s:%ld: no '# Size  Latency (us)' or '# Size  Bandwidth (MB/s)' header "
+                     "before the data",
                      path, lineno);
             fclose(f);
             return -1;
@@ -98,8 +101,10 @@ static int read_osu(const char *path, struct fit_point *p, int n)
             if (n == MAX_POINTS) break;
             p[n++] = (struct fit_point){size, -1, -1, -1, -1, -1};
         }
-        if (kind == 1) p[i].oneway = value * 1e-6;
-        else p[i].bw = value * 1e6;
+        if (kind == 1)
+            p[i].oneway = value * 1e-6;
+        else
+            p[i].bw = value * 1e6;
     }
     fclose(f);
     return n;
@@ -122,8 +127,10 @@ static void print_report(const struct fit_point *p, int n, const char *source)
         double v[4] = {p[i].oneway, p[i].send, p[i].recv, p[i].gap};
         int w[4] = {14, 12, 12, 12};
         for (int k = 0; k < 4; k++)
-            if (v[k] < 0) printf(" %*s", w[k], "-");
-            else printf(" %*.4f", w[k], v[k] * 1e6);
+            if (v[k] < 0)
+                printf(" %*s", w[k], "-");
+            else
+                printf(" %*.4f", w[k], v[k] * 1e6);
         double bw = p[i].bw > 0 ? p[i].bw : (p[i].oneway > 0 ? p[i].bytes / p[i].oneway : 0);
         printf(" %14.2f\n", bw / 1e6);
     }
@@ -155,8 +162,10 @@ static void print_report(const struct fit_point *p, int n, const char *source)
     struct fit_loggp g;
     if (fit_loggp(lat, (size_t)nl, 65536, &g) == 0) {
         printf("LogGP: L = %.6f us, o = %.6f us", g.L * 1e6, g.o * 1e6);
-        if (g.g >= 0) printf(", g = %.6f us", g.g * 1e6);
-        else printf(", g = - (not measured)");
+        if (g.g >= 0)
+            printf(", g = %.6f us", g.g * 1e6);
+        else
+            printf(", g = - (not measured)");
         printf(", G = %.6f ns/B (slope from 64 KiB up)\n", g.G * 1e9);
     }
     struct fit_model_b b;
@@ -164,9 +173,10 @@ static void print_report(const struct fit_point *p, int n, const char *source)
         printf("Model B (V_max = 64 KiB, V_h = 16 B): t_s0 = %.6f us, t_s1 = %.6f ns/B, "
                "t_b = %.6f ns/B\n",
                b.ts0 * 1e6, b.ts1 * 1e9, b.tb * 1e9);
-    printf("\nA crossbar with this a and b (a route is an uplink and a downlink):\n"
-           "  collsim platform crossbar --nodes N --latency %.6gus --bandwidth %.6gMBps -o FILE.xml\n",
-           h.a_zero / 2 * 1e6, 1e-6 / h.b_peak);
+    printf(
+        "\nA crossbar with this a and b (a route is an uplink and a downlink):\n"
+        "  collsim platform crossbar --nodes N --latency %.6gus --bandwidth %.6gMBps -o FILE.xml\n",
+        h.a_zero / 2 * 1e6, 1e-6 / h.b_peak);
 }
 
 /* --params FILE: the fitted parameters for `collsim analyze --params`. Returns main's code. */
@@ -240,7 +250,8 @@ static int copy_csv(const char *from, const char *to)
     char line[512];
     FILE *in = fopen(from, "r"), *out = cs_out_open(&co, to);
     int ok = in != NULL && out != NULL;
-    while (ok && fgets(line, sizeof line, in) != NULL) fputs(line, out);
+    while (ok && fgets(line, sizeof line, in) != NULL)
+        fputs(line, out);
     if (in) fclose(in);
     if (cs_out_commit(&co, ok) == 0) return 0;
     cs_error("cannot write '%s'", to);

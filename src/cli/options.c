@@ -17,8 +17,12 @@ static int store(const struct opt *t, const char *arg)
 {
     if (t->given != NULL) *t->given = 1;
     switch (t->kind) {
-    case OPT_STR: *(const char **)t->dest = arg; return 0;
-    case OPT_FLAG: *(int *)t->dest = 1; return 0;
+    case OPT_STR:
+        *(const char **)t->dest = arg;
+        return 0;
+    case OPT_FLAG:
+        *(int *)t->dest = 1;
+        return 0;
     case OPT_INT:
         if (cs_parse_int(arg, (int *)t->dest) == 0) return 0;
         cs_error("bad value '%s' for --%s", arg, t->name);
@@ -32,9 +36,8 @@ int opt_parse(int argc, char **argv, const struct opt *table, const char *usage)
     struct option longopts[MAX_OPTS + 2];
     int n = 0;
     for (; table[n].name != NULL && n < MAX_OPTS; n++)
-        longopts[n] = (struct option){table[n].name,
-                                      table[n].kind == OPT_FLAG ? no_argument : required_argument,
-                                      0, 256 + n};
+        longopts[n] = (struct option){
+            table[n].name, table[n].kind == OPT_FLAG ? no_argument : required_argument, 0, 256 + n};
     longopts[n] = (struct option){"help", no_argument, 0, 'h'};
     longopts[n + 1] = (struct option){0, 0, 0, 0};
     opterr = 0;

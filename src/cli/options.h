@@ -12,8 +12,8 @@ enum opt_kind {
 struct opt {
     const char *name; /* without "--"; NULL ends a table */
     enum opt_kind kind;
-    void *dest;       /* const char ** or int * */
-    int *given;       /* if not NULL, set to 1 when the option appears */
+    void *dest; /* const char ** or int * */
+    int *given; /* if not NULL, set to 1 when the option appears */
 };
 
 /* Parses argv (argv[0] is the subcommand's name) against table; --help and -h print usage.

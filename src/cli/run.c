@@ -12,9 +12,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "registry.h"
 #include "analyze.h"
 #include "options.h"
+#include "registry.h"
 #include "tracefix.h"
 #include "util.h"
 
@@ -223,8 +223,8 @@ int run_analyze(const struct run_request *r, const char *trace, const char *out,
     char hostfile[PATH_MAX];
     if (smpi_hostfile(r->platform, r->hostfile, hostfile, sizeof hostfile) < 0) return 1;
     /* routing, eager threshold and ranks per host are in the trace (format.h) */
-    struct analyze_request q = {.trace = trace, .platform = r->platform, .hostfile = hostfile,
-                                .csv = csv, .plots = plots};
+    struct analyze_request q = {
+        .trace = trace, .platform = r->platform, .hostfile = hostfile, .csv = csv, .plots = plots};
     fflush(stdout);
     pid_t pid = fork(); /* SimGrid loads one platform per process: a study analyzes five */
     if (pid < 0) {
@@ -249,9 +249,9 @@ int run_analyze(const struct run_request *r, const char *trace, const char *out,
 /* What run_execute works out before anything runs. */
 struct run_plan {
     char hostfile[PATH_MAX], runner[PATH_MAX], pname[256];
-    char trace[PATH_MAX];                          /* the trace to write, "" for none */
+    char trace[PATH_MAX]; /* the trace to write, "" for none */
     char trace_part[PATH_MAX + 8], csv_part[PATH_MAX + 8];
-    int np, temp_trace;                            /* temp_trace: only for --analyze */
+    int np, temp_trace; /* temp_trace: only for --analyze */
 };
 
 /* The checks of the request's values; 0, or 1 after one error line. */
@@ -335,11 +335,14 @@ struct run_argbuf {
 static int run_trace_args(const struct run_request *r, const struct run_plan *pl,
                           struct run_argbuf *b, const char **argv, int n)
 {
-    static const char *const flags[] = {
-        "--cfg=tracing:yes", "--cfg=tracing/smpi:yes", "--cfg=tracing/platform:yes",
-        "--cfg=tracing/smpi/internals:yes", "--cfg=tracing/smpi/display-sizes:yes",
-        "--cfg=tracing/precision:9"};
-    for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++) argv[n++] = flags[i];
+    static const char *const flags[] = {"--cfg=tracing:yes",
+                                        "--cfg=tracing/smpi:yes",
+                                        "--cfg=tracing/platform:yes",
+                                        "--cfg=tracing/smpi/internals:yes",
+                                        "--cfg=tracing/smpi/display-sizes:yes",
+                                        "--cfg=tracing/precision:9"};
+    for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++)
+        argv[n++] = flags[i];
     snprintf(b->tracefile, sizeof b->tracefile, "--cfg=tracing/filename:%s", pl->trace_part);
     argv[n++] = b->tracefile;
     if (r->trace_links) argv[n++] = "--cfg=tracing/uncategorized:yes";
@@ -354,11 +357,16 @@ static int run_runner_args(const struct run_request *r, const struct run_plan *p
     snprintf(b->iters, sizeof b->iters, "%d", r->iters);
     snprintf(b->warm, sizeof b->warm, "%d", r->warmup);
     const char *pairs[][2] = {{"--collective", r->collective},
-                              {"--algo", r->algos},   {"--sizes", r->sizes},
-                              {"--root", b->root},    {"--iters", b->iters},
-                              {"--warmup", b->warm},  {"--platform", pl->pname},
-                              {"--model", r->model},  {"--csv", r->csv ? pl->csv_part : NULL},
-                              {"--topology", r->topology}, {"--inject-fault", r->fault}};
+                              {"--algo", r->algos},
+                              {"--sizes", r->sizes},
+                              {"--root", b->root},
+                              {"--iters", b->iters},
+                              {"--warmup", b->warm},
+                              {"--platform", pl->pname},
+                              {"--model", r->model},
+                              {"--csv", r->csv ? pl->csv_part : NULL},
+                              {"--topology", r->topology},
+                              {"--inject-fault", r->fault}};
     argv[n++] = pl->runner;
     for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++)
         if (pairs[i][1] != NULL) {
@@ -451,7 +459,8 @@ static int expand_hostfile(const char *hosts, int n, char *tmpl)
     while (fgets(line, sizeof line, in) != NULL) {
         line[strcspn(line, "\r\n")] = '\0';
         if (line[0] == '\0') continue;
-        for (int i = 0; i < n; i++) fprintf(out, "%s\n", line);
+        for (int i = 0; i < n; i++)
+            fprintf(out, "%s\n", line);
     }
     fclose(in);
     if (fclose(out) != 0) {
@@ -479,18 +488,27 @@ int run_main(int argc, char **argv)
     struct run_request r;
     run_defaults(&r);
     int np_given = 0, per_host = 1, analyze = 0;
-    const struct opt table[] = {
-        {"platform", OPT_STR, &r.platform, NULL}, {"hostfile", OPT_STR, &r.hostfile, NULL},
-        {"np", OPT_INT, &r.np, &np_given},        {"algo", OPT_STR, &r.algos, NULL},
-        {"collective", OPT_STR, &r.collective, NULL},
-        {"sizes", OPT_STR, &r.sizes, NULL},       {"root", OPT_INT, &r.root, NULL},
-        {"iters", OPT_INT, &r.iters, NULL},       {"warmup", OPT_INT, &r.warmup, NULL},
-        {"model", OPT_STR, &r.model, NULL},       {"eager", OPT_STR, &r.eager, NULL},
-        {"trace", OPT_STR, &r.trace, NULL},       {"csv", OPT_STR, &r.csv, NULL},
-        {"quiet", OPT_FLAG, &r.quiet, NULL},      {"inject-fault", OPT_STR, &r.fault, NULL},
-        {"routing", OPT_STR, &r.routing, NULL},   {"topology", OPT_STR, &r.topology, NULL},
-        {"analyze", OPT_FLAG, &analyze, NULL},    {"ranks-per-host", OPT_INT, &per_host, NULL},
-        {"trace-links", OPT_FLAG, &r.trace_links, NULL}, {NULL, 0, NULL, NULL}};
+    const struct opt table[] = {{"platform", OPT_STR, &r.platform, NULL},
+                                {"hostfile", OPT_STR, &r.hostfile, NULL},
+                                {"np", OPT_INT, &r.np, &np_given},
+                                {"algo", OPT_STR, &r.algos, NULL},
+                                {"collective", OPT_STR, &r.collective, NULL},
+                                {"sizes", OPT_STR, &r.sizes, NULL},
+                                {"root", OPT_INT, &r.root, NULL},
+                                {"iters", OPT_INT, &r.iters, NULL},
+                                {"warmup", OPT_INT, &r.warmup, NULL},
+                                {"model", OPT_STR, &r.model, NULL},
+                                {"eager", OPT_STR, &r.eager, NULL},
+                                {"trace", OPT_STR, &r.trace, NULL},
+                                {"csv", OPT_STR, &r.csv, NULL},
+                                {"quiet", OPT_FLAG, &r.quiet, NULL},
+                                {"inject-fault", OPT_STR, &r.fault, NULL},
+                                {"routing", OPT_STR, &r.routing, NULL},
+                                {"topology", OPT_STR, &r.topology, NULL},
+                                {"analyze", OPT_FLAG, &analyze, NULL},
+                                {"ranks-per-host", OPT_INT, &per_host, NULL},
+                                {"trace-links", OPT_FLAG, &r.trace_links, NULL},
+                                {NULL, 0, NULL, NULL}};
     int rc = opt_parse(argc, argv, table, run_usage);
     if (rc != 0) return rc == 1 ? 0 : rc;
     if (analyze) r.analysis = "-";

@@ -5,27 +5,27 @@
 #include <stddef.h>
 
 struct run_request {
-    const char *platform;  /* platform XML (required) */
-    const char *hostfile;  /* NULL: the platform's .hosts beside it */
-    int np;                /* 0: one rank per host of the hostfile */
+    const char *platform;   /* platform XML (required) */
+    const char *hostfile;   /* NULL: the platform's .hosts beside it */
+    int np;                 /* 0: one rank per host of the hostfile */
     const char *collective; /* registry name of the collective (collectives.def) */
-    const char *algos;     /* comma list of registry names */
-    const char *sizes;     /* MIN:MAX:FACTOR or a comma list */
+    const char *algos;      /* comma list of registry names */
+    const char *sizes;      /* MIN:MAX:FACTOR or a comma list */
     int root;
     int iters;
     int warmup;
-    const char *model;     /* "clean" or "smpi" */
-    const char *trace;     /* NULL: no trace */
-    const char *csv;       /* NULL: no CSV */
-    const char *eager;     /* smpi/send-is-detached-thresh, NULL: SimGrid's default */
-    int quiet;             /* no table on stdout (the CSV and trace are still written) */
-    const char *routing;   /* "ctr" (SimGrid's flows) or "sfr" (store-and-forward) */
-    const char *topology;  /* KIND:DIMS for the topology-aware algorithms, NULL: the platform's */
-    const char *analysis;  /* run `collsim analyze` on the trace, its report into this file
-                              ("-": stdout); NULL: no analysis */
+    const char *model;    /* "clean" or "smpi" */
+    const char *trace;    /* NULL: no trace */
+    const char *csv;      /* NULL: no CSV */
+    const char *eager;    /* smpi/send-is-detached-thresh, NULL: SimGrid's default */
+    int quiet;            /* no table on stdout (the CSV and trace are still written) */
+    const char *routing;  /* "ctr" (SimGrid's flows) or "sfr" (store-and-forward) */
+    const char *topology; /* KIND:DIMS for the topology-aware algorithms, NULL: the platform's */
+    const char *analysis; /* run `collsim analyze` on the trace, its report into this file
+                             ("-": stdout); NULL: no analysis */
     const char *analysis_csv; /* and its CSV, NULL: none */
-    const char *fault;     /* RANK:OFFSET, a byte the runner corrupts (tests the data check) */
-    int trace_links;       /* also trace every link's bandwidth use (tracing/uncategorized) */
+    const char *fault;        /* RANK:OFFSET, a byte the runner corrupts (tests the data check) */
+    int trace_links;          /* also trace every link's bandwidth use (tracing/uncategorized) */
 };
 
 /* Runs smpirun with argv (NULL-terminated, argv[0] its path), stdout to stdout_path (NULL:

@@ -165,14 +165,14 @@ static void fmt_bytes(unsigned long long b, char *out, size_t len)
 struct best_map {
     struct csv_row *rows;
     int nrows;
-    int *plat;                /* a row of each platform, in order of first appearance */
+    int *plat; /* a row of each platform, in order of first appearance */
     int nplat;
     unsigned long long *size; /* every size, ascending */
     int nsize;
-    int *best, *next;         /* [p * nsize + s]: row of the fastest algorithm and of the fastest
-                                 other algorithm, -1 if none */
-    int *win;                 /* a row of each algorithm that is fastest somewhere, in map order
-                                 (platform by platform, small sizes first): key i names win[i] */
+    int *best, *next; /* [p * nsize + s]: row of the fastest algorithm and of the fastest
+                         other algorithm, -1 if none */
+    int *win;         /* a row of each algorithm that is fastest somewhere, in map order
+                         (platform by platform, small sizes first): key i names win[i] */
     int nwin;
 };
 
@@ -190,8 +190,10 @@ static int cmp_ull(const void *a, const void *b)
 static int best_cell(const struct best_map *m, int i)
 {
     int p = 0, s = 0;
-    while (strcmp(m->rows[m->plat[p]].platform, m->rows[i].platform) != 0) p++;
-    while (m->size[s] != m->rows[i].bytes) s++;
+    while (strcmp(m->rows[m->plat[p]].platform, m->rows[i].platform) != 0)
+        p++;
+    while (m->size[s] != m->rows[i].bytes)
+        s++;
     return p * m->nsize + s;
 }
 
@@ -206,9 +208,11 @@ static void best_key(int i, char *out, size_t len)
 {
     char tmp[16];
     int k = 0;
-    for (i++; i > 0 && k < (int)sizeof tmp; i = (i - 1) / 26) tmp[k++] = (char)('A' + (i - 1) % 26);
+    for (i++; i > 0 && k < (int)sizeof tmp; i = (i - 1) / 26)
+        tmp[k++] = (char)('A' + (i - 1) % 26);
     size_t j = 0;
-    while (k > 0 && j + 1 < len) out[j++] = tmp[--k];
+    while (k > 0 && j + 1 < len)
+        out[j++] = tmp[--k];
     out[j] = '\0';
 }
 
@@ -241,16 +245,19 @@ static int best_load(const char *csv, struct best_map *m)
     m->win = xcalloc((size_t)m->nrows, sizeof *m->win);
     for (int i = 0; i < m->nrows; i++) {
         int p = 0, s = 0;
-        while (p < m->nplat && strcmp(m->rows[m->plat[p]].platform, m->rows[i].platform) != 0) p++;
+        while (p < m->nplat && strcmp(m->rows[m->plat[p]].platform, m->rows[i].platform) != 0)
+            p++;
         if (p == m->nplat) m->plat[m->nplat++] = i;
-        while (s < m->nsize && m->size[s] != m->rows[i].bytes) s++;
+        while (s < m->nsize && m->size[s] != m->rows[i].bytes)
+            s++;
         if (s == m->nsize) m->size[m->nsize++] = m->rows[i].bytes;
     }
     qsort(m->size, (size_t)m->nsize, sizeof *m->size, cmp_ull);
     size_t ncell = (size_t)m->nplat * (size_t)m->nsize;
     m->best = xcalloc(ncell, sizeof *m->best);
     m->next = xcalloc(ncell, sizeof *m->next);
-    for (size_t k = 0; k < ncell; k++) m->best[k] = m->next[k] = -1;
+    for (size_t k = 0; k < ncell; k++)
+        m->best[k] = m->next[k] = -1;
     for (int i = 0; i < m->nrows; i++) {
         if (!m->rows[i].valid) continue;
         int k = best_cell(m, i);
@@ -346,9 +353,10 @@ static int write_summary(const struct best_map *m, const char *txt)
     int aw = 10;
     for (int i = 0; i < m->nrows; i++)
         if ((int)strlen(m->rows[i].algo) > aw) aw = (int)strlen(m->rows[i].algo);
-    fprintf(out, "# simulated broadcast time (us), root's entry to last exit; model and np per row\n");
-    fprintf(out, "# %-12s %-*s %-7s %4s %14s %14s %14s\n", "platform", aw, "algorithm", "model", "np",
-            "16 B", "64 KiB", "4 MiB");
+    fprintf(out,
+            "# simulated broadcast time (us), root's entry to last exit; model and np per row\n");
+    fprintf(out, "# %-12s %-*s %-7s %4s %14s %14s %14s\n", "platform", aw, "algorithm", "model",
+            "np", "16 B", "64 KiB", "4 MiB");
     /* one line per run of rows with the same platform and algorithm */
     for (int i = 0, j; i < m->nrows; i = j) {
         const struct csv_row *r = &m->rows[i];
@@ -392,16 +400,18 @@ static int plot_best(const struct best_map *m, const char *png, const char *svg)
     /* 170 px columns hold a tie line such as "≈ scatter_allgather_ring" */
     int w = 400 + 170 * m->nsize, h = 170 + 90 * m->nplat;
     if (h < 170 + 22 * m->nwin) h = 170 + 22 * m->nwin; /* room for the key */
-    fprintf(g, "set encoding utf8\nset terminal pngcairo size %d,%d noenhanced font 'sans,10'\n"
-               "set output '%s.part'\n",
+    fprintf(g,
+            "set encoding utf8\nset terminal pngcairo size %d,%d noenhanced font 'sans,10'\n"
+            "set output '%s.part'\n",
             w, h, png);
     fprintf(g, "set title \"fastest broadcast per platform and message size (simulated, model ");
     cs_gnuplot_string(g, m->rows[0].model, 0);
     fprintf(g, ")\\n\xe2\x89\x88 NAME: the next best, within %g%% of the fastest\"\n",
             TIE_FRACTION * 100);
-    fprintf(g, "set xrange [-0.5:%d.5]\nset yrange [%d.5:-0.5]\nset tics scale 0\n"
-               "set xtics nomirror\nset ytics nomirror\nset xlabel 'message size'\n"
-               "set key outside right top Left reverse title 'fastest'\n",
+    fprintf(g,
+            "set xrange [-0.5:%d.5]\nset yrange [%d.5:-0.5]\nset tics scale 0\n"
+            "set xtics nomirror\nset ytics nomirror\nset xlabel 'message size'\n"
+            "set key outside right top Left reverse title 'fastest'\n",
             m->nsize - 1, m->nplat - 1);
     char label[64];
     fprintf(g, "set xtics (");
@@ -421,8 +431,9 @@ static int plot_best(const struct best_map *m, const char *png, const char *svg)
             int k = p * m->nsize + s, b = m->best[k];
             const char *fill =
                 b < 0 ? "#f0f0f0" : colours[best_win_index(m, m->rows[b].algo) % NCOL];
-            fprintf(g, "set object rect from %g,%g to %g,%g fc rgb '%s' fs solid 1.0 "
-                       "border lc rgb 'white' lw 2\n",
+            fprintf(g,
+                    "set object rect from %g,%g to %g,%g fc rgb '%s' fs solid 1.0 "
+                    "border lc rgb 'white' lw 2\n",
                     s - 0.5, p - 0.5, s + 0.5, p + 0.5, fill);
             fprintf(g, "set label \"");
             if (b < 0) {
@@ -446,8 +457,9 @@ static int plot_best(const struct best_map *m, const char *png, const char *svg)
         cs_gnuplot_string(g, m->rows[m->win[i]].algo, 0);
         fputc('"', g);
     }
-    fprintf(g, "\nset terminal svg size %d,%d noenhanced font 'sans,10' background '#ffffff'\n"
-               "set output '%s.part'\nreplot\n",
+    fprintf(g,
+            "\nset terminal svg size %d,%d noenhanced font 'sans,10' background '#ffffff'\n"
+            "set output '%s.part'\nreplot\n",
             w, h, svg);
     return cs_gnuplot_finish(g, png, svg);
 }
@@ -461,25 +473,26 @@ static int plot_platform(const char *csv, const char *png, const char *name, con
     if (g == NULL) return -1;
     /* the key goes outside: with the comparison, a dozen lines fill the top left */
     fprintf(g, "set terminal pngcairo size 1100,600 noenhanced\nset output '%s.part'\n", png);
-    fprintf(g, "set datafile separator ','\nset logscale xy\nset key outside right top\nset grid\n"
-               "set format x '%%.0s%%cB'\nset xlabel 'message size (bytes)'\n"
-               "set ylabel 'simulated broadcast time (us)'\nset title 'broadcast on %s'\n"
-               "set arrow from 65536, graph 0 to 65536, graph 1 nohead dashtype 2 lc 'gray'\n"
-               "set label 'eager | rendezvous' at 65536, graph 0.96 center tc 'gray'\n",
+    fprintf(g,
+            "set datafile separator ','\nset logscale xy\nset key outside right top\nset grid\n"
+            "set format x '%%.0s%%cB'\nset xlabel 'message size (bytes)'\n"
+            "set ylabel 'simulated broadcast time (us)'\nset title 'broadcast on %s'\n"
+            "set arrow from 65536, graph 0 to 65536, graph 1 nohead dashtype 2 lc 'gray'\n"
+            "set label 'eager | rendezvous' at 65536, graph 0.96 center tc 'gray'\n",
             name);
     fprintf(g, "plot ");
     char *list = cs_strdup(algos);
     int i = 0;
     for (char *t = strtok(list, ","); t != NULL; t = strtok(NULL, ","), i++)
-        fprintf(g, "%s'%s' using (column('bytes') > 0 && strcol('algorithm') eq '%s' ? "
-                   "column('bytes') : 1/0):"
-                   "(column('avg_s')*1e6) "
-                   "with linespoints title '%s'",
+        fprintf(g,
+                "%s'%s' using (column('bytes') > 0 && strcol('algorithm') eq '%s' ? "
+                "column('bytes') : 1/0):"
+                "(column('avg_s')*1e6) "
+                "with linespoints title '%s'",
                 i ? ", " : "", csv, t, t);
     free(list);
     return cs_gnuplot_finish(g, png, NULL);
 }
-
 
 /* 1 if `name` is an item of the comma list `list`. */
 static int in_list(const char *list, const char *name)
@@ -501,7 +514,8 @@ static char *csv_algorithms(const char *csv)
     int n = read_rows(csv, &rows);
     if (n < 0) return NULL;
     size_t cap = 1;
-    for (int i = 0; i < n; i++) cap += strlen(rows[i].algo) + 1;
+    for (int i = 0; i < n; i++)
+        cap += strlen(rows[i].algo) + 1;
     char *list = xcalloc(cap, 1);
     for (int i = 0; i < n; i++)
         if (!in_list(list, rows[i].algo)) {
@@ -561,12 +575,13 @@ static char *compare_algos(const struct run_request *r)
         return NULL;
     }
     size_t cap = 1;
-    for (int i = 0; i < algo_count; i++) cap += strlen(algo_infos[i].name) + 1;
+    for (int i = 0; i < algo_count; i++)
+        cap += strlen(algo_infos[i].name) + 1;
     char *list = xcalloc(cap, 1);
     for (int i = 0; i < algo_count; i++) {
         const struct algo_info *a = &algo_infos[i];
-        if (a->coll != COLL_bcast || strncmp(a->family, "rma", 3) == 0 ||
-            in_list(given, a->name) || coll_fits(a, &t, np, 1, ordered, why, sizeof why) != 0)
+        if (a->coll != COLL_bcast || strncmp(a->family, "rma", 3) == 0 || in_list(given, a->name) ||
+            coll_fits(a, &t, np, 1, ordered, why, sizeof why) != 0)
             continue;
         if (*list) strcat(list, ",");
         strcat(list, a->name);
@@ -607,12 +622,12 @@ struct study {
 static int study_check(const struct study *st)
 {
     char xml[PATH_MAX];
-    if (opt_check_sizes(st->base.sizes) != 0 || opt_check_algos(st->base.collective, st->base.algos) != 0 ||
+    if (opt_check_sizes(st->base.sizes) != 0 ||
+        opt_check_algos(st->base.collective, st->base.algos) != 0 ||
         opt_check_model(st->base.model) != 0 || opt_at_least("iters", st->base.iters, 1) != 0)
         return -1;
     for (int i = 0; i < NPLAT; i++)
-        if (study_platform_file(st->platdir, st->platdir_given, i, xml, sizeof xml) != 0)
-            return -1;
+        if (study_platform_file(st->platdir, st->platdir_given, i, xml, sizeof xml) != 0) return -1;
     return 0;
 }
 
@@ -701,7 +716,8 @@ static int study_summarize(const struct study *st)
     FILE *t = fopen(txt, "r");
     if (t != NULL) {
         char line[512];
-        while (fgets(line, sizeof line, t) != NULL) fputs(line, stdout);
+        while (fgets(line, sizeof line, t) != NULL)
+            fputs(line, stdout);
         fclose(t);
     }
     return 0;
@@ -718,7 +734,8 @@ static int study_run_all(struct study *st)
     }
     st->have_gnuplot = cs_gnuplot_available();
     int rc = 0;
-    for (int i = 0; i < NPLAT && rc == 0; i++) rc = study_platform(st, i);
+    for (int i = 0; i < NPLAT && rc == 0; i++)
+        rc = study_platform(st, i);
     if (fclose(st->sum) != 0 && rc == 0) {
         cs_error("cannot write '%s'", st->summary);
         rc = 1;
@@ -731,12 +748,15 @@ int study_main(int argc, char **argv)
 {
     struct study st = {.out = "out/study", .platdir = COLLSIM_SOURCE_DIR "/platforms"};
     run_defaults(&st.base);
-    const struct opt table[] = {
-        {"out", OPT_STR, &st.out, NULL},          {"platforms", OPT_STR, &st.platdir, &st.platdir_given},
-        {"sizes", OPT_STR, &st.base.sizes, NULL}, {"model", OPT_STR, &st.base.model, NULL},
-        {"algo", OPT_STR, &st.base.algos, NULL},  {"iters", OPT_INT, &st.base.iters, NULL},
-        {"no-trace", OPT_FLAG, &st.no_trace, NULL}, {"no-compare", OPT_FLAG, &st.no_compare, NULL},
-        {NULL, 0, NULL, NULL}};
+    const struct opt table[] = {{"out", OPT_STR, &st.out, NULL},
+                                {"platforms", OPT_STR, &st.platdir, &st.platdir_given},
+                                {"sizes", OPT_STR, &st.base.sizes, NULL},
+                                {"model", OPT_STR, &st.base.model, NULL},
+                                {"algo", OPT_STR, &st.base.algos, NULL},
+                                {"iters", OPT_INT, &st.base.iters, NULL},
+                                {"no-trace", OPT_FLAG, &st.no_trace, NULL},
+                                {"no-compare", OPT_FLAG, &st.no_compare, NULL},
+                                {NULL, 0, NULL, NULL}};
     int rc = opt_parse(argc, argv, table, study_usage);
     if (rc != 0) return rc == 1 ? 0 : rc;
     if (study_check(&st) != 0) return 1;

@@ -88,7 +88,8 @@ static void host(struct gen *g, const char *id, const char *speed)
     end(g);
 }
 
-static void link_el(struct gen *g, const char *id, const char *bw, const char *lat, const char *policy)
+static void link_el(struct gen *g, const char *id, const char *bw, const char *lat,
+                    const char *policy)
 {
     start(g, "link");
     attr(g, "id", id);
@@ -147,13 +148,29 @@ static void node_name(char *out, size_t len, int i)
 }
 
 /* ring: P nodes, links l-i-(i+1); routes the short way round, ties upward. */
-static void gen_ring(struct gen *g, int p)
+/* Hosts n0 .. n(p-1). */
+static void hosts(struct gen *g, int p)
 {
-    char a[32], b[32], l[64];
+    char a[32];
     for (int i = 0; i < p; i++) {
         node_name(a, sizeof a, i);
         host(g, a, g->speed);
     }
+}
+
+/* The route from node s to node d along path. */
+static void node_route(struct gen *g, int s, int d, struct path *path)
+{
+    char a[32], b[32];
+    node_name(a, sizeof a, s);
+    node_name(b, sizeof b, d);
+    route(g, a, b, path->ptr, path->n);
+}
+
+static void gen_ring(struct gen *g, int p)
+{
+    char l[64];
+    hosts(g, p);
     for (int i = 0; i < p; i++) {
         int j = (i + 1) % p;
         if (p == 2 && i == 1) break; /* two nodes: one neighbour pair, declared once */
@@ -174,9 +191,7 @@ static void gen_ring(struct gen *g, int p)
                 path_add(&path, l);
                 cur = next;
             }
-            node_name(a, sizeof a, s);
-            node_name(b, sizeof b, d);
-            route(g, a, b, path.ptr, path.n);
+            node_route(g, s, d, &path);
         }
 }
 
@@ -184,11 +199,8 @@ static void gen_ring(struct gen *g, int p)
 static void gen_hypercube(struct gen *g, int dim)
 {
     int p = 1 << dim;
-    char a[32], b[32], l[64];
-    for (int i = 0; i < p; i++) {
-        node_name(a, sizeof a, i);
-        host(g, a, g->speed);
-    }
+    char l[64];
+    hosts(g, p);
     for (int i = 0; i < p; i++)
         for (int k = 0; k < dim; k++) {
             int j = i ^ (1 << k);
@@ -208,13 +220,11 @@ static void gen_hypercube(struct gen *g, int dim)
                     path_add(&path, l);
                     cur = next;
                 }
-            node_name(a, sizeof a, s);
-            node_name(b, sizeof b, d);
-            route(g, a, b, path.ptr, path.n);
+            node_route(g, s, d, &path);
         }
 }
 
-/* A SimGrid <cluster> of n hosts n0.. with SPLITDUPLEX links; topology NULL: a flat one. */
+/* A SimGrid <cluster> of n hosts n0.. with SPLITDUPLEX links. */
 static void cluster(struct gen *g, const char *id, int n, const char *topology, const char *params)
 {
     char radical[32];
@@ -227,50 +237,66 @@ static void cluster(struct gen *g, const char *id, int n, const char *topology, 
     attr(g, "speed", g->speed);
     attr(g, "bw", g->bw);
     attr(g, "lat", g->lat);
-    if (topology != NULL) {
-        attr(g, "topology", topology);
-        attr(g, "topo_parameters", params);
-    }
+    attr(g, "topology", topology);
+    attr(g, "topo_parameters", params);
     attr(g, "sharing_policy", "SPLITDUPLEX");
     end(g);
 }
 
-/* crossbar: SimGrid's flat cluster with SPLITDUPLEX private links: host i has an uplink and a
- * downlink and the route i -> j is i's uplink then j's downlink, so no link is shared by two
- * disjoint pairs. */
+/* crossbar: host i has up-i and dn-i; route i -> j = up-i, dn-j. */
 static void gen_crossbar(struct gen *g, int p)
 {
-    cluster(g, "crossbar", p, NULL, NULL);
+    char l1[64], l2[64];
+    hosts(g, p);
+    for (int i = 0; i < p; i++) {
+        snprintf(l1, sizeof l1, "up-%d", i);
+        link_el(g, l1, g->bw, g->lat, NULL);
+        snprintf(l1, sizeof l1, "dn-%d", i);
+        link_el(g, l1, g->bw, g->lat, NULL);
+    }
+    for (int s = 0; s < p; s++)
+        for (int d = 0; d < p; d++) {
+            if (s == d) continue;
+            snprintf(l1, sizeof l1, "up-%d", s);
+            snprintf(l2, sizeof l2, "dn-%d", d);
+            struct path path;
+            path_reset(&path);
+            path_add(&path, l1);
+            path_add(&path, l2);
+            node_route(g, s, d, &path);
+        }
 }
 
 /* The HP XL250a Gen9 node's numbers, each with where it comes from. */
-#define XL_CORE_SPEED "40Gf"  /* 2.5 GHz x 16 DP flop/cycle (AVX2, 2 FMA units) */
-#define XL_CORE_BW "12GBps"   /* one core's copy bandwidth, order of STREAM copy on Haswell-EP */
-#define XL_CORE_LAT "100ns"   /* core to shared L3: half of a ~0.25 us intra-socket MPI latency */
-#define XL_MEM_BW "68GBps"    /* 4 channels x DDR4-2133 x 8 B = 68.3 GB/s per socket */
-#define XL_MEM_LAT "50ns"     /* L3/memory controller crossing */
-#define XL_QPI_BW "38.4GBps"  /* 2 QPI links x 9.6 GT/s x 2 B per direction */
-#define XL_QPI_LAT "250ns"    /* inter-socket MPI latency ~0.5 us in all */
-#define XL_NIC_BW "12.5GBps"  /* InfiniBand EDR, 100 Gb/s per direction */
-#define XL_NIC_LAT "500ns"    /* ~1 us MPI latency node to node through one switch */
+#define XL_CORE_SPEED "40Gf" /* 2.5 GHz x 16 DP flop/cycle (AVX2, 2 FMA units) */
+#define XL_CORE_BW "12GBps"  /* one core's copy bandwidth, order of STREAM copy on Haswell-EP */
+#define XL_CORE_LAT "100ns"  /* core to shared L3: half of a ~0.25 us intra-socket MPI latency */
+#define XL_MEM_BW "68GBps"   /* 4 channels x DDR4-2133 x 8 B = 68.3 GB/s per socket */
+#define XL_MEM_LAT "50ns"    /* L3/memory controller crossing */
+#define XL_QPI_BW "38.4GBps" /* 2 QPI links x 9.6 GT/s x 2 B per direction */
+#define XL_QPI_LAT "250ns"   /* inter-socket MPI latency ~0.5 us in all */
+#define XL_NIC_BW "12.5GBps" /* InfiniBand EDR, 100 Gb/s per direction */
+#define XL_NIC_LAT "500ns"   /* ~1 us MPI latency node to node through one switch */
 
 static void xl_comments(struct gen *g)
 {
-    comment(g, " HP XL250a Gen9 node: 2 x Intel Xeon E5-2680 v3 (Haswell-EP), 12 cores each,\n"
-               "     2.5 GHz base, 30 MB L3, AVX2 with FMA, 192 GB DDR4 (public data; docs/references.md#xeon-e5-2680-v3).\n"
-               "     One SimGrid host per core. A message between two cores crosses the sender's\n"
-               "     core link, its socket's memory link, [QPI, the other socket's memory link,]\n"
-               "     the receiver's core link:\n"
-               "     core speed 40 Gf = 2.5 GHz x 16 DP flop/cycle (two 256-bit FMA units);\n"
-               "     core link 12 GB/s, 100 ns: one core's memory copy rate (order of STREAM copy\n"
-               "       on Haswell-EP, an estimate, not a measurement) and half of a ~0.25 us\n"
-               "       intra-socket shared-memory MPI latency;\n"
-               "     memory link 68 GB/s, 50 ns per socket: 4 DDR4-2133 channels x 8 B = 68.3 GB/s,\n"
-               "       shared by every copy that touches the socket;\n"
-               "     QPI 38.4 GB/s per direction, 250 ns: two links at 9.6 GT/s x 2 B; the latency\n"
-               "       makes an inter-socket MPI message ~0.5 us, the order published for this CPU.\n"
-               "     NIC (cluster only) 12.5 GB/s, 500 ns per direction: InfiniBand EDR 100 Gb/s on\n"
-               "       socket 0's PCIe, ~1 us MPI latency through one switch. ");
+    comment(g,
+            " HP XL250a Gen9 node: 2 x Intel Xeon E5-2680 v3 (Haswell-EP), 12 cores each,\n"
+            "     2.5 GHz base, 30 MB L3, AVX2 with FMA, 192 GB DDR4 (public data; "
+            "docs/references.md#xeon-e5-2680-v3).\n"
+            "     One SimGrid host per core. A message between two cores crosses the sender's\n"
+            "     core link, its socket's memory link, [QPI, the other socket's memory link,]\n"
+            "     the receiver's core link:\n"
+            "     core speed 40 Gf = 2.5 GHz x 16 DP flop/cycle (two 256-bit FMA units);\n"
+            "     core link 12 GB/s, 100 ns: one core's memory copy rate (order of STREAM copy\n"
+            "       on Haswell-EP, an estimate, not a measurement) and half of a ~0.25 us\n"
+            "       intra-socket shared-memory MPI latency;\n"
+            "     memory link 68 GB/s, 50 ns per socket: 4 DDR4-2133 channels x 8 B = 68.3 GB/s,\n"
+            "       shared by every copy that touches the socket;\n"
+            "     QPI 38.4 GB/s per direction, 250 ns: two links at 9.6 GT/s x 2 B; the latency\n"
+            "       makes an inter-socket MPI message ~0.5 us, the order published for this CPU.\n"
+            "     NIC (cluster only) 12.5 GB/s, 500 ns per direction: InfiniBand EDR 100 Gb/s on\n"
+            "       socket 0's PCIe, ~1 us MPI latency through one switch. ");
 }
 
 /* The links of one XL250a node, prefix "" or "nK-". */
@@ -309,13 +335,17 @@ static void gen_xl250a(struct gen *g, int nodes)
     for (int k = 0; k < nn; k++)
         for (int s = 0; s < 2; s++)
             for (int c = 0; c < 12; c++) {
-                if (nodes > 0) snprintf(a, sizeof a, "n%d-s%d-c%d", k, s, c);
-                else snprintf(a, sizeof a, "s%d-c%d", s, c);
+                if (nodes > 0)
+                    snprintf(a, sizeof a, "n%d-s%d-c%d", k, s, c);
+                else
+                    snprintf(a, sizeof a, "s%d-c%d", s, c);
                 host(g, a, XL_CORE_SPEED);
             }
     for (int k = 0; k < nn; k++) {
-        if (nodes > 0) snprintf(pre, sizeof pre, "n%d-", k);
-        else pre[0] = '\0';
+        if (nodes > 0)
+            snprintf(pre, sizeof pre, "n%d-", k);
+        else
+            pre[0] = '\0';
         xl_links(g, pre, nodes > 0);
     }
     struct path path;
@@ -395,9 +425,12 @@ static int write_hostfile(const char *path, int kind_xl, int nodes, int count)
     FILE *f = fopen(path, "w");
     if (f == NULL) return -1;
     for (int i = 0; i < count; i++) {
-        if (kind_xl == 1) fprintf(f, "s%d-c%d\n", i / 12, i % 12);
-        else if (kind_xl == 2) fprintf(f, "n%d-s%d-c%d\n", i / 24, (i % 24) / 12, i % 12);
-        else fprintf(f, "n%d\n", i);
+        if (kind_xl == 1)
+            fprintf(f, "s%d-c%d\n", i / 12, i % 12);
+        else if (kind_xl == 2)
+            fprintf(f, "n%d-s%d-c%d\n", i / 24, (i % 24) / 12, i % 12);
+        else
+            fprintf(f, "n%d\n", i);
     }
     (void)nodes;
     return fclose(f);
@@ -415,13 +448,13 @@ struct spec {
 static int parse_args(int argc, char **argv, struct spec *sp, struct gen *g)
 {
     static const struct option longopts[] = {
-        {"nodes", required_argument, 0, 'n'},   {"dims", required_argument, 0, 'd'},
-        {"dim", required_argument, 0, 'D'},     {"levels", required_argument, 0, 'L'},
-        {"down", required_argument, 0, 'w'},    {"up", required_argument, 0, 'u'},
+        {"nodes", required_argument, 0, 'n'},    {"dims", required_argument, 0, 'd'},
+        {"dim", required_argument, 0, 'D'},      {"levels", required_argument, 0, 'L'},
+        {"down", required_argument, 0, 'w'},     {"up", required_argument, 0, 'u'},
         {"parallel", required_argument, 0, 'p'}, {"oversubscription", required_argument, 0, 'R'},
-        {"latency", required_argument, 0, 'l'}, {"bandwidth", required_argument, 0, 'b'},
-        {"speed", required_argument, 0, 's'},   {"output", required_argument, 0, 'o'},
-        {"help", no_argument, 0, 'h'},          {0, 0, 0, 0}};
+        {"latency", required_argument, 0, 'l'},  {"bandwidth", required_argument, 0, 'b'},
+        {"speed", required_argument, 0, 's'},    {"output", required_argument, 0, 'o'},
+        {"help", no_argument, 0, 'h'},           {0, 0, 0, 0}};
     int *ints[128] = {0};
     const char **strs[128] = {0};
     ints['n'] = &sp->nodes, ints['D'] = &sp->dim, ints['L'] = &sp->levels, ints['R'] = &sp->over;
@@ -506,7 +539,8 @@ static int plan_fattree(struct spec *sp)
         if (plan_fattree_params(sp) != 0) return 2;
     } else {
         int k = 1;
-        while (k * k < sp->nodes) k++;
+        while (k * k < sp->nodes)
+            k++;
         if (sp->nodes < 4 || k * k != sp->nodes) {
             cs_error("fattree --nodes N needs a square N >= 4 (got '%d')", sp->nodes);
             return 2;
@@ -531,7 +565,8 @@ static int plan_torus(struct spec *sp)
         return 2;
     }
     sp->count = 1;
-    for (int i = 0; i < sp->ndims; i++) sp->count *= sp->dims[i];
+    for (int i = 0; i < sp->ndims; i++)
+        sp->count *= sp->dims[i];
     snprintf(sp->dims_prop, sizeof sp->dims_prop, "%s", sp->dims_s);
     for (int i = 0; i < sp->ndims; i++)
         snprintf(sp->params + strlen(sp->params), sizeof sp->params - strlen(sp->params), "%s%d",
@@ -606,13 +641,18 @@ static void write_platform(struct gen *g, const struct spec *sp)
     prop(g, "collsim.dims", sp->dims_prop);
     prop(g, "collsim.link_latency", sp->xl ? XL_CORE_LAT : g->lat);
     prop(g, "collsim.link_bandwidth", sp->xl ? XL_CORE_BW : g->bw);
-    if (strcmp(sp->kind, "ring") == 0) gen_ring(g, sp->nodes);
-    else if (strcmp(sp->kind, "crossbar") == 0) gen_crossbar(g, sp->nodes);
-    else if (strcmp(sp->kind, "hypercube") == 0) gen_hypercube(g, sp->dim);
-    else if (strcmp(sp->kind, "torus") == 0) cluster(g, "torus", sp->count, "TORUS", sp->params);
+    if (strcmp(sp->kind, "ring") == 0)
+        gen_ring(g, sp->nodes);
+    else if (strcmp(sp->kind, "crossbar") == 0)
+        gen_crossbar(g, sp->nodes);
+    else if (strcmp(sp->kind, "hypercube") == 0)
+        gen_hypercube(g, sp->dim);
+    else if (strcmp(sp->kind, "torus") == 0)
+        cluster(g, "torus", sp->count, "TORUS", sp->params);
     else if (strcmp(sp->kind, "fattree") == 0)
         cluster(g, "fattree", sp->count, "FAT_TREE", sp->params);
-    else gen_xl250a(g, sp->xl == 2 ? sp->nodes : 0);
+    else
+        gen_xl250a(g, sp->xl == 2 ? sp->nodes : 0);
     end(g); /* zone */
     end(g); /* platform */
     if (xmlTextWriterEndDocument(g->w) < 0) g->failed = 1;

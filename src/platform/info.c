@@ -1,12 +1,12 @@
 /* info.c: `collsim platform info`, what a platform is, measured on SimGrid's own routing:
  * nodes, physical links, diameter, bisection width and sampled routes. */
 #define _GNU_SOURCE /* strverscmp */
+#include <errno.h>
 #include <libxml/parser.h>
 #include <libxml/tree.h>
 #include <simgrid/engine.h>
 #include <simgrid/host.h>
 #include <simgrid/link.h>
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,14 +35,16 @@ struct strset {
 static unsigned long hash(const char *s)
 {
     unsigned long h = 5381;
-    while (*s) h = h * 33 + (unsigned char)*s++;
+    while (*s)
+        h = h * 33 + (unsigned char)*s++;
     return h;
 }
 
 static void strset_add(struct strset *s, const char *key)
 {
     if ((s->count + 1) * 2 > s->cap) {
-        struct strset bigger = {calloc(s->cap ? s->cap * 2 : 64, sizeof(char *)), s->cap ? s->cap * 2 : 64, 0};
+        struct strset bigger = {calloc(s->cap ? s->cap * 2 : 64, sizeof(char *)),
+                                s->cap ? s->cap * 2 : 64, 0};
         for (size_t i = 0; i < s->cap; i++)
             if (s->slot[i]) strset_add(&bigger, s->slot[i]), free(s->slot[i]);
         free(s->slot);
@@ -59,7 +61,8 @@ static void strset_add(struct strset *s, const char *key)
 
 static void strset_free(struct strset *s)
 {
-    for (size_t i = 0; i < s->cap; i++) free(s->slot[i]);
+    for (size_t i = 0; i < s->cap; i++)
+        free(s->slot[i]);
     free(s->slot);
 }
 
@@ -68,13 +71,16 @@ static void physical(const char *name, char *out, size_t len)
 {
     snprintf(out, len, "%s", name);
     size_t n = strlen(out);
-    if (n > 3 && strcmp(out + n - 3, "_UP") == 0) out[n - 3] = '\0';
-    else if (n > 5 && strcmp(out + n - 5, "_DOWN") == 0) out[n - 5] = '\0';
+    if (n > 3 && strcmp(out + n - 3, "_UP") == 0)
+        out[n - 3] = '\0';
+    else if (n > 5 && strcmp(out + n - 5, "_DOWN") == 0)
+        out[n - 5] = '\0';
 }
 
 int platform_props(const char *path, char *kind, char *dims, size_t len)
 {
-    xmlDocPtr doc = xmlReadFile(path, NULL, XML_PARSE_NONET | XML_PARSE_NOWARNING | XML_PARSE_NOERROR);
+    xmlDocPtr doc =
+        xmlReadFile(path, NULL, XML_PARSE_NONET | XML_PARSE_NOWARNING | XML_PARSE_NOERROR);
     if (doc == NULL) return -1;
     kind[0] = dims[0] = '\0';
     xmlNodePtr root = xmlDocGetRootElement(doc);
@@ -87,8 +93,10 @@ int platform_props(const char *path, char *kind, char *dims, size_t len)
         for (xmlNodePtr p = z->children; p != NULL; p = p->next) {
             if (p->type != XML_ELEMENT_NODE || xmlStrcmp(p->name, BAD_CAST "prop") != 0) continue;
             xmlChar *id = xmlGetProp(p, BAD_CAST "id"), *v = xmlGetProp(p, BAD_CAST "value");
-            if (id && v && xmlStrcmp(id, BAD_CAST "collsim.kind") == 0) snprintf(kind, len, "%s", (char *)v);
-            if (id && v && xmlStrcmp(id, BAD_CAST "collsim.dims") == 0) snprintf(dims, len, "%s", (char *)v);
+            if (id && v && xmlStrcmp(id, BAD_CAST "collsim.kind") == 0)
+                snprintf(kind, len, "%s", (char *)v);
+            if (id && v && xmlStrcmp(id, BAD_CAST "collsim.dims") == 0)
+                snprintf(dims, len, "%s", (char *)v);
             xmlFree(id);
             xmlFree(v);
         }
@@ -100,7 +108,8 @@ int platform_props(const char *path, char *kind, char *dims, size_t len)
 
 static int by_version(const void *a, const void *b)
 {
-    return strverscmp(sg_host_get_name(*(const sg_host_t *)a), sg_host_get_name(*(const sg_host_t *)b));
+    return strverscmp(sg_host_get_name(*(const sg_host_t *)a),
+                      sg_host_get_name(*(const sg_host_t *)b));
 }
 
 /* Side of host index i in the canonical half cut of the kind, or -1 if none is defined. */
@@ -150,14 +159,16 @@ static int info_report(const char *file, const char *kind, const char *dims, int
             pairs++;
             if (hops > diameter) diameter = hops;
             for (int k = 0; k < hops; k++) {
-                physical(sg_link_get_name(xbt_dynar_get_as(route, k, sg_link_t)), name, sizeof name);
+                physical(sg_link_get_name(xbt_dynar_get_as(route, k, sg_link_t)), name,
+                         sizeof name);
                 strset_add(&links, name);
             }
             int si = side(kind, dims, (int)i, (int)p), sj = side(kind, dims, (int)j, (int)p);
             if (hops == 1 && si >= 0 && si != sj) strset_add(&cut, name);
             if (all_hops)
-                printf("%s %s %d %.9g %.9g\n", sg_host_get_name(hosts[i]), sg_host_get_name(hosts[j]),
-                       hops, sg_host_get_route_latency(hosts[i], hosts[j]),
+                printf("%s %s %d %.9g %.9g\n", sg_host_get_name(hosts[i]),
+                       sg_host_get_name(hosts[j]), hops,
+                       sg_host_get_route_latency(hosts[i], hosts[j]),
                        sg_host_get_route_bandwidth(hosts[i], hosts[j]));
         }
     if (!all_hops) {
@@ -167,15 +178,19 @@ static int info_report(const char *file, const char *kind, const char *dims, int
         printf("nodes: %zu\n", p);
         printf("links: %zu\n", links.count);
         printf("diameter: %d\n", diameter);
-        if (side(kind, dims, 0, (int)p) >= 0) printf("bisection: %zu\n", cut.count);
-        else printf("bisection: - (not defined for this kind)\n");
-        printf("routes examined: %zu%s\n", pairs, sampled ? " (a sample)" : " (every ordered pair)");
+        if (side(kind, dims, 0, (int)p) >= 0)
+            printf("bisection: %zu\n", cut.count);
+        else
+            printf("bisection: - (not defined for this kind)\n");
+        printf("routes examined: %zu%s\n", pairs,
+               sampled ? " (a sample)" : " (every ordered pair)");
         printf("# sample routes: src dst hops latency_s bandwidth_Bps\n");
         size_t picks[4][2] = {{0, 1}, {0, p / 2}, {1, p - 1}, {p / 3, p - 1}};
         for (int k = 0; k < 4; k++) {
             size_t a = picks[k][0], b = picks[k][1];
             int seen = a == b;
-            for (int q = 0; q < k; q++) seen |= picks[q][0] == a && picks[q][1] == b;
+            for (int q = 0; q < k; q++)
+                seen |= picks[q][0] == a && picks[q][1] == b;
             if (seen) continue;
             xbt_dynar_reset(route);
             sg_host_get_route(hosts[a], hosts[b], route);
@@ -216,14 +231,16 @@ int topo_info_main(int argc, char **argv)
     const char *file = NULL;
     int all_hops = 0;
     for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--hops") == 0) all_hops = 1;
+        if (strcmp(argv[i], "--hops") == 0)
+            all_hops = 1;
         else if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
             fputs(info_usage, stdout);
             return 0;
         } else if (argv[i][0] == '-' || file != NULL) {
             cs_error("unexpected argument '%s' (see 'collsim platform info --help')", argv[i]);
             return 2;
-        } else file = argv[i];
+        } else
+            file = argv[i];
     }
     if (file == NULL) {
         cs_error("platform info needs FILE.xml");
@@ -268,13 +285,16 @@ int topo_info_main(int argc, char **argv)
     char chunk[4096];
     ssize_t got;
     while ((got = read(fd[0], chunk, sizeof chunk)) != 0) {
-        if (got > 0) fwrite(chunk, 1, (size_t)got, mem);
-        else if (errno != EINTR) break;
+        if (got > 0)
+            fwrite(chunk, 1, (size_t)got, mem);
+        else if (errno != EINTR)
+            break;
     }
     fclose(mem);
     close(fd[0]);
     int status = 0;
-    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) continue;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+        continue;
     int rc = WIFEXITED(status) ? WEXITSTATUS(status) : 1;
     if (rc != 0) {
         const char *ours = strstr(log, "collsim: error: ");

@@ -93,7 +93,8 @@ static double measure_gap(char *buf, int m, int rank, int burst, double oneway)
         MPI_Recv(NULL, 0, MPI_BYTE, peer, TAG + 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
         b0 = MPI_Wtime();
         MPI_Send(&b0, 1, MPI_DOUBLE, peer, TAG + 4, MPI_COMM_WORLD);
-        for (int k = 0; k < burst; k++) MPI_Send(buf, m, MPI_BYTE, peer, TAG, MPI_COMM_WORLD);
+        for (int k = 0; k < burst; k++)
+            MPI_Send(buf, m, MPI_BYTE, peer, TAG, MPI_COMM_WORLD);
         MPI_Recv(&gap, 1, MPI_DOUBLE, peer, TAG + 3, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
         return gap;
     }
@@ -118,9 +119,12 @@ static int parse(int argc, char **argv, int rank, int p, uint64_t *sizes, int *i
     const char *sizes_s = "0:32M:2";
     int c;
     while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
-        if (c == 's') sizes_s = optarg;
-        else if (c == 'i' && cs_parse_int(optarg, iters) == 0 && *iters > 0) continue;
-        else if (c == 'b' && cs_parse_int(optarg, burst) == 0 && *burst > 1) continue;
+        if (c == 's')
+            sizes_s = optarg;
+        else if (c == 'i' && cs_parse_int(optarg, iters) == 0 && *iters > 0)
+            continue;
+        else if (c == 'b' && cs_parse_int(optarg, burst) == 0 && *burst > 1)
+            continue;
         else {
             if (rank == 0) cs_error("bad option for the ping-pong program");
             return -1;

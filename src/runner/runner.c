@@ -179,6 +179,8 @@ static const char *default_algo(enum coll_id coll)
     return "binomial";
 }
 
+/* The runner parses its own options: compiled with smpi_helpers.h, its getopt_long keeps
+ * optind per simulated process, which the front end's option table (src/cli) cannot. */
 /* clang-format off */
 static const struct option longopts[] = {
     {"algo", required_argument, 0, 'a'},     {"sizes", required_argument, 0, 's'},

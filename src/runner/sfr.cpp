@@ -17,13 +17,12 @@ extern "C" int collsim_enable_sfr(void);
 // Returns 0, or -1 when the platform's root zone has no network model to configure.
 extern "C" int collsim_enable_sfr(void)
 {
-    auto* zone  = simgrid::s4u::Engine::get_instance()->get_netzone_root();
-    auto* model = zone ? zone->get_network_model() : nullptr;
-    if (model == nullptr)
-        return -1;
-    model->set_bw_factor_cb([](double, const simgrid::s4u::Host*, const simgrid::s4u::Host*,
-                               const std::vector<simgrid::s4u::Link*>& links,
-                               const std::unordered_set<simgrid::s4u::NetZone*>&) {
+    auto *zone = simgrid::s4u::Engine::get_instance()->get_netzone_root();
+    auto *model = zone ? zone->get_network_model() : nullptr;
+    if (model == nullptr) return -1;
+    model->set_bw_factor_cb([](double, const simgrid::s4u::Host *, const simgrid::s4u::Host *,
+                               const std::vector<simgrid::s4u::Link *> &links,
+                               const std::unordered_set<simgrid::s4u::NetZone *> &) {
         return links.empty() ? 1.0 : 1.0 / static_cast<double>(links.size());
     });
     return 0;

@@ -158,8 +158,8 @@ void cs_result_close(struct cs_result_reader *rd)
 
 int cs_phase_mark_write(char *buf, size_t len, const struct cs_phase_mark *m)
 {
-    int w = snprintf(buf, len, "%s/%s/%" PRIu64 "/%d/%d/%d", m->collective, m->algorithm,
-                     m->bytes, m->root, m->warmup, m->iterations);
+    int w = snprintf(buf, len, "%s/%s/%" PRIu64 "/%d/%d/%d", m->collective, m->algorithm, m->bytes,
+                     m->root, m->warmup, m->iterations);
     return w < 0 || (size_t)w >= len ? -1 : 0;
 }
 
@@ -168,8 +168,8 @@ int cs_phase_mark_parse(const char *s, struct cs_phase_mark *m)
     unsigned long long bytes;
     int used = 0;
     memset(m, 0, sizeof *m);
-    if (sscanf(s, "%31[^/]/%95[^/]/%llu/%d/%d/%d%n", m->collective, m->algorithm, &bytes,
-               &m->root, &m->warmup, &m->iterations, &used) != 6 ||
+    if (sscanf(s, "%31[^/]/%95[^/]/%llu/%d/%d/%d%n", m->collective, m->algorithm, &bytes, &m->root,
+               &m->warmup, &m->iterations, &used) != 6 ||
         s[used] != '\0' || m->root < 0 || m->warmup < 0 || m->iterations < 1)
         return -1;
     m->bytes = bytes;
@@ -178,7 +178,8 @@ int cs_phase_mark_parse(const char *s, struct cs_phase_mark *m)
 
 int cs_settings_write(char *buf, size_t len, const struct cs_run_settings *s)
 {
-    int w = snprintf(buf, len, "model=%s;routing=%s;eager=%" PRIu64 ";np=%d;ranks_per_host=%d;platform=%s",
+    int w = snprintf(buf, len,
+                     "model=%s;routing=%s;eager=%" PRIu64 ";np=%d;ranks_per_host=%d;platform=%s",
                      s->model, s->routing, s->eager, s->np, s->ranks_per_host, s->platform);
     return w < 0 || (size_t)w >= len ? -1 : 0;
 }

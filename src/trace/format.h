@@ -22,15 +22,17 @@
 /* ---- the results CSV: one row per (algorithm, size), a header line naming the columns ---- */
 
 /* The columns, in the order they are written. Readers look them up by name. */
+/* clang-format off */
 #define CS_RESULT_COLUMNS(X)                                                                      \
     X(collective) X(algorithm) X(platform) X(model) X(routing) X(np) X(root) X(bytes) X(warmup) \
     X(iterations) X(avg_s) X(min_s) X(max_s) X(valid)
+/* clang-format on */
 
 enum cs_result_col {
 #define CS_COL_ENUM(name) CS_COL_##name,
     CS_RESULT_COLUMNS(CS_COL_ENUM)
 #undef CS_COL_ENUM
-    CS_RESULT_NCOLS
+        CS_RESULT_NCOLS
 };
 
 /* One row. Times in seconds of simulated time. */
@@ -53,9 +55,9 @@ void cs_result_write(FILE *f, const struct cs_result *r);
 struct cs_result_reader {
     FILE *f;
     char path[1024];
-    long line;                    /* line number of the last line read */
-    int col[CS_RESULT_NCOLS];     /* field index of each column */
-    int nfields;                  /* fields of the header */
+    long line;                /* line number of the last line read */
+    int col[CS_RESULT_NCOLS]; /* field index of each column */
+    int nfields;              /* fields of the header */
 };
 
 /* Opens path and maps its header. 0, or -1 with a one-line reason in err (no file, no

@@ -20,9 +20,25 @@ enum { MAX_IDS = 1024, MAX_FIELDS = 24, BUFSZ = 1 << 18 };
 enum { LINK_KEY_MAX = 600 };
 
 enum ev {
-    EV_UNKNOWN, EV_DEF_CONTAINER_TYPE, EV_DEF_VARIABLE_TYPE, EV_DEF_STATE_TYPE, EV_DEF_EVENT_TYPE,
-    EV_DEF_LINK_TYPE, EV_DEF_VALUE, EV_CREATE, EV_DESTROY, EV_SET_VAR, EV_ADD_VAR, EV_SUB_VAR,
-    EV_SET_STATE, EV_PUSH, EV_POP, EV_RESET, EV_START_LINK, EV_END_LINK, EV_NEW_EVENT
+    EV_UNKNOWN,
+    EV_DEF_CONTAINER_TYPE,
+    EV_DEF_VARIABLE_TYPE,
+    EV_DEF_STATE_TYPE,
+    EV_DEF_EVENT_TYPE,
+    EV_DEF_LINK_TYPE,
+    EV_DEF_VALUE,
+    EV_CREATE,
+    EV_DESTROY,
+    EV_SET_VAR,
+    EV_ADD_VAR,
+    EV_SUB_VAR,
+    EV_SET_STATE,
+    EV_PUSH,
+    EV_POP,
+    EV_RESET,
+    EV_START_LINK,
+    EV_END_LINK,
+    EV_NEW_EVENT
 };
 
 static const struct {
@@ -45,7 +61,9 @@ static const struct {
     {"PajePushState", EV_PUSH, {"Time", "Type", "Container", "Value"}},
     {"PajePopState", EV_POP, {"Time", "Type", "Container"}},
     {"PajeResetState", EV_RESET, {"Time", "Type", "Container"}},
-    {"PajeStartLink", EV_START_LINK, {"Time", "Type", "Container", "Value", "StartContainer", "Key"}},
+    {"PajeStartLink",
+     EV_START_LINK,
+     {"Time", "Type", "Container", "Value", "StartContainer", "Key"}},
     {"PajeEndLink", EV_END_LINK, {"Time", "Type", "Container", "Value", "EndContainer", "Key"}},
     {"PajeNewEvent", EV_NEW_EVENT, {"Time", "Type", "Container", "Value"}},
 };
@@ -72,7 +90,8 @@ struct map {
 static unsigned long hash_str(const char *s)
 {
     unsigned long h = 1469598103934665603ul;
-    while (*s) h = (h ^ (unsigned char)*s++) * 1099511628211ul;
+    while (*s)
+        h = (h ^ (unsigned char)*s++) * 1099511628211ul;
     return h;
 }
 
@@ -108,7 +127,8 @@ static int map_put(struct map *m, const char *k, void *v)
 {
     if ((m->count + 1) * 2 > m->cap && map_grow(m) != 0) return -1;
     size_t i = hash_str(k) & (m->cap - 1);
-    while (m->key[i] != NULL && strcmp(m->key[i], k) != 0) i = (i + 1) & (m->cap - 1);
+    while (m->key[i] != NULL && strcmp(m->key[i], k) != 0)
+        i = (i + 1) & (m->cap - 1);
     if (m->key[i] == NULL) {
         m->key[i] = strdup(k);
         m->count++;
@@ -203,7 +223,8 @@ static uint64_t link_hash(const char *k, size_t len)
 }
 
 /* The slot holding the key, or the empty slot where its probe run ends. t->cap > 0. */
-static struct link_slot *link_slot(const struct link_table *t, uint64_t h, const char *k, size_t len)
+static struct link_slot *link_slot(const struct link_table *t, uint64_t h, const char *k,
+                                   size_t len)
 {
     size_t mask = t->cap - 1;
     for (size_t i = h & mask;; i = (i + 1) & mask) {
@@ -222,7 +243,8 @@ static int link_grow(struct link_table *t)
     for (size_t i = 0; i < t->cap; i++)
         if (t->slot[i].link != NULL) {
             size_t j = t->slot[i].hash & (cap - 1);
-            while (slot[j].link != NULL) j = (j + 1) & (cap - 1);
+            while (slot[j].link != NULL)
+                j = (j + 1) & (cap - 1);
             slot[j] = t->slot[i];
         }
     free(t->slot);
@@ -250,7 +272,8 @@ static void link_remove(struct link_table *t, struct link_slot *s)
 
 static void link_free(struct link_table *t)
 {
-    for (size_t i = 0; i < t->cap; i++) free(t->slot[i].link);
+    for (size_t i = 0; i < t->cap; i++)
+        free(t->slot[i].link);
     free(t->slot);
 }
 
@@ -262,12 +285,12 @@ struct paje_reader {
     long events, open_links;
     double last_time;
     struct def defs[MAX_IDS];
-    struct map types;      /* alias and name -> struct type */
-    struct map values;     /* "typename\x1falias" and name -> interned value name */
-    struct map containers; /* alias and name -> struct cont */
+    struct map types;        /* alias and name -> struct type */
+    struct map values;       /* "typename\x1falias" and name -> interned value name */
+    struct map containers;   /* alias and name -> struct cont */
     struct link_table links; /* "type\x1fcontainer\x1fkey" -> struct open_link */
-    struct map strings;    /* interned strings */
-    struct cont **all;     /* every container, to free and to close at the end */
+    struct map strings;      /* interned strings */
+    struct cont **all;       /* every container, to free and to close at the end */
     size_t nall, capall;
     /* SimGrid's aliases are small integers: direct tables spare a string hash per event */
     struct type *type_num[4096];
@@ -341,14 +364,16 @@ long paje_events(const paje_reader *r)
  * Anything else (signs, exponents, long mantissas) goes to strtod. */
 static int fast_double(const char *s, double *out)
 {
-    static const double pow10[] = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
-                                   1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18};
+    static const double pow10[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8, 1e9,
+                                   1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18};
     unsigned long long m = 0;
     int digits = 0, frac = 0;
     const char *p = s;
-    for (; *p >= '0' && *p <= '9'; p++, digits++) m = m * 10 + (unsigned)(*p - '0');
+    for (; *p >= '0' && *p <= '9'; p++, digits++)
+        m = m * 10 + (unsigned)(*p - '0');
     if (*p == '.')
-        for (p++; *p >= '0' && *p <= '9'; p++, digits++, frac++) m = m * 10 + (unsigned)(*p - '0');
+        for (p++; *p >= '0' && *p <= '9'; p++, digits++, frac++)
+            m = m * 10 + (unsigned)(*p - '0');
     if (*p != '\0' || digits == 0 || digits > 15 || frac > 18) return -1;
     *out = (double)m / pow10[frac];
     return 0;
@@ -370,7 +395,8 @@ static int handle_def_line(paje_reader *r, char *line, int *cur)
     if (strncmp(line, "%EventDef", 9) == 0) {
         char name[128];
         int id;
-        if (sscanf(line + 9, "%127s %d", name, &id) != 2) return fail(r, "malformed %%EventDef line");
+        if (sscanf(line + 9, "%127s %d", name, &id) != 2)
+            return fail(r, "malformed %%EventDef line");
         if (id < 0 || id >= MAX_IDS) return fail(r, "event id %d out of range", id);
         struct def *d = &r->defs[id];
         memset(d, 0, sizeof *d);
@@ -384,10 +410,10 @@ static int handle_def_line(paje_reader *r, char *line, int *cur)
     if (strncmp(line, "%EndEventDef", 12) == 0) {
         if (*cur < 0) return fail(r, "%%EndEventDef without %%EventDef");
         struct def *d = &r->defs[*cur];
-        int *idx[] = {&d->idx_time, &d->idx_alias, &d->idx_type, &d->idx_container, &d->idx_name,
-                      &d->idx_value, &d->idx_start, &d->idx_end, &d->idx_key, &d->idx_size};
-        const char *names[] = {"Time", "Alias", "Type", "Container", "Name",
-                               "Value", "StartContainer", "EndContainer", "Key", "Size"};
+        int *idx[] = {&d->idx_time,  &d->idx_alias, &d->idx_type, &d->idx_container, &d->idx_name,
+                      &d->idx_value, &d->idx_start, &d->idx_end,  &d->idx_key,       &d->idx_size};
+        const char *names[] = {"Time",  "Alias",          "Type",         "Container", "Name",
+                               "Value", "StartContainer", "EndContainer", "Key",       "Size"};
         for (int k = 0; k < 10; k++) {
             *idx[k] = -1;
             for (int i = 0; i < d->nfields; i++)
@@ -409,7 +435,8 @@ static int handle_def_line(paje_reader *r, char *line, int *cur)
     if (*cur >= 0) {
         struct def *d = &r->defs[*cur];
         char fname[64], ftype[64];
-        if (sscanf(line + 1, "%63s %63s", fname, ftype) != 2) return fail(r, "malformed field line");
+        if (sscanf(line + 1, "%63s %63s", fname, ftype) != 2)
+            return fail(r, "malformed field line");
         if (d->nfields == MAX_FIELDS) return fail(r, "too many fields in event %d", *cur);
         snprintf(d->name[d->nfields], sizeof d->name[0], "%s", fname);
         d->type[d->nfields] = strcmp(ftype, "date") == 0     ? F_DATE
@@ -470,7 +497,8 @@ static void end_states(paje_reader *r, struct cont *c, double t, int down_to,
 static void flush_vars(struct cont *c, double t, const struct paje_callbacks *cb, void *user)
 {
     for (struct var *v = c->vars; v; v = v->next)
-        if (cb && cb->variable && t >= v->since) cb->variable(user, &c->pub, v->type->name, v->since, t, v->value);
+        if (cb && cb->variable && t >= v->since)
+            cb->variable(user, &c->pub, v->type->name, v->since, t, v->value);
 }
 
 /* Cuts an event line into its fields (v: after the id) and checks them against the event's
@@ -497,7 +525,8 @@ static struct def *event_fields(paje_reader *r, char *line, char **f, double *nu
         } else if (d->type[i] == F_INT && strcmp(v[i], "NA") != 0) { /* SimGrid writes NA */
             const char *q = v[i] + (v[i][0] == '-');
             int digits = 0;
-            while (*q >= '0' && *q <= '9') q++, digits++;
+            while (*q >= '0' && *q <= '9')
+                q++, digits++;
             if (digits == 0 || *q != '\0')
                 return fail(r, "malformed integer '%s' in field %s", v[i], d->name[i]), NULL;
         }
@@ -536,7 +565,8 @@ static int on_define_value(paje_reader *r, const struct def *d, char **v)
     if (vn >= 0 && vn < 65536) {
         if (vn >= ty->nvalue_num) {
             int cap = ty->nvalue_num ? ty->nvalue_num : 16;
-            while (cap <= vn) cap *= 2;
+            while (cap <= vn)
+                cap *= 2;
             ty->value_num = realloc(ty->value_num, (size_t)cap * sizeof *ty->value_num);
             memset(ty->value_num + ty->nvalue_num, 0,
                    (size_t)(cap - ty->nvalue_num) * sizeof *ty->value_num);
@@ -599,7 +629,8 @@ static int on_variable_event(paje_reader *r, const struct def *d, char **v, doub
     double x;
     parse_double(r, v[d->idx_value], "Value", &x);
     struct var *var = c->vars;
-    while (var && var->type != ty) var = var->next;
+    while (var && var->type != ty)
+        var = var->next;
     if (var == NULL) {
         var = calloc(1, sizeof *var);
         var->type = ty;
@@ -615,9 +646,8 @@ static int on_variable_event(paje_reader *r, const struct def *d, char **v, doub
 }
 
 /* PajeSet/Push/Pop/ResetState: a state goes to the callback when it ends. */
-static int on_state_event(paje_reader *r, const struct def *d, char **v, double t,
-                          struct type *ty, struct cont *c, const struct paje_callbacks *cb,
-                          void *user)
+static int on_state_event(paje_reader *r, const struct def *d, char **v, double t, struct type *ty,
+                          struct cont *c, const struct paje_callbacks *cb, void *user)
 {
     if (d->ev == EV_RESET) {
         if (c != NULL) end_states(r, c, t, 0, cb, user);
@@ -636,7 +666,8 @@ static int on_state_event(paje_reader *r, const struct def *d, char **v, double 
         c->stack = realloc(c->stack, (size_t)c->cap * sizeof *c->stack);
     }
     int below = 0;
-    for (int i = 0; i < c->depth; i++) below += c->stack[i].type == ty;
+    for (int i = 0; i < c->depth; i++)
+        below += c->stack[i].type == ty;
     c->stack[c->depth++] = (struct frame){ty, value_name(r, ty, v[d->idx_value]), t, below};
     return 0;
 }
@@ -668,9 +699,8 @@ static struct open_link *open_link_of(paje_reader *r, const char *k, size_t kl, 
 }
 
 /* PajeStart/EndLink: a link goes to the callback once both ends are read. */
-static int on_link_event(paje_reader *r, const struct def *d, char **v, double t,
-                         struct type *ty, struct cont *c, const struct paje_callbacks *cb,
-                         void *user)
+static int on_link_event(paje_reader *r, const struct def *d, char **v, double t, struct type *ty,
+                         struct cont *c, const struct paje_callbacks *cb, void *user)
 {
     int start = d->ev == EV_START_LINK;
     const char *endpoint = v[start ? d->idx_start : d->idx_end];
@@ -705,9 +735,15 @@ static int on_link_event(paje_reader *r, const struct def *d, char **v, double t
     }
     if (!l->have_start || !l->have_end) return 0;
     if (cb && cb->link) {
-        struct paje_link pl = {ty->name, l->value ? l->value : "", v[d->idx_key], /* this line's */
-                               c ? &c->pub : NULL, &l->from->pub, &l->to->pub,
-                               l->start, l->end, l->size};
+        struct paje_link pl = {ty->name,
+                               l->value ? l->value : "",
+                               v[d->idx_key], /* this line's */
+                               c ? &c->pub : NULL,
+                               &l->from->pub,
+                               &l->to->pub,
+                               l->start,
+                               l->end,
+                               l->size};
         cb->link(user, &pl);
     }
     link_remove(&r->links, s);
@@ -726,12 +762,20 @@ static int on_container_event(paje_reader *r, const struct def *d, char **v, dou
     if (c == NULL && strcmp(v[d->idx_container], "0") != 0)
         return fail(r, "unknown container '%s'", v[d->idx_container]);
     switch (d->ev) {
-    case EV_SET_VAR: case EV_ADD_VAR: case EV_SUB_VAR:
+    case EV_SET_VAR:
+    case EV_ADD_VAR:
+    case EV_SUB_VAR:
         return on_variable_event(r, d, v, t, ty, c, cb, user);
-    case EV_SET_STATE: case EV_PUSH: case EV_POP: case EV_RESET:
+    case EV_SET_STATE:
+    case EV_PUSH:
+    case EV_POP:
+    case EV_RESET:
         return on_state_event(r, d, v, t, ty, c, cb, user);
-    case EV_START_LINK: case EV_END_LINK: return on_link_event(r, d, v, t, ty, c, cb, user);
-    default: return 0; /* NewEvent and unknown event kinds: read and passed over */
+    case EV_START_LINK:
+    case EV_END_LINK:
+        return on_link_event(r, d, v, t, ty, c, cb, user);
+    default:
+        return 0; /* NewEvent and unknown event kinds: read and passed over */
     }
 }
 
@@ -746,17 +790,27 @@ static int handle_event(paje_reader *r, char *line, const struct paje_callbacks 
     r->events++;
     double t = 0;
     if (d->idx_time >= 0) {
-        if (d->type[d->idx_time] == F_DATE || d->type[d->idx_time] == F_DOUBLE) t = num[d->idx_time];
-        else if (parse_double(r, v[d->idx_time], "Time", &t) != 0) return -1;
+        if (d->type[d->idx_time] == F_DATE || d->type[d->idx_time] == F_DOUBLE)
+            t = num[d->idx_time];
+        else if (parse_double(r, v[d->idx_time], "Time", &t) != 0)
+            return -1;
         if (t > r->last_time) r->last_time = t;
     }
     switch (d->ev) {
-    case EV_DEF_CONTAINER_TYPE: case EV_DEF_VARIABLE_TYPE: case EV_DEF_STATE_TYPE:
-    case EV_DEF_EVENT_TYPE: case EV_DEF_LINK_TYPE: return on_define_type(r, d, v);
-    case EV_DEF_VALUE: return on_define_value(r, d, v);
-    case EV_CREATE: return on_create(r, d, v, t);
-    case EV_DESTROY: return on_destroy(r, d, v, t, cb, user);
-    default: return on_container_event(r, d, v, t, cb, user);
+    case EV_DEF_CONTAINER_TYPE:
+    case EV_DEF_VARIABLE_TYPE:
+    case EV_DEF_STATE_TYPE:
+    case EV_DEF_EVENT_TYPE:
+    case EV_DEF_LINK_TYPE:
+        return on_define_type(r, d, v);
+    case EV_DEF_VALUE:
+        return on_define_value(r, d, v);
+    case EV_CREATE:
+        return on_create(r, d, v, t);
+    case EV_DESTROY:
+        return on_destroy(r, d, v, t, cb, user);
+    default:
+        return on_container_event(r, d, v, t, cb, user);
     }
 }
 
@@ -780,7 +834,8 @@ int paje_read(paje_reader *r, const struct paje_callbacks *cb, void *user)
             size_t len = strlen(line);
             if (len && line[len - 1] == '\r') line[--len] = '\0';
             if (line[0] == '#' || len == 0) continue;
-            rc = line[0] == '%' ? handle_def_line(r, line, &cur_def) : handle_event(r, line, cb, user);
+            rc = line[0] == '%' ? handle_def_line(r, line, &cur_def)
+                                : handle_event(r, line, cb, user);
             if (rc != 0) goto out;
             if (cur_def >= 0 && line[0] != '%') {
                 rc = fail(r, "event inside an unfinished %%EventDef");
@@ -841,7 +896,8 @@ void paje_close(paje_reader *r)
                 void *byname = map_get(&r->types, t->name);
                 if (byname == t) {
                     for (size_t j = 0; j < r->types.cap; j++)
-                        if (r->types.key[j] && r->types.val[j] == t && j != i) r->types.val[j] = NULL;
+                        if (r->types.key[j] && r->types.val[j] == t && j != i)
+                            r->types.val[j] = NULL;
                 }
                 free(t->name);
                 free(t->value_num);

@@ -11,17 +11,17 @@ typedef struct paje_reader paje_reader;
 
 /* A container as the trace names it (interned: valid until paje_close). */
 struct paje_container {
-    const char *name;   /* e.g. "rank-3", "n12" */
-    const char *type;   /* its type's name */
+    const char *name;                    /* e.g. "rank-3", "n12" */
+    const char *type;                    /* its type's name */
     const struct paje_container *parent; /* NULL for the root */
-    double start, end;  /* creation and destruction times (end < 0 while alive) */
+    double start, end;                   /* creation and destruction times (end < 0 while alive) */
 };
 
 struct paje_state {
     const struct paje_container *container;
     const char *type, *value;
     double start, end;
-    int depth;          /* imbrication: 0 for a state set or pushed on an empty stack */
+    int depth; /* imbrication: 0 for a state set or pushed on an empty stack */
 };
 
 struct paje_link {
@@ -29,15 +29,15 @@ struct paje_link {
     const char *key;          /* valid during the callback only (keys are unique per link) */
     const struct paje_container *container, *from, *to;
     double start, end;
-    double size;        /* the Size field, or -1 if the trace has none */
+    double size; /* the Size field, or -1 if the trace has none */
 };
 
 struct paje_callbacks {
-    void (*container)(void *user, const struct paje_container *c);   /* when destroyed */
-    void (*state)(void *user, const struct paje_state *s);           /* when it ends */
-    void (*link)(void *user, const struct paje_link *l);             /* when both ends are seen */
+    void (*container)(void *user, const struct paje_container *c); /* when destroyed */
+    void (*state)(void *user, const struct paje_state *s);         /* when it ends */
+    void (*link)(void *user, const struct paje_link *l);           /* when both ends are seen */
     void (*variable)(void *user, const struct paje_container *c, const char *type, double start,
-                     double end, double value);                      /* when it changes */
+                     double end, double value); /* when it changes */
 };
 
 /* Opens a trace. Returns NULL with a message in err when the file cannot be read. */

@@ -13,7 +13,8 @@ int paje_split(char *s, char **f, int max, int keep_quotes)
 {
     int n = 0;
     for (;;) {
-        while (*s == ' ' || *s == '\t') s++;
+        while (*s == ' ' || *s == '\t')
+            s++;
         if (*s == '\0' || *s == '\n') return n;
         if (n == max) return n + 1; /* too many: the caller reports it */
         if (*s == '"') {
@@ -24,7 +25,8 @@ int paje_split(char *s, char **f, int max, int keep_quotes)
             s = q;
         } else {
             f[n++] = s;
-            while (*s && *s != ' ' && *s != '\t' && *s != '\n') s++;
+            while (*s && *s != ' ' && *s != '\t' && *s != '\n')
+                s++;
         }
         if (*s) *s++ = '\0';
     }

@@ -12,13 +12,13 @@
 
 enum { SEND2 = 1, RECV2 = 2, WAIT = 4, SENDRECV = 8, MAX_DEPTH = 32 };
 
-struct chan {       /* one (source, destination, tag): unended start keys, oldest first */
+struct chan { /* one (source, destination, tag): unended start keys, oldest first */
     char *name;
     char **keys;
     size_t head, n, cap;
 };
 
-struct seen {       /* a channel's starts and ends in the current call of a container */
+struct seen { /* a channel's starts and ends in the current call of a container */
     struct chan *ch;
     int starts, ends;
 };
@@ -42,7 +42,8 @@ struct ptpfix {
 
 static int state_kind(const char *s)
 {
-    static const char *const send2[] = {"PMPI_Isend", "PMPI_Issend", "PMPI_Ibsend", "PMPI_Ssend", NULL};
+    static const char *const send2[] = {"PMPI_Isend", "PMPI_Issend", "PMPI_Ibsend", "PMPI_Ssend",
+                                        NULL};
     if (s == NULL) return 0;
     if (strcmp(s, "PMPI_Sendrecv") == 0) return SENDRECV;
     if (strcmp(s, "PMPI_Waitany") == 0 || strcmp(s, "PMPI_Waitall") == 0) return RECV2;
@@ -55,7 +56,8 @@ static int state_kind(const char *s)
 static uint64_t hash(const char *s, size_t n)
 {
     uint64_t h = 1469598103934665603ull;
-    for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)s[i]) * 1099511628211ull;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ (unsigned char)s[i]) * 1099511628211ull;
     return h;
 }
 
@@ -72,7 +74,8 @@ static struct chan *channel(struct ptpfix *f, const char *key)
         for (size_t i = 0; i < f->cap; i++) {
             if (f->tab[i] == NULL) continue;
             size_t j = hash(f->tab[i]->name, strlen(f->tab[i]->name)) & (cap - 1);
-            while (t[j]) j = (j + 1) & (cap - 1);
+            while (t[j])
+                j = (j + 1) & (cap - 1);
             t[j] = f->tab[i];
         }
         free(f->tab);
@@ -98,7 +101,8 @@ static struct cont *cont(struct ptpfix *f, int c)
     if (c < 0) return NULL;
     if (c >= f->ncont) {
         int n = f->ncont ? f->ncont : 64;
-        while (n <= c) n *= 2;
+        while (n <= c)
+            n *= 2;
         struct cont *v = realloc(f->c, (size_t)n * sizeof *v);
         if (v == NULL) return NULL;
         memset(v + f->ncont, 0, (size_t)(n - f->ncont) * sizeof *v);
@@ -132,12 +136,14 @@ void ptpfix_free(struct ptpfix *f)
     for (size_t i = 0; i < f->cap; i++) {
         struct chan *ch = f->tab[i];
         if (ch == NULL) continue;
-        for (size_t j = 0; j < ch->n; j++) free(ch->keys[(ch->head + j) % ch->cap]);
+        for (size_t j = 0; j < ch->n; j++)
+            free(ch->keys[(ch->head + j) % ch->cap]);
         free(ch->keys);
         free(ch->name);
         free(ch);
     }
-    for (int i = 0; i < f->ncont; i++) free(f->c[i].seen);
+    for (int i = 0; i < f->ncont; i++)
+        free(f->c[i].seen);
     free(f->tab), free(f->c), free(f->last), free(f);
 }
 
@@ -186,7 +192,8 @@ int ptpfix_start(struct ptpfix *f, int c, const char *key, const char *time)
         size_t cap = ch->cap ? 2 * ch->cap : 4;
         char **v = malloc(cap * sizeof *v);
         if (v == NULL) return 0;
-        for (size_t j = 0; j < ch->n; j++) v[j] = ch->keys[(ch->head + j) % ch->cap];
+        for (size_t j = 0; j < ch->n; j++)
+            v[j] = ch->keys[(ch->head + j) % ch->cap];
         free(ch->keys);
         ch->keys = v, ch->cap = cap, ch->head = 0;
     }

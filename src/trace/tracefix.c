@@ -18,7 +18,7 @@ enum kind { K_OTHER, K_START_LINK, K_END_LINK, K_PUSH, K_POP, K_NEW_CONTAINER, K
 
 struct def {
     enum kind kind;
-    int nfields;             /* the id included */
+    int nfields; /* the id included */
     char field[MAX_FIELDS][32];
 };
 
@@ -33,7 +33,8 @@ static void names_set(struct names *t, int i, const char *s)
     if (i < 0) return;
     if (i >= t->cap) {
         int cap = t->cap ? t->cap : 64;
-        while (cap <= i) cap *= 2;
+        while (cap <= i)
+            cap *= 2;
         t->v = realloc(t->v, (size_t)cap * sizeof *t->v);
         memset(t->v + t->cap, 0, (size_t)(cap - t->cap) * sizeof *t->v);
         t->cap = cap;
@@ -49,7 +50,8 @@ static const char *names_get(const struct names *t, int i)
 
 static void names_free(struct names *t)
 {
-    for (int i = 0; i < t->cap; i++) free(t->v[i]);
+    for (int i = 0; i < t->cap; i++)
+        free(t->v[i]);
     free(t->v);
 }
 
@@ -72,9 +74,15 @@ static int integral_decimal(const char *v)
 
 static int is_rma_sync(const char *state)
 {
-    static const char *const syncs[] = {"PMPI_Win_fence",     "PMPI_Win_unlock",   "PMPI_Win_unlock_all",
-                                        "PMPI_Win_flush",     "PMPI_Win_flush_all", "PMPI_Win_flush_local",
-                                        "PMPI_Win_flush_local_all", "PMPI_Win_complete", "PMPI_Win_free",
+    static const char *const syncs[] = {"PMPI_Win_fence",
+                                        "PMPI_Win_unlock",
+                                        "PMPI_Win_unlock_all",
+                                        "PMPI_Win_flush",
+                                        "PMPI_Win_flush_all",
+                                        "PMPI_Win_flush_local",
+                                        "PMPI_Win_flush_local_all",
+                                        "PMPI_Win_complete",
+                                        "PMPI_Win_free",
                                         NULL};
     for (int i = 0; syncs[i]; i++)
         if (strcmp(state, syncs[i]) == 0) return 1;
@@ -84,7 +92,7 @@ static int is_rma_sync(const char *state)
 /* An open RMA link: what its EndLink must repeat. */
 struct open_link {
     char *type, *container, *value, *key;
-    int origin;  /* alias of the origin rank's container */
+    int origin;   /* alias of the origin rank's container */
     char *target; /* alias of the target's container */
 };
 
@@ -126,7 +134,8 @@ static int ptp_link(struct ptpfix *ptp, const struct def *d, char **fv, int nf, 
     const char *key = fv[k];
     if (ptpfix_end(ptp, atoi(fv[c]), &key, fv[t])) return 1;
     if (strcmp(key, fv[k]) == 0) return 0;
-    for (int i = 0; i < nf; i++) fprintf(g, "%s%s", i ? " " : "", i == k ? key : fv[i]);
+    for (int i = 0; i < nf; i++)
+        fprintf(g, "%s%s", i ? " " : "", i == k ? key : fv[i]);
     fputc('\n', g);
     return 2;
 }
@@ -150,8 +159,10 @@ static enum kind kind_of(const char *name)
     static const struct {
         const char *name;
         enum kind kind;
-    } kinds[] = {{"PajeStartLink", K_START_LINK}, {"PajeEndLink", K_END_LINK},
-                 {"PajePushState", K_PUSH},       {"PajePopState", K_POP},
+    } kinds[] = {{"PajeStartLink", K_START_LINK},
+                 {"PajeEndLink", K_END_LINK},
+                 {"PajePushState", K_PUSH},
+                 {"PajePopState", K_POP},
                  {"PajeCreateContainer", K_NEW_CONTAINER},
                  {"PajeDefineEntityValue", K_ENTITY_VALUE}};
     for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
@@ -198,8 +209,8 @@ static int fix_write_event(struct fixer *fx, const struct def *d, char *line, ss
         fprintf(fx->g, "%s 0\n", line);
         fv[nf++] = (char *)"0";
         fx->st.sized_events++;
-    } else if (d != NULL && nf == d->nfields && nf > 1 &&
-               strcmp(d->field[nf - 1], "Size") == 0 && integral_decimal(fv[nf - 1])) {
+    } else if (d != NULL && nf == d->nfields && nf > 1 && strcmp(d->field[nf - 1], "Size") == 0 &&
+               integral_decimal(fv[nf - 1])) {
         /* MPI_Waitany's Size written as a decimal ("2.000000") in an int field */
         size_t keep = (size_t)(fv[nf - 1] - copy) + strcspn(fv[nf - 1], ".");
         fprintf(fx->g, "%.*s\n", (int)keep, line);
@@ -239,8 +250,7 @@ static void track_start_link(struct fixer *fx, const struct def *d, char **fv, i
     int ty = field_index(d, "Type"), c = field_index(d, "Container"), v = field_index(d, "Value");
     int src, dst, tag, seq;
     if (k <= 0 || s <= 0 || ty <= 0 || c <= 0 || v <= 0 || k >= nf ||
-        sscanf(fv[k], "%d_%d_%d_%d", &src, &dst, &tag, &seq) != 4 ||
-        (tag != -6666 && tag != -6665))
+        sscanf(fv[k], "%d_%d_%d_%d", &src, &dst, &tag, &seq) != 4 || (tag != -6666 && tag != -6665))
         return;
     const char *target = names_get(&fx->rank_alias, dst - 1);
     if (target == NULL) return;
@@ -249,7 +259,7 @@ static void track_start_link(struct fixer *fx, const struct def *d, char **fv, i
         fx->open = realloc(fx->open, fx->capopen * sizeof *fx->open);
     }
     fx->open[fx->nopen++] = (struct open_link){strdup(fv[ty]), strdup(fv[c]), strdup(fv[v]),
-                                               strdup(fv[k]), atoi(fv[s]), strdup(target)};
+                                               strdup(fv[k]),  atoi(fv[s]),   strdup(target)};
 }
 
 /* What the repair must remember of a written event: values, rank containers, state stacks,
@@ -271,12 +281,15 @@ static void fix_track(struct fixer *fx, const struct def *d, char **fv, int nf)
         if (c <= 0 || v <= 0 || c >= nf || v >= nf) break;
         r = atoi(fv[c]);
         ptpfix_push(fx->ptp, r, names_get(&fx->values, atoi(fv[v])));
-        if (r >= 0 && r < 1024 && fx->depth[r] < MAX_DEPTH) fx->stack[r][fx->depth[r]++] = atoi(fv[v]);
+        if (r >= 0 && r < 1024 && fx->depth[r] < MAX_DEPTH)
+            fx->stack[r][fx->depth[r]++] = atoi(fv[v]);
         break;
     case K_POP:
         if (c > 0 && t > 0 && c < nf && t < nf) track_pop(fx, atoi(fv[c]), fv[t]);
         break;
-    case K_START_LINK: track_start_link(fx, d, fv, nf); break;
+    case K_START_LINK:
+        track_start_link(fx, d, fv, nf);
+        break;
     case K_END_LINK: {
         int k = field_index(d, "Key");
         for (size_t i = 0; k > 0 && k < nf && i < fx->nopen; i++)
@@ -286,7 +299,8 @@ static void fix_track(struct fixer *fx, const struct def *d, char **fv, int nf)
             }
         break;
     }
-    default: break;
+    default:
+        break;
     }
 }
 
@@ -342,7 +356,8 @@ static int fix_lines(struct fixer *fx, FILE *f, const char *in, char *err, size_
 static void fixer_free(struct fixer *fx)
 {
     ptpfix_free(fx->ptp);
-    while (fx->nopen > 0) drop_open(fx->open, &fx->nopen, fx->nopen - 1);
+    while (fx->nopen > 0)
+        drop_open(fx->open, &fx->nopen, fx->nopen - 1);
     free(fx->open);
     names_free(&fx->values);
     names_free(&fx->rank_alias);

@@ -5,12 +5,12 @@
 #include <stddef.h>
 
 struct tracefix_stats {
-    long sized_events; /* events given the Size field they lacked */
-    long int_sizes;    /* Size fields written as decimals ("2.000000"), made integers */
-    long closed_links; /* RMA links closed at the origin's next synchronisation */
+    long sized_events;   /* events given the Size field they lacked */
+    long int_sizes;      /* Size fields written as decimals ("2.000000"), made integers */
+    long closed_links;   /* RMA links closed at the origin's next synchronisation */
     long unclosed_links; /* RMA links with no synchronisation after them (left open) */
-    long dropped_ends; /* RMA link ends with no start (lock acknowledgements), dropped */
-    long doubled_links; /* point-to-point link events SimGrid wrote twice, dropped (ptpfix.h) */
+    long dropped_ends;   /* RMA link ends with no start (lock acknowledgements), dropped */
+    long doubled_links;  /* point-to-point link events SimGrid wrote twice, dropped (ptpfix.h) */
 };
 
 /* Copies the trace `in` to `out`, streaming, with these repairs:

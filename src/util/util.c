@@ -9,13 +9,19 @@
 #include <string.h>
 #include <unistd.h>
 
+/* Prints prefix, the message and a newline on stderr. */
+static void message(const char *prefix, const char *fmt, va_list ap)
+{
+    fputs(prefix, stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+}
+
 void cs_error(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    fputs("collsim: error: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    message("collsim: error: ", fmt, ap);
     va_end(ap);
 }
 
@@ -23,9 +29,7 @@ void cs_note(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    fputs("collsim: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    message("collsim: ", fmt, ap);
     va_end(ap);
 }
 
@@ -39,10 +43,17 @@ int cs_parse_bytes(const char *s, uint64_t *out)
     uint64_t mult = 1;
     if (*end != '\0') {
         switch (toupper((unsigned char)*end)) {
-        case 'K': mult = 1ull << 10; break;
-        case 'M': mult = 1ull << 20; break;
-        case 'G': mult = 1ull << 30; break;
-        default: return -1;
+        case 'K':
+            mult = 1ull << 10;
+            break;
+        case 'M':
+            mult = 1ull << 20;
+            break;
+        case 'G':
+            mult = 1ull << 30;
+            break;
+        default:
+            return -1;
         }
         end++;
         if (strcmp(end, "") != 0 && strcmp(end, "i") != 0 && strcmp(end, "iB") != 0 &&
@@ -63,7 +74,8 @@ int cs_parse_sizes(const char *s, uint64_t *out, int cap, char *err, size_t errl
         uint64_t lo, hi, f = 2;
         if (a == NULL || b == NULL || strtok(NULL, ":") != NULL || cs_parse_bytes(a, &lo) ||
             cs_parse_bytes(b, &hi) || (c != NULL && cs_parse_bytes(c, &f)) || f < 2 || lo > hi) {
-            snprintf(err, errlen, "bad size range '%s' (expected MIN:MAX[:FACTOR], e.g. 16:4M:8)", s);
+            snprintf(err, errlen, "bad size range '%s' (expected MIN:MAX[:FACTOR], e.g. 16:4M:8)",
+                     s);
             free(copy);
             return -1;
         }

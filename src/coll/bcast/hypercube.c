@@ -15,8 +15,10 @@ int bcast_hypercube(void *buf, int count, MPI_Datatype type, int root, MPI_Comm 
     int r = rank ^ root;
     for (int bit = 1; bit < p; bit <<= 1) {
         int rc = MPI_SUCCESS;
-        if (r < bit) rc = MPI_Send(buf, count, type, rank ^ bit, BCAST_TAG, comm);
-        else if (r < 2 * bit) rc = MPI_Recv(buf, count, type, rank ^ bit, BCAST_TAG, comm, MPI_STATUS_IGNORE);
+        if (r < bit)
+            rc = MPI_Send(buf, count, type, rank ^ bit, BCAST_TAG, comm);
+        else if (r < 2 * bit)
+            rc = MPI_Recv(buf, count, type, rank ^ bit, BCAST_TAG, comm, MPI_STATUS_IGNORE);
         if (rc != MPI_SUCCESS) return rc;
     }
     return MPI_SUCCESS;

@@ -17,8 +17,8 @@ static long nsegments(long len, long seg)
 
 /* Part j travels with tag BCAST_TAG + j: two parts between the same pair of ranks (a small
  * communicator) would otherwise match each other's receives. */
-static int post_recv(char *buf, const struct bcast_part *pt, int j, long i, long seg,
-                     MPI_Comm comm, MPI_Request *rq)
+static int post_recv(char *buf, const struct bcast_part *pt, int j, long i, long seg, MPI_Comm comm,
+                     MPI_Request *rq)
 {
     long off = i * seg, len = pt->len - off < seg ? pt->len - off : seg;
     return MPI_Irecv(buf + pt->offset + off, (int)(len > 0 ? len : 0), MPI_BYTE, pt->parent,
@@ -40,7 +40,8 @@ int bcast__parts(void *buf, MPI_Comm comm, int nparts, const struct bcast_part *
 {
     char *b = buf;
     long nsend = 0;
-    for (int j = 0; j < nparts; j++) nsend += nsegments(parts[j].len, seg) * parts[j].nchild;
+    for (int j = 0; j < nparts; j++)
+        nsend += nsegments(parts[j].len, seg) * parts[j].nchild;
     MPI_Request *sq = malloc((size_t)(nsend + 1) * sizeof *sq);
     MPI_Request *rq = malloc((size_t)nparts * sizeof *rq);
     long *next = calloc((size_t)nparts, sizeof *next);

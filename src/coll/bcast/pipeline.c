@@ -30,7 +30,8 @@ long bcast__segment_size(long bytes, int p)
 {
     double seg = bcast__env_double("COLLSIM_SEGMENT", 0);
     if (seg <= 0) {
-        double a = bcast__env_double("COLLSIM_ALPHA", 1e-6), b = bcast__env_double("COLLSIM_BETA", 1e-10);
+        double a = bcast__env_double("COLLSIM_ALPHA", 1e-6),
+               b = bcast__env_double("COLLSIM_BETA", 1e-10);
         double k = p > 2 ? sqrt((p - 2) * (double)bytes * b / a) : 1;
         seg = k > 1 ? ceil((double)bytes / k) : (double)bytes;
         if (seg < 1024) seg = 1024;
@@ -62,7 +63,8 @@ int bcast_pipeline_chain(void *buf, int count, MPI_Datatype type, int root, MPI_
         char *piece = (char *)buf + i * seg;
         int len = (int)(i == nseg - 1 ? bytes - i * seg : seg);
         if (s > 0) rc = MPI_Recv(piece, len, MPI_BYTE, prev, BCAST_TAG, comm, MPI_STATUS_IGNORE);
-        if (rc == MPI_SUCCESS && s < p - 1) rc = MPI_Isend(piece, len, MPI_BYTE, next, BCAST_TAG, comm, &req[i]);
+        if (rc == MPI_SUCCESS && s < p - 1)
+            rc = MPI_Isend(piece, len, MPI_BYTE, next, BCAST_TAG, comm, &req[i]);
     }
     if (req != NULL) {
         if (rc == MPI_SUCCESS) rc = MPI_Waitall((int)nseg, req, MPI_STATUSES_IGNORE);
@@ -78,11 +80,13 @@ int bcast_pipeline_binary(void *buf, int count, MPI_Datatype type, int root, MPI
     if (bytes < 0) return bcast_binomial(buf, count, type, root, comm);
     if (p == 1) return MPI_SUCCESS;
     int s = bcast_srank(rank, root, p), depth = 0;
-    while ((2 << depth) - 1 < p) depth++; /* levels below the root */
+    while ((2 << depth) - 1 < p)
+        depth++; /* levels below the root */
     long seg = bcast__segment_size(bytes, 2 * depth + 2);
     long nseg = bytes > 0 ? (bytes + seg - 1) / seg : 1;
     int children[2], nchild = 0;
-    for (int c = 2 * s + 1; c <= 2 * s + 2 && c < p; c++) children[nchild++] = bcast_rank(c, root, p);
+    for (int c = 2 * s + 1; c <= 2 * s + 2 && c < p; c++)
+        children[nchild++] = bcast_rank(c, root, p);
     MPI_Request *req = nchild ? malloc((size_t)(nseg * nchild) * sizeof *req) : NULL;
     int rc = MPI_SUCCESS;
     long nreq = 0;

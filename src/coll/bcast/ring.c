@@ -9,8 +9,8 @@
  * (distances ceil(n/2), ...), all clockwise inside disjoint arcs, so no link is shared:
  * time = ceil(log2 p)(t_s + m t_b) + t_h (sum of distances) = log2 p (t_s + m t_b) + t_h (p-1)
  * for p a power of two. Both need rank i on node i of a ring of p nodes. */
-#include "bcast.h"
 #include "ring.h"
+#include "bcast.h"
 
 int bcast__line(void *buf, int count, MPI_Datatype type, MPI_Comm comm, int n, const int *ranks,
                 int mypos, int rootpos, int halving)
@@ -21,13 +21,16 @@ int bcast__line(void *buf, int count, MPI_Datatype type, MPI_Comm comm, int n, c
         int right = n / 2, left = n - 1 - right;
         if (d == 0) {
             if (right >= 1) rc = MPI_Send(buf, count, type, POS(1), BCAST_TAG, comm);
-            if (rc == MPI_SUCCESS && left >= 1) rc = MPI_Send(buf, count, type, POS(n - 1), BCAST_TAG, comm);
+            if (rc == MPI_SUCCESS && left >= 1)
+                rc = MPI_Send(buf, count, type, POS(n - 1), BCAST_TAG, comm);
         } else if (d <= right) {
             rc = MPI_Recv(buf, count, type, POS(d - 1), BCAST_TAG, comm, MPI_STATUS_IGNORE);
-            if (rc == MPI_SUCCESS && d < right) rc = MPI_Send(buf, count, type, POS(d + 1), BCAST_TAG, comm);
+            if (rc == MPI_SUCCESS && d < right)
+                rc = MPI_Send(buf, count, type, POS(d + 1), BCAST_TAG, comm);
         } else {
             rc = MPI_Recv(buf, count, type, POS((d + 1) % n), BCAST_TAG, comm, MPI_STATUS_IGNORE);
-            if (rc == MPI_SUCCESS && d - 1 > right) rc = MPI_Send(buf, count, type, POS(d - 1), BCAST_TAG, comm);
+            if (rc == MPI_SUCCESS && d - 1 > right)
+                rc = MPI_Send(buf, count, type, POS(d - 1), BCAST_TAG, comm);
         }
         return rc;
     }
@@ -40,7 +43,8 @@ int bcast__line(void *buf, int count, MPI_Datatype type, MPI_Comm comm, int n, c
             if (d == lo) rc = MPI_Send(buf, count, type, POS(lo + h), BCAST_TAG, comm);
             len = h;
         } else {
-            if (d == lo + h) rc = MPI_Recv(buf, count, type, POS(lo), BCAST_TAG, comm, MPI_STATUS_IGNORE);
+            if (d == lo + h)
+                rc = MPI_Recv(buf, count, type, POS(lo), BCAST_TAG, comm, MPI_STATUS_IGNORE);
             lo += h;
             len -= h;
         }
@@ -49,13 +53,15 @@ int bcast__line(void *buf, int count, MPI_Datatype type, MPI_Comm comm, int n, c
     return rc;
 }
 
-static int ring_common(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm, int halving)
+static int ring_common(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm,
+                       int halving)
 {
     int rank, p;
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &p);
     int ranks[p];
-    for (int i = 0; i < p; i++) ranks[i] = i;
+    for (int i = 0; i < p; i++)
+        ranks[i] = i;
     return bcast__line(buf, count, type, comm, p, ranks, rank, root, halving);
 }
 

@@ -27,7 +27,8 @@ enum sync { FENCE, PSCW, LOCK };
 static int highbit(int s)
 {
     int h = 1;
-    while (h <= s / 2) h <<= 1;
+    while (h <= s / 2)
+        h <<= 1;
     return h;
 }
 
@@ -37,9 +38,11 @@ static int round_of(enum shape sh, int s)
     if (sh == LINEAR) return 1;
     int r = 0;
     if (sh == BINOMIAL)
-        for (int h = highbit(s); h > 0; h >>= 1) r++;
+        for (int h = highbit(s); h > 0; h >>= 1)
+            r++;
     else
-        for (int x = s; x > 0; x = (x - 1) / 2) r++;
+        for (int x = s; x > 0; x = (x - 1) / 2)
+            r++;
     return r;
 }
 
@@ -54,17 +57,20 @@ static int children_of(enum shape sh, int s, int p, int *out)
     int n = 0;
     if (sh == LINEAR) {
         if (s == 0)
-            for (int c = 1; c < p; c++) out[n++] = c;
+            for (int c = 1; c < p; c++)
+                out[n++] = c;
     } else if (sh == BINOMIAL) {
-        for (int mask = s == 0 ? 1 : highbit(s) << 1; s + mask < p; mask <<= 1) out[n++] = s + mask;
+        for (int mask = s == 0 ? 1 : highbit(s) << 1; s + mask < p; mask <<= 1)
+            out[n++] = s + mask;
     } else {
-        for (int c = 2 * s + 1; c <= 2 * s + 2 && c < p; c++) out[n++] = c;
+        for (int c = 2 * s + 1; c <= 2 * s + 2 && c < p; c++)
+            out[n++] = c;
     }
     return n;
 }
 
-static int rma_bcast(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm, enum shape sh,
-                     enum sync sy)
+static int rma_bcast(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm,
+                     enum shape sh, enum sync sy)
 {
     int rank, p;
     long bytes = bcast__prelude(count, type, comm, &rank, &p);
@@ -90,8 +96,8 @@ static int rma_bcast(void *buf, int count, MPI_Datatype type, int root, MPI_Comm
             if (mine < r) /* has the data: put to this round's children */
                 for (int i = 0; i < nk && rc == MPI_SUCCESS; i++)
                     if (round_of(sh, kids[i]) == r && bytes > 0)
-                        rc = MPI_Put(buf, (int)bytes, MPI_BYTE, bcast_rank(kids[i], root, p), 0, (int)bytes,
-                                     MPI_BYTE, win);
+                        rc = MPI_Put(buf, (int)bytes, MPI_BYTE, bcast_rank(kids[i], root, p), 0,
+                                     (int)bytes, MPI_BYTE, win);
             if (rc == MPI_SUCCESS) rc = MPI_Win_fence(0, win);
         }
     } else if (sy == PSCW) {
@@ -104,7 +110,8 @@ static int rma_bcast(void *buf, int count, MPI_Datatype type, int root, MPI_Comm
         }
         if (rc == MPI_SUCCESS && nk > 0) {
             int *ranks = malloc((size_t)nk * sizeof *ranks);
-            for (int i = 0; i < nk; i++) ranks[i] = bcast_rank(kids[i], root, p);
+            for (int i = 0; i < nk; i++)
+                ranks[i] = bcast_rank(kids[i], root, p);
             MPI_Group_incl(world, nk, ranks, &group);
             rc = MPI_Win_start(group, 0, win);
             for (int i = 0; i < nk && rc == MPI_SUCCESS && bytes > 0; i++)
@@ -133,7 +140,7 @@ static int rma_bcast(void *buf, int count, MPI_Datatype type, int root, MPI_Comm
 }
 
 #define RMA_VARIANT(name, sh, sy)                                                                  \
-    int bcast_##name(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm)              \
+    int bcast_##name(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm)             \
     {                                                                                              \
         return rma_bcast(buf, count, type, root, comm, sh, sy);                                    \
     }

@@ -59,8 +59,7 @@ int bcast_rma_shared(void *buf, int count, MPI_Datatype type, int root, MPI_Comm
     char *base, *seg;
     MPI_Aint segsize;
     int unit;
-    if (rc == MPI_SUCCESS)
-        rc = MPI_Win_allocate_shared(bytes, 1, MPI_INFO_NULL, node, &base, &win);
+    if (rc == MPI_SUCCESS) rc = MPI_Win_allocate_shared(bytes, 1, MPI_INFO_NULL, node, &base, &win);
     if (rc == MPI_SUCCESS) {
         MPI_Win_shared_query(win, leader, &segsize, &unit, &seg);
         if (lr == leader) {

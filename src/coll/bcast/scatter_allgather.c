@@ -25,16 +25,18 @@ static int scatter(char *buf, long bytes, long blk, int s, int root, int p, MPI_
     while (mask < p) {
         if (s & mask) {
             long lo = clip((long)s * blk, bytes), hi = clip((long)(s + mask) * blk, bytes);
-            rc = MPI_Recv(buf + lo, (int)(hi - lo), MPI_BYTE, bcast_rank(s - mask, root, p), BCAST_TAG,
-                          comm, MPI_STATUS_IGNORE);
+            rc = MPI_Recv(buf + lo, (int)(hi - lo), MPI_BYTE, bcast_rank(s - mask, root, p),
+                          BCAST_TAG, comm, MPI_STATUS_IGNORE);
             break;
         }
         mask <<= 1;
     }
     for (mask >>= 1; mask > 0 && rc == MPI_SUCCESS; mask >>= 1)
         if (s + mask < p) {
-            long lo = clip((long)(s + mask) * blk, bytes), hi = clip((long)(s + 2 * mask) * blk, bytes);
-            rc = MPI_Send(buf + lo, (int)(hi - lo), MPI_BYTE, bcast_rank(s + mask, root, p), BCAST_TAG, comm);
+            long lo = clip((long)(s + mask) * blk, bytes),
+                 hi = clip((long)(s + 2 * mask) * blk, bytes);
+            rc = MPI_Send(buf + lo, (int)(hi - lo), MPI_BYTE, bcast_rank(s + mask, root, p),
+                          BCAST_TAG, comm);
         }
     return rc;
 }
@@ -60,15 +62,16 @@ static int rd_allgather(char *buf, long bytes, long blk, int s, int root, int p,
         long mine = (long)(s & ~(mask - 1)), theirs = (long)(partner & ~(mask - 1));
         long slo = clip(mine * blk, bytes), shi = clip((mine + mask) * blk, bytes);
         long rlo = clip(theirs * blk, bytes), rhi = clip((theirs + mask) * blk, bytes);
-        int rc = MPI_Sendrecv(buf + slo, (int)(shi - slo), MPI_BYTE, bcast_rank(partner, root, p), BCAST_TAG,
-                              buf + rlo, (int)(rhi - rlo), MPI_BYTE, bcast_rank(partner, root, p), BCAST_TAG,
-                              comm, MPI_STATUS_IGNORE);
+        int rc = MPI_Sendrecv(buf + slo, (int)(shi - slo), MPI_BYTE, bcast_rank(partner, root, p),
+                              BCAST_TAG, buf + rlo, (int)(rhi - rlo), MPI_BYTE,
+                              bcast_rank(partner, root, p), BCAST_TAG, comm, MPI_STATUS_IGNORE);
         if (rc != MPI_SUCCESS) return rc;
     }
     return MPI_SUCCESS;
 }
 
-static int scatter_allgather(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm, int rd)
+static int scatter_allgather(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm,
+                             int rd)
 {
     int rank, p;
     long bytes = bcast__prelude(count, type, comm, &rank, &p);

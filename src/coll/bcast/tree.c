@@ -13,21 +13,34 @@
 static int highbit(int s)
 {
     int h = 1;
-    while (h <= s / 2) h <<= 1;
+    while (h <= s / 2)
+        h <<= 1;
     return h;
+}
+
+/* This rank's shifted rank; the communicator's size into *p. */
+static int tree_position(MPI_Comm comm, int root, int *p)
+{
+    int rank;
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_size(comm, p);
+    return bcast_srank(rank, root, *p);
+}
+
+/* Receives the message from the rank whose shifted rank is parent. */
+static int tree_receive(void *buf, int count, MPI_Datatype type, int parent, int root, int p,
+                        MPI_Comm comm)
+{
+    return MPI_Recv(buf, count, type, bcast_rank(parent, root, p), BCAST_TAG, comm,
+                    MPI_STATUS_IGNORE);
 }
 
 int bcast_binomial(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm)
 {
-    int rank, p;
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &p);
-    int s = bcast_srank(rank, root, p);
-    int mask = 1;
+    int p, s = tree_position(comm, root, &p), mask = 1;
     if (s > 0) {
         int h = highbit(s);
-        int rc = MPI_Recv(buf, count, type, bcast_rank(s - h, root, p), BCAST_TAG, comm,
-                          MPI_STATUS_IGNORE);
+        int rc = tree_receive(buf, count, type, s - h, root, p, comm);
         if (rc != MPI_SUCCESS) return rc;
         mask = h << 1;
     }
@@ -41,13 +54,9 @@ int bcast_binomial(void *buf, int count, MPI_Datatype type, int root, MPI_Comm c
 
 int bcast_binary(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm)
 {
-    int rank, p;
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &p);
-    int s = bcast_srank(rank, root, p);
+    int p, s = tree_position(comm, root, &p);
     if (s > 0) {
-        int rc = MPI_Recv(buf, count, type, bcast_rank((s - 1) / 2, root, p), BCAST_TAG, comm,
-                          MPI_STATUS_IGNORE);
+        int rc = tree_receive(buf, count, type, (s - 1) / 2, root, p, comm);
         if (rc != MPI_SUCCESS) return rc;
     }
     for (int c = 2 * s + 1; c <= 2 * s + 2 && c < p; c++) {

@@ -56,8 +56,10 @@ int main(int argc, char **argv)
 {
     const char *path = NULL;
     for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "-q") == 0) quiet = 1;
-        else path = argv[i];
+        if (strcmp(argv[i], "-q") == 0)
+            quiet = 1;
+        else
+            path = argv[i];
     }
     if (path == NULL) {
         fprintf(stderr, "usage: paje_records [-q] TRACE\n");
@@ -71,8 +73,11 @@ int main(int argc, char **argv)
     }
     struct paje_callbacks cb = {on_container, on_state, on_link, on_variable};
     int rc = paje_read(r, &cb, NULL);
-    if (rc != 0) fprintf(stderr, "collsim: error: %s\n", paje_error(r));
-    else if (quiet) printf("%ld records, %ld events, %ld open links\n", count, paje_events(r), paje_open_links(r));
+    if (rc != 0)
+        fprintf(stderr, "collsim: error: %s\n", paje_error(r));
+    else if (quiet)
+        printf("%ld records, %ld events, %ld open links\n", count, paje_events(r),
+               paje_open_links(r));
     paje_close(r);
     return rc != 0;
 }
