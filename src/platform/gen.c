@@ -444,7 +444,9 @@ struct spec {
     char dims_prop[256], params[256];
 };
 
-/* Options into sp and g. 0 to go on, 1 after --help, 2 after an error line. */
+/* Options into sp and g. 0 to go on, 1 after --help, 2 after an error line. A getopt table of
+ * its own, like the runner's: src/platform sits below src/cli, whose option table it cannot
+ * include. */
 static int parse_args(int argc, char **argv, struct spec *sp, struct gen *g)
 {
     static const struct option longopts[] = {
