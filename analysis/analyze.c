@@ -4,7 +4,6 @@
  * Memory: the messages of one phase at a time, plus a route cache per host pair. */
 #include "analyze.h"
 
-#include <getopt.h>
 #include <libxml/parser.h>
 #include <malloc.h>
 #include <simgrid/engine.h>
@@ -335,40 +334,28 @@ int analyze_run(const struct analyze_request *q)
 
 int analyze_main(int argc, char **argv)
 {
-    static const struct option longopts[] = {
-        {"platform", required_argument, 0, 'P'}, {"routing", required_argument, 0, 'R'},
-        {"eager", required_argument, 0, 'e'},    {"csv", required_argument, 0, 'c'},
-        {"hops", no_argument, 0, 'H'},           {"help", no_argument, 0, 'h'},
-        {"hostfile", required_argument, 0, 'F'}, {"json", required_argument, 0, 'j'},
-        {"svg", required_argument, 0, 'S'},      {"svg-phase", required_argument, 0, 'Q'},
-        {"params", required_argument, 0, 'p'},   {"plots", required_argument, 0, 'G'},
-        {"messages", required_argument, 0, 'M'}, {0, 0, 0, 0}};
     struct analyze_request q;
     memset(&q, 0, sizeof q);
-    const char **dest[128] = {0};
-    dest['P'] = &q.platform, dest['R'] = &q.routing, dest['e'] = &q.eager, dest['c'] = &q.csv;
-    dest['F'] = &q.hostfile, dest['j'] = &q.json, dest['S'] = &q.svg, dest['Q'] = &q.svg_phase;
-    dest['p'] = &q.params, dest['G'] = &q.plots, dest['M'] = &q.messages;
-    int c;
-    opterr = 0;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
-        if (c > 0 && c < 128 && dest[c] != NULL)
-            *dest[c] = optarg;
-        else if (c == 'H')
-            q.hops = 1;
-        else if (c == 'h')
-            return fputs(analyze_usage, stdout), 0;
-        else if (c == ':')
-            return cs_error("option '%s' needs a value", argv[optind - 1]), 2;
-        else
-            return cs_error("unknown option '%s' (see 'collsim analyze --help')", argv[optind - 1]),
-                   2;
-    }
-    if (optind != argc - 1) {
+    const struct cs_opt table[] = {{"platform", CS_OPT_STR, &q.platform, NULL},
+                                   {"routing", CS_OPT_STR, &q.routing, NULL},
+                                   {"eager", CS_OPT_STR, &q.eager, NULL},
+                                   {"csv", CS_OPT_STR, &q.csv, NULL},
+                                   {"hops", CS_OPT_FLAG, &q.hops, NULL},
+                                   {"hostfile", CS_OPT_STR, &q.hostfile, NULL},
+                                   {"json", CS_OPT_STR, &q.json, NULL},
+                                   {"svg", CS_OPT_STR, &q.svg, NULL},
+                                   {"svg-phase", CS_OPT_STR, &q.svg_phase, NULL},
+                                   {"params", CS_OPT_STR, &q.params, NULL},
+                                   {"plots", CS_OPT_STR, &q.plots, NULL},
+                                   {"messages", CS_OPT_STR, &q.messages, NULL},
+                                   {NULL, 0, NULL, NULL}};
+    const char *pos[2];
+    int npos = 0, rc = cs_opt_parse(argc, argv, table, analyze_usage, pos, 2, &npos);
+    if (rc != 0) return rc == 1 ? 0 : rc;
+    if (npos != 1) {
         cs_error("analyze needs one TRACE (see 'collsim analyze --help')");
         return 2;
     }
-    q.trace = argv[optind];
+    q.trace = pos[0];
     return analyze_run(&q);
 }

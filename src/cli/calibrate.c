@@ -338,12 +338,12 @@ static int calibrate_platform(const struct calibrate *c)
 int calibrate_main(int argc, char **argv)
 {
     struct calibrate c = {.sizes = "0:32M:2", .model = "clean", .hi = 0, .hj = 1};
-    const struct opt table[] = {
-        {"platform", OPT_STR, &c.platform, NULL}, {"pair", OPT_STR, &c.pair, NULL},
-        {"sizes", OPT_STR, &c.sizes, NULL},       {"model", OPT_STR, &c.model, NULL},
-        {"csv", OPT_STR, &c.csv, NULL},           {"from-osu", OPT_STR, &c.osu, NULL},
-        {"params", OPT_STR, &c.params, NULL},     {NULL, 0, NULL, NULL}};
-    int rc = opt_parse(argc, argv, table, calibrate_usage);
+    const struct cs_opt table[] = {
+        {"platform", CS_OPT_STR, &c.platform, NULL}, {"pair", CS_OPT_STR, &c.pair, NULL},
+        {"sizes", CS_OPT_STR, &c.sizes, NULL},       {"model", CS_OPT_STR, &c.model, NULL},
+        {"csv", CS_OPT_STR, &c.csv, NULL},           {"from-osu", CS_OPT_STR, &c.osu, NULL},
+        {"params", CS_OPT_STR, &c.params, NULL},     {NULL, 0, NULL, NULL}};
+    int rc = cs_opt_parse(argc, argv, table, calibrate_usage, NULL, 0, NULL);
     if (rc != 0) return rc == 1 ? 0 : rc;
     if (c.pair != NULL &&
         (sscanf(c.pair, "%d,%d", &c.hi, &c.hj) != 2 || c.hi < 0 || c.hj < 0 || c.hi == c.hj)) {

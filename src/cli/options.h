@@ -1,25 +1,9 @@
-/* options.h: the one option table of the front end's subcommands (run, study, calibrate) and
- * the checks of values they share. Errors are one line, as every collsim error. */
+/* options.h: the checks of option values the front end's subcommands share (the option table
+ * itself is cs_opt_parse in util.h). Errors are one line, as every collsim error. */
 #ifndef COLLSIM_OPTIONS_H
 #define COLLSIM_OPTIONS_H
 
-enum opt_kind {
-    OPT_STR,  /* --name VALUE into a const char * */
-    OPT_INT,  /* --name N into an int, N >= 0 (cs_parse_int) */
-    OPT_FLAG, /* --name sets an int to 1 */
-};
-
-struct opt {
-    const char *name; /* without "--"; NULL ends a table */
-    enum opt_kind kind;
-    void *dest; /* const char ** or int * */
-    int *given; /* if not NULL, set to 1 when the option appears */
-};
-
-/* Parses argv (argv[0] is the subcommand's name) against table; --help and -h print usage.
- * Returns 0 to go on, 1 after printing the usage (the command then exits 0), or 2 after one
- * error line: a missing value, an unknown option, a bad number, or a stray argument. */
-int opt_parse(int argc, char **argv, const struct opt *table, const char *usage);
+#include "util.h"
 
 /* The checks shared by the subcommands: 0, or -1 after one error line. */
 int opt_check_model(const char *model);     /* clean or smpi */

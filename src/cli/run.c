@@ -488,28 +488,28 @@ int run_main(int argc, char **argv)
     struct run_request r;
     run_defaults(&r);
     int np_given = 0, per_host = 1, analyze = 0;
-    const struct opt table[] = {{"platform", OPT_STR, &r.platform, NULL},
-                                {"hostfile", OPT_STR, &r.hostfile, NULL},
-                                {"np", OPT_INT, &r.np, &np_given},
-                                {"algo", OPT_STR, &r.algos, NULL},
-                                {"collective", OPT_STR, &r.collective, NULL},
-                                {"sizes", OPT_STR, &r.sizes, NULL},
-                                {"root", OPT_INT, &r.root, NULL},
-                                {"iters", OPT_INT, &r.iters, NULL},
-                                {"warmup", OPT_INT, &r.warmup, NULL},
-                                {"model", OPT_STR, &r.model, NULL},
-                                {"eager", OPT_STR, &r.eager, NULL},
-                                {"trace", OPT_STR, &r.trace, NULL},
-                                {"csv", OPT_STR, &r.csv, NULL},
-                                {"quiet", OPT_FLAG, &r.quiet, NULL},
-                                {"inject-fault", OPT_STR, &r.fault, NULL},
-                                {"routing", OPT_STR, &r.routing, NULL},
-                                {"topology", OPT_STR, &r.topology, NULL},
-                                {"analyze", OPT_FLAG, &analyze, NULL},
-                                {"ranks-per-host", OPT_INT, &per_host, NULL},
-                                {"trace-links", OPT_FLAG, &r.trace_links, NULL},
-                                {NULL, 0, NULL, NULL}};
-    int rc = opt_parse(argc, argv, table, run_usage);
+    const struct cs_opt table[] = {{"platform", CS_OPT_STR, &r.platform, NULL},
+                                   {"hostfile", CS_OPT_STR, &r.hostfile, NULL},
+                                   {"np", CS_OPT_INT, &r.np, &np_given},
+                                   {"algo", CS_OPT_STR, &r.algos, NULL},
+                                   {"collective", CS_OPT_STR, &r.collective, NULL},
+                                   {"sizes", CS_OPT_STR, &r.sizes, NULL},
+                                   {"root", CS_OPT_INT, &r.root, NULL},
+                                   {"iters", CS_OPT_INT, &r.iters, NULL},
+                                   {"warmup", CS_OPT_INT, &r.warmup, NULL},
+                                   {"model", CS_OPT_STR, &r.model, NULL},
+                                   {"eager", CS_OPT_STR, &r.eager, NULL},
+                                   {"trace", CS_OPT_STR, &r.trace, NULL},
+                                   {"csv", CS_OPT_STR, &r.csv, NULL},
+                                   {"quiet", CS_OPT_FLAG, &r.quiet, NULL},
+                                   {"inject-fault", CS_OPT_STR, &r.fault, NULL},
+                                   {"routing", CS_OPT_STR, &r.routing, NULL},
+                                   {"topology", CS_OPT_STR, &r.topology, NULL},
+                                   {"analyze", CS_OPT_FLAG, &analyze, NULL},
+                                   {"ranks-per-host", CS_OPT_INT, &per_host, NULL},
+                                   {"trace-links", CS_OPT_FLAG, &r.trace_links, NULL},
+                                   {NULL, 0, NULL, NULL}};
+    int rc = cs_opt_parse(argc, argv, table, run_usage, NULL, 0, NULL);
     if (rc != 0) return rc == 1 ? 0 : rc;
     if (analyze) r.analysis = "-";
     if (opt_at_least("iters", r.iters, 1) != 0 || (np_given && opt_at_least("np", r.np, 1) != 0) ||

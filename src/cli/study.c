@@ -748,16 +748,16 @@ int study_main(int argc, char **argv)
 {
     struct study st = {.out = "out/study", .platdir = COLLSIM_SOURCE_DIR "/platforms"};
     run_defaults(&st.base);
-    const struct opt table[] = {{"out", OPT_STR, &st.out, NULL},
-                                {"platforms", OPT_STR, &st.platdir, &st.platdir_given},
-                                {"sizes", OPT_STR, &st.base.sizes, NULL},
-                                {"model", OPT_STR, &st.base.model, NULL},
-                                {"algo", OPT_STR, &st.base.algos, NULL},
-                                {"iters", OPT_INT, &st.base.iters, NULL},
-                                {"no-trace", OPT_FLAG, &st.no_trace, NULL},
-                                {"no-compare", OPT_FLAG, &st.no_compare, NULL},
-                                {NULL, 0, NULL, NULL}};
-    int rc = opt_parse(argc, argv, table, study_usage);
+    const struct cs_opt table[] = {{"out", CS_OPT_STR, &st.out, NULL},
+                                   {"platforms", CS_OPT_STR, &st.platdir, &st.platdir_given},
+                                   {"sizes", CS_OPT_STR, &st.base.sizes, NULL},
+                                   {"model", CS_OPT_STR, &st.base.model, NULL},
+                                   {"algo", CS_OPT_STR, &st.base.algos, NULL},
+                                   {"iters", CS_OPT_INT, &st.base.iters, NULL},
+                                   {"no-trace", CS_OPT_FLAG, &st.no_trace, NULL},
+                                   {"no-compare", CS_OPT_FLAG, &st.no_compare, NULL},
+                                   {NULL, 0, NULL, NULL}};
+    int rc = cs_opt_parse(argc, argv, table, study_usage, NULL, 0, NULL);
     if (rc != 0) return rc == 1 ? 0 : rc;
     if (study_check(&st) != 0) return 1;
     if (mkdir_p(st.out) != 0) {

@@ -444,50 +444,18 @@ struct spec {
     char dims_prop[256], params[256];
 };
 
-/* Options into sp and g. 0 to go on, 1 after --help, 2 after an error line. A getopt table of
- * its own, like the runner's: src/platform sits below src/cli, whose option table it cannot
- * include. */
+/* Options into sp and g. 0 to go on, 1 after --help, 2 after an error line. */
 static int parse_args(int argc, char **argv, struct spec *sp, struct gen *g)
 {
-    static const struct option longopts[] = {
-        {"nodes", required_argument, 0, 'n'},    {"dims", required_argument, 0, 'd'},
-        {"dim", required_argument, 0, 'D'},      {"levels", required_argument, 0, 'L'},
-        {"down", required_argument, 0, 'w'},     {"up", required_argument, 0, 'u'},
-        {"parallel", required_argument, 0, 'p'}, {"oversubscription", required_argument, 0, 'R'},
-        {"latency", required_argument, 0, 'l'},  {"bandwidth", required_argument, 0, 'b'},
-        {"speed", required_argument, 0, 's'},    {"output", required_argument, 0, 'o'},
-        {"help", no_argument, 0, 'h'},           {0, 0, 0, 0}};
-    int *ints[128] = {0};
-    const char **strs[128] = {0};
-    ints['n'] = &sp->nodes, ints['D'] = &sp->dim, ints['L'] = &sp->levels, ints['R'] = &sp->over;
-    strs['d'] = &sp->dims_s, strs['w'] = &sp->down, strs['u'] = &sp->up, strs['p'] = &sp->par;
-    strs['l'] = &g->lat, strs['b'] = &g->bw, strs['s'] = &g->speed, strs['o'] = &sp->out;
-    int c, li = 0;
-    opterr = 0;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, ":ho:", longopts, &li)) != -1) {
-        if (c > 0 && c < 128 && strs[c] != NULL) {
-            *strs[c] = optarg;
-        } else if (c > 0 && c < 128 && ints[c] != NULL) {
-            if (cs_parse_int(optarg, ints[c]) == 0) continue;
-            cs_error("bad value '%s' for --%s", optarg, longopts[li].name);
-            return 2;
-        } else if (c == 'h') {
-            fputs(gen_usage, stdout);
-            return 1;
-        } else if (c == ':') {
-            cs_error("option '%s' needs a value", argv[optind - 1]);
-            return 2;
-        } else {
-            cs_error("unknown option '%s' (see 'collsim platform --help')", argv[optind - 1]);
-            return 2;
-        }
-    }
-    if (optind < argc) {
-        cs_error("unexpected argument '%s'", argv[optind]);
-        return 2;
-    }
-    return 0;
+    const struct cs_opt table[] = {
+        {"nodes", CS_OPT_INT, &sp->nodes, NULL},  {"dims", CS_OPT_STR, &sp->dims_s, NULL},
+        {"dim", CS_OPT_INT, &sp->dim, NULL},      {"levels", CS_OPT_INT, &sp->levels, NULL},
+        {"down", CS_OPT_STR, &sp->down, NULL},    {"up", CS_OPT_STR, &sp->up, NULL},
+        {"parallel", CS_OPT_STR, &sp->par, NULL}, {"oversubscription", CS_OPT_INT, &sp->over, NULL},
+        {"latency", CS_OPT_STR, &g->lat, NULL},   {"bandwidth", CS_OPT_STR, &g->bw, NULL},
+        {"speed", CS_OPT_STR, &g->speed, NULL},   {"output", CS_OPT_STR, &sp->out, NULL},
+        {"o", CS_OPT_STR, &sp->out, NULL},        {NULL, 0, NULL, NULL}};
+    return cs_opt_parse(argc, argv, table, gen_usage, NULL, 0, NULL);
 }
 
 /* The latency, bandwidth and speed given. 0, or 2 after an error line. */
@@ -701,8 +669,9 @@ int platform_main(int argc, char **argv)
     if (argc >= 2 && strcmp(argv[1], "info") == 0) return topo_info_main(argc - 1, argv + 1);
     struct spec sp = {.nodes = -1, .dim = -1, .levels = -1, .over = 1};
     struct gen g = {NULL, "1us", "10GBps", "1Gf", 0};
-    if (argc >= 2 && argv[1][0] != '-') {
+    if (argc >= 2 && argv[1][0] != '-') { /* the kind out; argv[0] stays "platform" */
         sp.kind = argv[1];
+        argv[1] = argv[0];
         argc--;
         argv++;
     }

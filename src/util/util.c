@@ -3,6 +3,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -190,4 +191,74 @@ int cs_hostfile_of(const char *platform, char *out, size_t len)
     if (n >= 4 && strcmp(platform + n - 4, ".xml") == 0) n -= 4;
     int w = snprintf(out, len, "%.*s.hosts", (int)n, platform);
     return w < 0 || (size_t)w >= len ? -1 : 0;
+}
+
+#define MAX_OPTS 40
+
+/* Stores optarg for table entry t; 0, or 2 after an error line. */
+static int store(const struct cs_opt *t, const char *arg)
+{
+    if (t->given != NULL) *t->given = 1;
+    switch (t->kind) {
+    case CS_OPT_STR:
+        *(const char **)t->dest = arg;
+        return 0;
+    case CS_OPT_FLAG:
+        *(int *)t->dest = 1;
+        return 0;
+    case CS_OPT_INT:
+        if (cs_parse_int(arg, (int *)t->dest) == 0) return 0;
+        cs_error("bad value '%s' for --%s", arg, t->name);
+        return 2;
+    }
+    return 2;
+}
+
+int cs_opt_parse(int argc, char **argv, const struct cs_opt *table, const char *usage,
+                 const char **pos, int maxpos, int *npos)
+{
+    struct option longopts[MAX_OPTS + 2];
+    char shorts[2 * MAX_OPTS + 4] = ":h";
+    int n = 0, ns = 2;
+    for (; table[n].name != NULL && n < MAX_OPTS; n++) {
+        int flag = table[n].kind == CS_OPT_FLAG;
+        longopts[n] =
+            (struct option){table[n].name, flag ? no_argument : required_argument, 0, 256 + n};
+        if (table[n].name[0] != '\0' && table[n].name[1] == '\0') {
+            shorts[ns++] = table[n].name[0];
+            if (!flag) shorts[ns++] = ':';
+        }
+    }
+    shorts[ns] = '\0';
+    longopts[n] = (struct option){"help", no_argument, 0, 'h'};
+    longopts[n + 1] = (struct option){0, 0, 0, 0};
+    opterr = 0;
+    optind = 1;
+    int c;
+    while ((c = getopt_long(argc, argv, shorts, longopts, NULL)) != -1) {
+        for (int i = 0; i < n && c < 256; i++)
+            if (table[i].name[0] == c && table[i].name[1] == '\0') c = 256 + i;
+        if (c == 'h') {
+            fputs(usage, stdout);
+            return 1;
+        }
+        if (c == ':') {
+            cs_error("option '%s' needs a value", argv[optind - 1]);
+            return 2;
+        }
+        if (c < 256 || c >= 256 + n) {
+            cs_error("unknown option '%s' (see 'collsim %s --help')", argv[optind - 1], argv[0]);
+            return 2;
+        }
+        if (store(&table[c - 256], optarg) != 0) return 2;
+    }
+    if (npos != NULL) *npos = argc - optind;
+    if (argc - optind > maxpos) {
+        cs_error("unexpected argument '%s' (see 'collsim %s --help')", argv[optind + maxpos],
+                 argv[0]);
+        return 2;
+    }
+    for (int i = optind; i < argc; i++)
+        pos[i - optind] = argv[i];
+    return 0;
 }
