@@ -59,3 +59,9 @@ plat() {
     if [ -f "$src/platforms/$1.xml" ]; then echo "$src/platforms/$1.xml"
     else echo "$(dirname "$collsim")/platforms/$1.xml"; fi
 }
+
+# csv_col FILE NAME: the column called NAME in FILE's header line, one value per data row
+# (the results CSV's columns are defined in src/trace/format.h; read them by name).
+csv_col() {
+    awk -F, -v n="$2" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == n) c = i; next } c { print $c }' "$1"
+}

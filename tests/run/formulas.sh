@@ -15,7 +15,7 @@ L=2e-6 B=5e9
 time_of() {
     "$collsim" run --platform "$tmp/xb.xml" --np "$2" --algo "$1" --sizes "$3" --iters 2 \
         --quiet --csv "$tmp/t.csv" >/dev/null || { echo "run-failed"; return; }
-    awk -F, 'NR == 2 { print $11 }' "$tmp/t.csv"
+    csv_col "$tmp/t.csv" avg_s | head -1
 }
 calc() { awk "BEGIN { printf \"%.12g\", $1 }"; }
 ceil_log2() { awk -v p="$1" 'BEGIN { k = 0; while (2 ^ k < p) k++; print k }'; }

@@ -13,7 +13,7 @@ one_message() { # PLATFORM SRC DST ROUTING: simulated time of one m-byte message
     "$collsim" run --platform "$(plat "$1")" --hostfile "$tmp/pair.hosts" --np 2 \
         --algo linear --sizes $m --iters 1 --warmup 0 --routing "$4" --quiet --csv "$tmp/t.csv" ||
         { echo failed; return; }
-    awk -F, 'NR == 2 { print $11 }' "$tmp/t.csv"
+    csv_col "$tmp/t.csv" avg_s | head -1
 }
 check() { # PLATFORM SRC DST HOPS
     local ctr sfr

@@ -23,7 +23,7 @@ COLLSIM_MEMCPY_BW=$bw "$collsim" run --platform "$plat" --ranks-per-host 4 --np 
     --algo rma_shared --sizes $m1,$m2 --iters 1 --quiet --csv "$tmp/t.csv" --trace "$tmp/t.trace"
 assert_eq "one-host run" 0 $?
 grep -q 'ranks_per_host=4;' "$tmp/t.trace" && pass || fail "the trace's settings do not say 4 ranks per host"
-got=$(awk -F, 'NR == 2 { a = $11 } NR == 3 { b = $11 } END { printf "%.12g", b - a }' "$tmp/t.csv")
+got=$(csv_col "$tmp/t.csv" avg_s | awk 'NR == 1 { a = $1 } NR == 2 { b = $1 } END { printf "%.12g", b - a }')
 assert_near "t(m2) - t(m1) = 2 (m2 - m1) / B_mem" "$(awk "BEGIN { printf \"%.12g\", 2 * ($m2 - $m1) / $bw }")" "$got" 1e-6
 assert_one_line_error "--ranks-per-host 0" "$collsim" run --platform "$plat" --ranks-per-host 0 --algo rma_shared
 finish

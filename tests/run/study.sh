@@ -40,7 +40,7 @@ assert_eq "topology-aware rows on fattree-64 and xl250a" 0 \
     "$(cat "$tmp/s/fattree-64.csv" "$tmp/s/xl250a.csv" | grep -cE "^bcast,($topo),")"
 
 # summary.txt: one table row per platform and algorithm of summary.csv
-pairs=$(awk -F, 'NR > 1 { print $3 "," $2 }' "$tmp/s/summary.csv" | sort -u | wc -l)
+pairs=$(paste -d, <(csv_col "$tmp/s/summary.csv" platform) <(csv_col "$tmp/s/summary.csv" algorithm) | sort -u | wc -l)
 rows=$(awk '/^# fastest/ { exit } /^  / { print $1 "," $2 }' "$tmp/s/summary.txt" | sort -u | wc -l)
 assert_eq "summary rows (one per platform and algorithm)" "$pairs" "$rows"
 for p in $platforms; do
@@ -54,12 +54,14 @@ assert_eq "best.csv header" "platform,bytes,best_algorithm,time_us,second_best,s
 assert_eq "best.csv rows (5 platforms x 2 sizes)" 10 "$(($(wc -l <"$best") - 1))"
 for p in $platforms; do
     # every size of the platform's CSV has its row
-    assert_eq "sizes of $p in best.csv" "$(awk -F, 'NR > 1 { print $8 }' "$tmp/s/$p.csv" | sort -u | tr '\n' ' ')" \
+    assert_eq "sizes of $p in best.csv" "$(csv_col "$tmp/s/$p.csv" bytes | sort -u | tr '\n' ' ')" \
         "$(awk -F, -v p="$p" '$1 == p { print $2 }' "$best" | sort -u | tr '\n' ' ')"
     bad=$(awk -F, -v p="$p" '
         function near(a, b) { d = a - b; if (d < 0) d = -d; return d <= 1e-9 * (b < 0 ? -b : b) + 1e-12 }
-        FNR == NR { if (FNR > 1 && $14 == 1) { t = $11 * 1e6; time[$8 "," $2] = t
-                        if (!($8 in min) || t < min[$8]) min[$8] = t } ; next }
+        FNR == NR && FNR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+        FNR == NR { if ($c["valid"] == 1) { t = $c["avg_s"] * 1e6; s = $c["bytes"]
+                        time[s "," $c["algorithm"]] = t; if (!(s in min) || t < min[s]) min[s] = t }
+                    next }
         $1 != p { next }
         { n++; b = $2
           if (!(b in min)) { print "no row of size " b; next }
@@ -107,7 +109,7 @@ assert_eq "temporary files left" "" "$leftovers"
 "$collsim" study --sizes 16 --iters 1 --no-trace --no-compare --out "$tmp/n" >/dev/null 2>&1
 assert_eq "study --no-compare status" 0 $?
 assert_eq "algorithms with --no-compare" "binary binomial linear" \
-    "$(awk -F, 'NR > 1 { print $2 }' "$tmp/n/summary.csv" | sort -u | tr '\n' ' ' | sed 's/ $//')"
+    "$(csv_col "$tmp/n/summary.csv" algorithm | sort -u | tr '\n' ' ' | sed 's/ $//')"
 assert_eq "best.csv rows with --no-compare" 5 "$(($(wc -l <"$tmp/n/best.csv") - 1))"
 
 # bad input: one error line before anything runs, no output directory

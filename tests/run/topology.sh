@@ -40,7 +40,7 @@ T=$(awk -v m=$m 'BEGIN { printf "%.12g", (m + 16) * 1e-10 }') # m t_b
 time_of() { # PLATFORM ALGO ROUTING ROOT
     "$collsim" run --platform "$(plat "$1")" --algo "$2" --routing "$3" --root "$4" \
         --sizes $m --iters 1 --warmup 0 --quiet --csv "$tmp/t.csv" || { echo failed; return; }
-    awk -F, 'NR == 2 { print $11 }' "$tmp/t.csv"
+    csv_col "$tmp/t.csv" avg_s | head -1
 }
 f() { awk "BEGIN { printf \"%.12g\", $1 }"; }
 th=1e-6
