@@ -47,7 +47,7 @@ static const struct command commands[] = {
      calibrate_usage},
     {"fix-trace", fixtrace_main, "repair a SimGrid Paje trace so that pj_dump reads it",
      fixtrace_usage},
-    {"list", list_main, "list the broadcast algorithms and their cost formulas", list_usage},
+    {"list", list_main, "list the collectives, their algorithms and cost formulas", list_usage},
     {"help", help_main, "show help for a subcommand", help_usage},
 };
 static const int ncommands = sizeof commands / sizeof commands[0];
