@@ -116,12 +116,4 @@ int coll_topo_parse_spec(const char *spec, struct coll_topo *t, char *err, size_
 int coll_fits(const struct algo_info *a, const struct coll_topo *t, int np, int ranks_per_host,
               int in_node_order, char *why, size_t len);
 
-/* ---- the broadcast-only names of before, for the callers not yet moved to the above ---- */
-
-#define bcast_infos algo_infos
-/* Index in algo_infos of broadcast `name`, or -1. */
-int bcast_find(const char *name);
-/* coll_expand(COLL_bcast, ...) */
-char *bcast_expand(const char *list, char *bad, unsigned long badlen);
-
 #endif

@@ -142,14 +142,3 @@ char *coll_expand(enum coll_id coll, const char *list, char *bad, size_t badlen)
     }
     return out;
 }
-
-int bcast_find(const char *name)
-{
-    const struct algo_info *a = algo_find(COLL_bcast, name);
-    return a != NULL ? (int)(a - algo_infos) : -1;
-}
-
-char *bcast_expand(const char *list, char *bad, unsigned long badlen)
-{
-    return coll_expand(COLL_bcast, list, bad, badlen);
-}
