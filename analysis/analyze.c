@@ -75,15 +75,9 @@ static int check_request(const struct analyze_request *q, struct an *a)
     a->routing_given = q->routing != NULL, a->eager_given = q->eager != NULL;
     a->hostfile_given = q->hostfile != NULL;
     uint64_t v;
-    if (q->eager != NULL && cs_parse_bytes(q->eager, &v) != 0) {
-        cs_error("bad byte count '%s' for --eager", q->eager);
-        return 2;
-    }
+    if (q->eager != NULL && cs_check_eager(q->eager, &v) != 0) return 2;
     if (q->eager != NULL) a->eager = (double)v;
-    if (q->routing != NULL && strcmp(q->routing, "ctr") != 0 && strcmp(q->routing, "sfr") != 0) {
-        cs_error("unknown routing '%s' (known: ctr, sfr)", q->routing);
-        return 2;
-    }
+    if (q->routing != NULL && cs_check_routing(q->routing) != 0) return 2;
     a->sfr = q->routing != NULL && strcmp(q->routing, "sfr") == 0;
     if (q->platform == NULL) {
         cs_error("--platform FILE.xml is required (the platform the trace was made on)");

@@ -298,7 +298,7 @@ static int calibrate_check(const struct calibrate *c, char *hostfile, size_t len
         cs_error("cannot read platform '%s'", c->platform);
         return 1;
     }
-    if (opt_check_model(c->model) != 0 || opt_check_sizes(c->sizes) != 0) return 2;
+    if (cs_check_model(c->model) != 0 || opt_check_sizes(c->sizes) != 0) return 2;
     int nhosts = smpi_hostfile(c->platform, NULL, hostfile, len);
     if (nhosts < 0) return 1;
     if (c->hi >= nhosts || c->hj >= nhosts) {

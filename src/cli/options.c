@@ -9,20 +9,6 @@
 #include "registry.h"
 #include "util.h"
 
-int opt_check_model(const char *model)
-{
-    if (strcmp(model, "clean") == 0 || strcmp(model, "smpi") == 0) return 0;
-    cs_error("unknown model '%s' (known: clean, smpi)", model);
-    return -1;
-}
-
-int opt_check_routing(const char *routing)
-{
-    if (strcmp(routing, "ctr") == 0 || strcmp(routing, "sfr") == 0) return 0;
-    cs_error("unknown routing '%s' (known: ctr, sfr)", routing);
-    return -1;
-}
-
 int opt_check_sizes(const char *sizes)
 {
     uint64_t v[64];

@@ -252,22 +252,19 @@ struct run_plan {
     char trace[PATH_MAX]; /* the trace to write, "" for none */
     char trace_part[PATH_MAX + 8], csv_part[PATH_MAX + 8];
     int np, temp_trace; /* temp_trace: only for --analyze */
+    uint64_t eager;     /* --eager in bytes, 0 when not given */
 };
 
 /* The checks of the request's values; 0, or 1 after one error line. */
-static int run_check_values(const struct run_request *r, int np)
+static int run_check_values(const struct run_request *r, int np, uint64_t *eager)
 {
-    uint64_t eager;
     if (r->root < 0 || r->root >= np) {
         cs_error("root %d is not a rank of %d processes", r->root, np);
         return 1;
     }
     if (opt_check_algos(r->collective, r->algos) != 0 || opt_check_sizes(r->sizes) != 0) return 1;
-    if (r->eager != NULL && cs_parse_bytes(r->eager, &eager) != 0) {
-        cs_error("bad byte count '%s' for --eager", r->eager);
-        return 1;
-    }
-    if (opt_check_model(r->model) != 0 || opt_check_routing(r->routing) != 0) return 1;
+    if (r->eager != NULL && cs_check_eager(r->eager, eager) != 0) return 1;
+    if (cs_check_model(r->model) != 0 || cs_check_routing(r->routing) != 0) return 1;
     if (r->trace != NULL && !is_writable_target(r->trace)) {
         cs_error("cannot write trace '%s'", r->trace);
         return 1;
@@ -298,7 +295,7 @@ static int run_prepare(const struct run_request *r, struct run_plan *pl)
         cs_error("--np %d is more than the %d hosts of '%s'", pl->np, nhosts, pl->hostfile);
         return 1;
     }
-    if (run_check_values(r, pl->np) != 0) return 1;
+    if (run_check_values(r, pl->np, &pl->eager) != 0) return 1;
     if (smpi_program("collsim-runner.so", pl->runner, sizeof pl->runner) != 0) return 1;
     platform_name(r->platform, pl->pname, sizeof pl->pname);
     return 0;
@@ -383,11 +380,9 @@ static int run_runner_args(const struct run_request *r, const struct run_plan *p
 static void run_command(const struct run_request *r, const struct run_plan *pl,
                         struct run_argbuf *b, const char **argv)
 {
-    uint64_t eager = 0;
-    if (r->eager != NULL) cs_parse_bytes(r->eager, &eager);
     snprintf(b->np, sizeof b->np, "%d", pl->np);
     snprintf(b->eager, sizeof b->eager, "--cfg=smpi/send-is-detached-thresh:%llu",
-             (unsigned long long)eager);
+             (unsigned long long)pl->eager);
     int n = 0;
     argv[n++] = SMPIRUN_PATH;
     argv[n++] = "-np";

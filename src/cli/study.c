@@ -624,7 +624,7 @@ static int study_check(const struct study *st)
     char xml[PATH_MAX];
     if (opt_check_sizes(st->base.sizes) != 0 ||
         opt_check_algos(st->base.collective, st->base.algos) != 0 ||
-        opt_check_model(st->base.model) != 0 || opt_at_least("iters", st->base.iters, 1) != 0)
+        cs_check_model(st->base.model) != 0 || opt_at_least("iters", st->base.iters, 1) != 0)
         return -1;
     for (int i = 0; i < NPLAT; i++)
         if (study_platform_file(st->platdir, st->platdir_given, i, xml, sizeof xml) != 0) return -1;

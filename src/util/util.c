@@ -262,3 +262,24 @@ int cs_opt_parse(int argc, char **argv, const struct cs_opt *table, const char *
         pos[i - optind] = argv[i];
     return 0;
 }
+
+int cs_check_model(const char *model)
+{
+    if (strcmp(model, "clean") == 0 || strcmp(model, "smpi") == 0) return 0;
+    cs_error("unknown model '%s' (known: clean, smpi)", model);
+    return -1;
+}
+
+int cs_check_routing(const char *routing)
+{
+    if (strcmp(routing, "ctr") == 0 || strcmp(routing, "sfr") == 0) return 0;
+    cs_error("unknown routing '%s' (known: ctr, sfr)", routing);
+    return -1;
+}
+
+int cs_check_eager(const char *eager, uint64_t *bytes)
+{
+    if (cs_parse_bytes(eager, bytes) == 0) return 0;
+    cs_error("bad byte count '%s' for --eager", eager);
+    return -1;
+}

@@ -75,6 +75,12 @@ struct cs_opt {
 int cs_opt_parse(int argc, char **argv, const struct cs_opt *table, const char *usage,
                  const char **pos, int maxpos, int *npos);
 
+/* Checks of values several commands take: 0, or -1 after one error line. */
+int cs_check_model(const char *model);     /* clean or smpi */
+int cs_check_routing(const char *routing); /* ctr or sfr */
+/* --eager: a byte count (cs_parse_bytes) into *bytes. */
+int cs_check_eager(const char *eager, uint64_t *bytes);
+
 /* Writes `s` to a fresh string (caller frees); aborts on out-of-memory only. */
 char *cs_strdup(const char *s);
 
