@@ -109,23 +109,12 @@ static int read_hosts(struct an *a, const char *hostfile, char *hf, size_t len)
         snprintf(hf, len, "%s", hostfile);
     else
         cs_hostfile_of(a->platform, hf, len);
-    FILE *f = fopen(hf, "r");
-    if (f == NULL) {
+    a->nhosts = cs_hostfile_read(hf, &a->host);
+    if (a->nhosts < 0) {
+        a->nhosts = 0;
         cs_error("cannot read hostfile '%s' (give one with --hostfile)", hf);
         return 1;
     }
-    char line[512];
-    int cap = 0;
-    while (fgets(line, sizeof line, f) != NULL) {
-        line[strcspn(line, "\r\n")] = '\0';
-        if (line[0] == '\0' || line[0] == '#') continue;
-        if (a->nhosts == cap) {
-            cap = cap ? cap * 2 : 64;
-            a->host = realloc(a->host, (size_t)cap * sizeof *a->host);
-        }
-        a->host[a->nhosts++] = cs_strdup(line);
-    }
-    fclose(f);
     return 0;
 }
 
@@ -136,9 +125,7 @@ static void expand_hosts(struct an *a, int k)
     char **h = malloc((size_t)a->nhosts * (size_t)k * sizeof *h);
     for (int i = 0; i < a->nhosts * k; i++)
         h[i] = cs_strdup(a->host[i / k]);
-    for (int i = 0; i < a->nhosts; i++)
-        free(a->host[i]);
-    free(a->host);
+    cs_hostfile_free(a->host, a->nhosts);
     a->host = h;
     a->nhosts *= k;
 }
@@ -252,9 +239,7 @@ static void an_free(struct an *a)
     free(a->buf.st);
     loads_free(a);
     routes_free(a);
-    for (int i = 0; i < a->nhosts; i++)
-        free(a->host[i]);
-    free(a->host);
+    cs_hostfile_free(a->host, a->nhosts);
 }
 
 /* Completes the CSV (its sections), the JSON and the message list, or removes them if rc is

@@ -76,13 +76,9 @@ void run_defaults(struct run_request *r)
 /* Counts the non-empty lines of a hostfile; -1 if it cannot be read. */
 static int count_hosts(const char *path)
 {
-    FILE *f = fopen(path, "r");
-    if (f == NULL) return -1;
-    char line[512];
-    int n = 0;
-    while (fgets(line, sizeof line, f) != NULL)
-        if (line[0] != '\n' && line[0] != '#') n++;
-    fclose(f);
+    char **hosts;
+    int n = cs_hostfile_read(path, &hosts);
+    if (n >= 0) cs_hostfile_free(hosts, n);
     return n;
 }
 

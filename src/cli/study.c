@@ -530,16 +530,13 @@ static char *csv_algorithms(const char *csv)
  * algorithms' placement), else 0. */
 static int in_node_order(const char *hostfile)
 {
-    FILE *f = fopen(hostfile, "r");
-    char line[512], want[32];
-    int i = 0, ok = f != NULL;
-    while (ok && fgets(line, sizeof line, f) != NULL) {
-        line[strcspn(line, "\r\n")] = '\0';
-        if (line[0] == '\0' || line[0] == '#') continue;
-        snprintf(want, sizeof want, "n%d", i++);
-        ok = strcmp(line, want) == 0;
+    char **hosts, want[32];
+    int n = cs_hostfile_read(hostfile, &hosts), ok = n >= 0;
+    for (int i = 0; ok && i < n; i++) {
+        snprintf(want, sizeof want, "n%d", i);
+        ok = strcmp(hosts[i], want) == 0;
     }
-    if (f != NULL) fclose(f);
+    if (n >= 0) cs_hostfile_free(hosts, n);
     return ok;
 }
 

@@ -283,3 +283,31 @@ int cs_check_eager(const char *eager, uint64_t *bytes)
     cs_error("bad byte count '%s' for --eager", eager);
     return -1;
 }
+
+int cs_hostfile_read(const char *path, char ***hosts)
+{
+    FILE *f = fopen(path, "r");
+    if (f == NULL) return -1;
+    char line[512];
+    int n = 0, cap = 0;
+    *hosts = NULL;
+    while (fgets(line, sizeof line, f) != NULL) {
+        line[strcspn(line, "\r\n")] = '\0';
+        if (line[0] == '\0' || line[0] == '#') continue;
+        if (n == cap) {
+            cap = cap ? cap * 2 : 64;
+            *hosts = realloc(*hosts, (size_t)cap * sizeof **hosts);
+            if (*hosts == NULL) abort();
+        }
+        (*hosts)[n++] = cs_strdup(line);
+    }
+    fclose(f);
+    return n;
+}
+
+void cs_hostfile_free(char **hosts, int n)
+{
+    for (int i = 0; i < n; i++)
+        free(hosts[i]);
+    free(hosts);
+}

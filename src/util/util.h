@@ -81,6 +81,12 @@ int cs_check_routing(const char *routing); /* ctr or sfr */
 /* --eager: a byte count (cs_parse_bytes) into *bytes. */
 int cs_check_eager(const char *eager, uint64_t *bytes);
 
+/* The hosts of a hostfile, line i the host of rank i: blank lines and '#' comments skipped,
+ * line ends (LF or CRLF) removed. Returns the count with a new array of new strings in *hosts
+ * (free with cs_hostfile_free), or -1 if the file cannot be read. */
+int cs_hostfile_read(const char *path, char ***hosts);
+void cs_hostfile_free(char **hosts, int n);
+
 /* Writes `s` to a fresh string (caller frees); aborts on out-of-memory only. */
 char *cs_strdup(const char *s);
 
