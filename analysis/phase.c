@@ -12,6 +12,7 @@
 /* One phase's messages, cut into its calls. */
 struct cut {
     struct cs_phase_mark mark;
+    const char *cost; /* the registry's cost formula of the algorithm, NULL if it has none */
     int calls, p;
     double *ready; /* the ready messages' end times, sorted */
     size_t nready;
@@ -328,8 +329,7 @@ static void report_models(const struct an *a, const struct cut *c, double sim,
 }
 
 /* Opens the phase's JSON record; its rank_times follow call by call. */
-static void json_open(struct an *a, const struct paje_state *s, const struct cut *c,
-                      const char *cost, int have_times)
+static void json_open(struct an *a, const struct paje_state *s, const struct cut *c, int have_times)
 {
     const struct cs_phase_mark *mk = &c->mark;
     fprintf(a->out.json,
@@ -337,7 +337,7 @@ static void json_open(struct an *a, const struct paje_state *s, const struct cut
             "\"root\": %d, \"calls\": %d, \"cost_formula\": ",
             a->out.json_first ? "" : ",", s->value, mk->algorithm, (unsigned long long)mk->bytes,
             c->p, mk->root, mk->iterations);
-    json_string(a->out.json, cost ? cost : "");
+    json_string(a->out.json, c->cost ? c->cost : "");
     fprintf(a->out.json, ", \"rank_times\": %s", have_times ? "[" : "null");
     a->out.json_first = 0;
 }
@@ -353,8 +353,8 @@ static int phase_begin(struct an *a, const struct paje_state *s, struct cut *c)
     printf("\n# phase %s: algorithm %s, %llu bytes, root %d, %d ranks, %d timed calls\n", s->value,
            c->mark.algorithm, (unsigned long long)c->mark.bytes, c->mark.root, c->p,
            c->mark.iterations);
-    const char *cost = cost_formula(&c->mark);
-    if (cost) printf("  cost formula (collsim list): %s\n", cost);
+    c->cost = cost_formula(&c->mark);
+    if (c->cost) printf("  cost formula (collsim list): %s\n", c->cost);
     if (c->p < 2 || c->nready != (size_t)c->calls * (size_t)(c->p - 1)) {
         printf("  (one rank, or not a collsim run trace: %zu ready messages for %d calls)\n",
                c->nready, c->calls);
@@ -385,7 +385,7 @@ void phase(struct an *a, const struct paje_state *s)
         free(times), times = NULL;
     else
         rank_times(&ix, c.calls, c.p, c.mark.root, c.t0s, c.next_ready, s->end, times);
-    if (a->out.json) json_open(a, s, &c, cost_formula(&c.mark), times != NULL);
+    if (a->out.json) json_open(a, s, &c, times != NULL);
     struct sums sm = {.kmax = 1, .uniform = 1};
     phase_calls(a, s, &c, &mp, r01, times, &sm);
     double sim = sm.sim / c.mark.iterations;
