@@ -3,11 +3,13 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 /* Prints prefix, the message and a newline on stderr. */
@@ -135,43 +137,55 @@ char *cs_strdup(const char *s)
     return memcpy(d, s, n);
 }
 
-FILE *cs_out_open(struct cs_out *out, const char *path)
-{
-    snprintf(out->path, sizeof out->path, "%s", path);
-    snprintf(out->part, sizeof out->part, "%s.part", path);
-    out->f = fopen(out->part, "w");
-    return out->f;
-}
-
-int cs_out_commit(struct cs_out *out, int ok)
-{
-    if (out->f == NULL) return -1;
-    if ((ferror(out->f) | fclose(out->f)) != 0) ok = 0;
-    out->f = NULL;
-    if (ok && rename(out->part, out->path) == 0) return 0;
-    unlink(out->part);
-    return -1;
-}
-
 int cs_gnuplot_available(void)
 {
     return system("command -v gnuplot >/dev/null 2>&1") == 0;
 }
 
+static pid_t gnuplot_pid;
+
+FILE *cs_gnuplot_open(void)
+{
+    int fds[2];
+    if (pipe(fds) != 0) {
+        cs_error("cannot start gnuplot: %s", strerror(errno));
+        return NULL;
+    }
+    fflush(NULL);
+    pid_t pid = cs_fork();
+    if (pid == 0) {
+        dup2(fds[0], 0);
+        close(fds[0]);
+        close(fds[1]);
+        int null = open("/dev/null", O_WRONLY);
+        if (null >= 0) dup2(null, 2), dup2(null, 1);
+        execlp("gnuplot", "gnuplot", (char *)NULL);
+        _exit(127);
+    }
+    close(fds[0]);
+    FILE *g = pid > 0 ? fdopen(fds[1], "w") : NULL;
+    if (g == NULL) {
+        cs_error("cannot start gnuplot: %s", strerror(errno));
+        if (pid > 0) close(fds[1]), cs_wait(pid);
+        return NULL;
+    }
+    gnuplot_pid = pid;
+    return g;
+}
+
 int cs_gnuplot_finish(FILE *g, const char *png, const char *svg)
 {
     fprintf(g, "\n");
-    int rc = pclose(g);
+    int rc = fclose(g) == 0 ? 0 : -1;
+    int status = cs_wait(gnuplot_pid);
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) rc = -1;
     const char *outs[] = {png, svg};
     for (int i = 0; i < 2 && outs[i] != NULL; i++) {
         char part[4104];
-        snprintf(part, sizeof part, "%s.part", outs[i]);
-        if (rc != 0)
-            unlink(part);
-        else if (rename(part, outs[i]) != 0)
+        if (cs_out_part(outs[i], part, sizeof part) < 0 || cs_out_finish(outs[i], part, rc == 0))
             rc = -1;
     }
-    return rc != 0 ? -1 : 0;
+    return rc;
 }
 
 void cs_gnuplot_string(FILE *g, const char *s, int wrap)
@@ -214,6 +228,40 @@ static int store(const struct cs_opt *t, const char *arg)
     return 2;
 }
 
+/* The table entry named by the long option arg ("--name" or "--name=value"), n for --help,
+ * or -1. */
+static int long_index(const struct cs_opt *table, int n, const char *arg)
+{
+    size_t len = strcspn(arg + 2, "=");
+    for (int i = 0; i < n; i++)
+        if (strlen(table[i].name) == len && strncmp(table[i].name, arg + 2, len) == 0) return i;
+    return len == 4 && strncmp(arg + 2, "help", 4) == 0 ? n : -1;
+}
+
+/* getopt_long takes any unambiguous prefix of a long option (--platform for --platforms);
+ * collsim takes whole names only. 0, or 2 after an error line naming the option meant. */
+static int check_long_names(int argc, char **argv, const struct cs_opt *table, int n)
+{
+    for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
+        if (strncmp(argv[i], "--", 2) != 0) continue;
+        int k = long_index(table, n, argv[i]);
+        if (k >= 0) {
+            if (k < n && table[k].kind != CS_OPT_FLAG && strchr(argv[i], '=') == NULL) i++;
+            continue;
+        }
+        size_t len = strcspn(argv[i] + 2, "=");
+        for (int j = 0; j < n; j++)
+            if (len > 0 && strncmp(table[j].name, argv[i] + 2, len) == 0) {
+                cs_error("unknown option '%.*s' (did you mean '--%s'?)", (int)len + 2, argv[i],
+                         table[j].name);
+                return 2;
+            }
+        cs_error("unknown option '%s' (see 'collsim %s --help')", argv[i], argv[0]);
+        return 2;
+    }
+    return 0;
+}
+
 int cs_opt_parse(int argc, char **argv, const struct cs_opt *table, const char *usage,
                  const char **pos, int maxpos, int *npos)
 {
@@ -232,6 +280,7 @@ int cs_opt_parse(int argc, char **argv, const struct cs_opt *table, const char *
     shorts[ns] = '\0';
     longopts[n] = (struct option){"help", no_argument, 0, 'h'};
     longopts[n + 1] = (struct option){0, 0, 0, 0};
+    if (check_long_names(argc, argv, table, n) != 0) return 2;
     opterr = 0;
     optind = 1;
     int c;
@@ -284,16 +333,42 @@ int cs_check_eager(const char *eager, uint64_t *bytes)
     return -1;
 }
 
+/* The host name of one hostfile line (its line end cut) into line; 1 for a host, 0 for a
+ * blank or comment line, -1 after an error line. */
+static int hostfile_line(const char *path, long lineno, char *line, int complete)
+{
+    if (!complete) {
+        cs_error("%s:%ld: line longer than %d characters", path, lineno, CS_HOST_MAX);
+        return -1;
+    }
+    line[strcspn(line, "\r\n")] = '\0';
+    if (line[0] == '\0' || line[0] == '#') return 0;
+    for (const char *c = line; *c; c++)
+        if (!isgraph((unsigned char)*c)) {
+            cs_error("%s:%ld: a host name has no spaces or control characters", path, lineno);
+            return -1;
+        }
+    return 1;
+}
+
 int cs_hostfile_read(const char *path, char ***hosts)
 {
     FILE *f = fopen(path, "r");
-    if (f == NULL) return -1;
-    char line[512];
-    int n = 0, cap = 0;
     *hosts = NULL;
-    while (fgets(line, sizeof line, f) != NULL) {
-        line[strcspn(line, "\r\n")] = '\0';
-        if (line[0] == '\0' || line[0] == '#') continue;
+    if (f == NULL) {
+        cs_error("cannot read hostfile '%s': %s", path, strerror(errno));
+        return -1;
+    }
+    char line[CS_HOST_MAX + 3];
+    int n = 0, cap = 0, rc = 0;
+    for (long lineno = 1; rc >= 0 && fgets(line, sizeof line, f) != NULL; lineno++) {
+        size_t len = strlen(line);
+        rc = hostfile_line(path, lineno, line, line[len - 1] == '\n' || feof(f));
+        if (rc > 0 && n == CS_HOSTS_MAX) {
+            cs_error("%s:%ld: more than %d hosts", path, lineno, CS_HOSTS_MAX);
+            rc = -1;
+        }
+        if (rc <= 0) continue;
         if (n == cap) {
             cap = cap ? cap * 2 : 64;
             *hosts = realloc(*hosts, (size_t)cap * sizeof **hosts);
@@ -301,7 +376,16 @@ int cs_hostfile_read(const char *path, char ***hosts)
         }
         (*hosts)[n++] = cs_strdup(line);
     }
+    if (rc >= 0 && ferror(f)) {
+        cs_error("cannot read hostfile '%s': %s", path, strerror(errno));
+        rc = -1;
+    }
     fclose(f);
+    if (rc < 0) {
+        cs_hostfile_free(*hosts, n);
+        *hosts = NULL;
+        return -1;
+    }
     return n;
 }
 

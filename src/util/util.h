@@ -6,6 +6,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "out.h"
+
 /* Prints "collsim: error: <msg>" on stderr. Tools return non-zero after calling it. */
 void cs_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Prints "collsim: <msg>" on stderr (progress and notes, never on stdout). */
@@ -23,25 +25,16 @@ int cs_parse_sizes(const char *s, uint64_t *out, int cap, char *err, size_t errl
 /* Parses a non-negative int with no trailing garbage. Returns 0 on success, -1 otherwise. */
 int cs_parse_int(const char *s, int *out);
 
-/* An output file written as PATH.part and renamed to PATH only once complete, so that a
- * failure never leaves a partial PATH (or a stale .part) behind. */
-struct cs_out {
-    FILE *f;
-    char path[4096], part[4104];
-};
-
-/* Opens out->part for writing. Returns out->f, or NULL (errno set). */
-FILE *cs_out_open(struct cs_out *out, const char *path);
-
-/* Closes out->f; if ok and every write succeeded, renames the part to the path, else removes
- * the part. Returns 0 if the path now holds the complete file, -1 otherwise. */
-int cs_out_commit(struct cs_out *out, int ok);
-
 /* 1 if gnuplot is on the PATH. */
 int cs_gnuplot_available(void);
 
-/* Ends a gnuplot script (from popen) that wrote PNG.part and, unless svg is NULL, SVG.part,
- * then moves them into place. Returns 0, or -1 (no file left) if gnuplot failed. */
+/* Starts gnuplot (its errors dropped) in a child that an interrupt ends (cs_fork), and
+ * returns the pipe to its script, or NULL after an error line. */
+FILE *cs_gnuplot_open(void);
+
+/* Ends a gnuplot script (from cs_gnuplot_open) that wrote cs_out_part(PNG) and, unless svg is
+ * NULL, cs_out_part(SVG), then moves them into place. Returns 0, or -1 (no file left) if
+ * gnuplot failed. */
 int cs_gnuplot_finish(FILE *g, const char *png, const char *svg);
 
 /* Writes s into a gnuplot double-quoted string (without the quotes): '"' and '\\' escaped;
@@ -81,9 +74,20 @@ int cs_check_routing(const char *routing); /* ctr or sfr */
 /* --eager: a byte count (cs_parse_bytes) into *bytes. */
 int cs_check_eager(const char *eager, uint64_t *bytes);
 
+/* The most sizes a --sizes list or range gives. */
+#define CS_MAX_SIZES 64
+
+/* The most calls of one size a run makes: --iters, and --warmup, each at most this. */
+#define CS_MAX_CALLS 1000000
+
+/* Bounds of a hostfile: its hosts, and the characters of a host name. */
+#define CS_HOSTS_MAX 65536
+#define CS_HOST_MAX 255
+
 /* The hosts of a hostfile, line i the host of rank i: blank lines and '#' comments skipped,
  * line ends (LF or CRLF) removed. Returns the count with a new array of new strings in *hosts
- * (free with cs_hostfile_free), or -1 if the file cannot be read. */
+ * (free with cs_hostfile_free), or -1 after an error line: the file cannot be read, or a line
+ * is too long, holds a space or a control character, or is one host too many. */
 int cs_hostfile_read(const char *path, char ***hosts);
 void cs_hostfile_free(char **hosts, int n);
 

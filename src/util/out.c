@@ -1,0 +1,286 @@
+/* out.c: whole-or-absent outputs, registered children and temporary files, and the interrupt
+ * handler that cleans them up (out.h). */
+#include "out.h"
+
+#include <errno.h>
+#include <libgen.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "util.h"
+
+/* What an interrupt cleans up. Fixed arrays: the handler must not allocate. */
+#define MAX_FILES 64
+#define MAX_KIDS 8
+static char files[MAX_FILES][4104];
+static volatile sig_atomic_t file_used[MAX_FILES];
+static volatile pid_t kids[MAX_KIDS];
+
+void cs_cleanup_add(const char *path)
+{
+    for (int i = 0; i < MAX_FILES; i++)
+        if (file_used[i] && strcmp(files[i], path) == 0) return;
+    for (int i = 0; i < MAX_FILES; i++)
+        if (!file_used[i]) {
+            snprintf(files[i], sizeof files[i], "%s", path);
+            file_used[i] = 1;
+            return;
+        }
+}
+
+void cs_cleanup_drop(const char *path)
+{
+    for (int i = 0; i < MAX_FILES; i++)
+        if (file_used[i] && strcmp(files[i], path) == 0) {
+            file_used[i] = 0;
+            return;
+        }
+}
+
+void cs_temp_remove(const char *path)
+{
+    unlink(path);
+    cs_cleanup_drop(path);
+}
+
+/* 1 while a process of group pg (a registered child's) is left; reaps the child itself. */
+static int group_alive(pid_t pg)
+{
+    waitpid(pg, NULL, WNOHANG);
+    return kill(-pg, 0) == 0;
+}
+
+/* Ends every registered child's process group (smpirun and the simulation it starts, which
+ * is not our child): SIGTERM, up to two seconds to go, then SIGKILL. Async-signal-safe. */
+static void end_children(void)
+{
+    for (int i = 0; i < MAX_KIDS; i++)
+        if (kids[i] > 0) kill(-kids[i], SIGTERM);
+    struct timespec tick = {0, 10 * 1000 * 1000};
+    for (int round = 0; round < 200; round++) {
+        int alive = 0;
+        for (int i = 0; i < MAX_KIDS; i++)
+            if (kids[i] > 0 && group_alive(kids[i]))
+                alive++;
+            else
+                kids[i] = 0;
+        if (!alive) return;
+        nanosleep(&tick, NULL);
+    }
+    for (int i = 0; i < MAX_KIDS; i++)
+        if (kids[i] > 0) {
+            kill(-kids[i], SIGKILL);
+            waitpid(kids[i], NULL, 0);
+        }
+}
+
+static void on_interrupt(int sig)
+{
+    end_children();
+    for (int i = 0; i < MAX_FILES; i++)
+        if (file_used[i]) unlink(files[i]);
+    _exit(128 + sig);
+}
+
+void cs_signals_install(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_interrupt;
+    sigfillset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL);
+}
+
+pid_t cs_fork(void)
+{
+    sigset_t block, old;
+    sigemptyset(&block);
+    sigaddset(&block, SIGINT);
+    sigaddset(&block, SIGTERM);
+    sigaddset(&block, SIGHUP);
+    sigprocmask(SIG_BLOCK, &block, &old);
+    pid_t pid = fork();
+    if (pid == 0) {
+        setpgid(0, 0);
+        for (int i = 0; i < MAX_KIDS; i++)
+            kids[i] = 0;
+        for (int i = 0; i < MAX_FILES; i++)
+            file_used[i] = 0;
+    } else if (pid > 0) {
+        setpgid(pid, pid);
+        for (int i = 0; i < MAX_KIDS; i++)
+            if (kids[i] == 0) {
+                kids[i] = pid;
+                break;
+            }
+    }
+    sigprocmask(SIG_SETMASK, &old, NULL);
+    return pid;
+}
+
+int cs_wait(pid_t pid)
+{
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
+    for (int i = 0; i < MAX_KIDS; i++)
+        if (kids[i] == pid) kids[i] = 0;
+    return status;
+}
+
+/* 1 when path is an existing file that is not a regular one (a device, a pipe). */
+static int is_special(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode);
+}
+
+int cs_out_part(const char *path, char *part, size_t len)
+{
+    const char *target = strcmp(path, "-") == 0 ? "/dev/stdout" : path;
+    if (strcmp(path, "-") == 0 || is_special(path)) {
+        int w = snprintf(part, len, "%s", target);
+        return w < 0 || (size_t)w >= len ? -1 : 0;
+    }
+    int w = snprintf(part, len, "%s.part", path);
+    if (w < 0 || (size_t)w >= len) return -1;
+    cs_cleanup_add(part);
+    return 1;
+}
+
+int cs_out_finish(const char *path, const char *part, int ok)
+{
+    if (strcmp(path, "-") == 0 || strcmp(part, path) == 0) return ok ? 0 : -1;
+    int rc = ok ? rename(part, path) : -1;
+    if (rc != 0) unlink(part);
+    cs_cleanup_drop(part);
+    return rc;
+}
+
+FILE *cs_out_open(struct cs_out *out, const char *path)
+{
+    memset(out, 0, sizeof *out);
+    snprintf(out->path, sizeof out->path, "%s", path);
+    int rc = cs_out_part(path, out->part, sizeof out->part);
+    if (rc < 0) {
+        errno = ENAMETOOLONG;
+        return NULL;
+    }
+    out->direct = strcmp(path, "-") == 0 ? 2 : rc == 0;
+    out->f = out->direct == 2 ? stdout : fopen(out->part, "w");
+    if (out->f == NULL) cs_cleanup_drop(out->part);
+    return out->f;
+}
+
+int cs_out_commit(struct cs_out *out, int ok)
+{
+    if (out->f == NULL) return -1;
+    int err = 0;
+    if (fflush(out->f) != 0 || ferror(out->f)) err = errno ? errno : EIO;
+    if (out->direct != 2 && fclose(out->f) != 0 && !err) err = errno;
+    out->f = NULL;
+    if (err) ok = 0;
+    int rc = cs_out_finish(out->path, out->part, ok);
+    if (err) errno = err;
+    return rc;
+}
+
+/* The folder of path into dir (size PATH_MAX). */
+static void folder_of(const char *path, char *dir)
+{
+    char copy[PATH_MAX];
+    snprintf(copy, sizeof copy, "%s", path);
+    snprintf(dir, PATH_MAX, "%s", dirname(copy));
+}
+
+int cs_out_check(const char *what, const char *path)
+{
+    struct stat st;
+    if (strcmp(path, "-") == 0) return 0;
+    if (*path == '\0' || path[strlen(path) - 1] == '/' ||
+        (stat(path, &st) == 0 && S_ISDIR(st.st_mode))) {
+        cs_error("cannot write %s '%s': it is a folder", what, path);
+        return -1;
+    }
+    if (strlen(path) + 8 >= sizeof((struct cs_out *)0)->path) {
+        cs_error("cannot write %s: the path is too long", what);
+        return -1;
+    }
+    if (is_special(path)) {
+        if (access(path, W_OK) == 0) return 0;
+        cs_error("cannot write %s '%s': %s", what, path, strerror(errno));
+        return -1;
+    }
+    char dir[PATH_MAX];
+    folder_of(path, dir);
+    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+        cs_error("cannot write %s '%s': no folder '%s'", what, path, dir);
+        return -1;
+    }
+    if (access(dir, W_OK | X_OK) != 0) {
+        cs_error("cannot write %s '%s': folder '%s' is not writable", what, path, dir);
+        return -1;
+    }
+    return 0;
+}
+
+/* One name per file: the resolved path (its folder resolved when it does not exist yet). */
+static void canonical(const char *path, char *out)
+{
+    char dir[PATH_MAX], real[PATH_MAX], copy[PATH_MAX];
+    if (strcmp(path, "-") == 0 || realpath(path, out) != NULL) {
+        if (strcmp(path, "-") == 0) snprintf(out, PATH_MAX, "-");
+        return;
+    }
+    folder_of(path, dir);
+    snprintf(copy, sizeof copy, "%s", path);
+    if (realpath(dir, real) == NULL) snprintf(real, sizeof real, "%s", dir);
+    snprintf(out, PATH_MAX, "%.2000s/%.2000s", real, basename(copy));
+}
+
+int cs_out_distinct(const char *const *names, const char *const *paths, int n)
+{
+    char a[PATH_MAX], b[PATH_MAX];
+    for (int i = 0; i < n; i++) {
+        if (paths[i] == NULL) continue;
+        canonical(paths[i], a);
+        for (int j = i + 1; j < n; j++) {
+            if (paths[j] == NULL) continue;
+            canonical(paths[j], b);
+            if (strcmp(a, b) == 0) {
+                cs_error("%s and %s name the same file '%s'", names[i], names[j], paths[i]);
+                return -1;
+            }
+        }
+    }
+    return 0;
+}
+
+int cs_temp_file(const char *what, char *path, size_t len)
+{
+    const char *dir = getenv("TMPDIR");
+    if (dir == NULL || *dir == '\0') dir = "/tmp";
+    int w = snprintf(path, len, "%s/collsim-%s-XXXXXX", dir, what);
+    int fd = w > 0 && (size_t)w < len ? mkstemp(path) : -1;
+    if (fd < 0) {
+        cs_error("cannot create a temporary file in %s: %s", dir, strerror(errno));
+        return -1;
+    }
+    cs_cleanup_add(path);
+    return fd;
+}
+
+int cs_stdout_check(void)
+{
+    if (fflush(stdout) == 0 && !ferror(stdout)) return 0;
+    cs_error("cannot write the standard output: %s", strerror(errno ? errno : EIO));
+    return -1;
+}

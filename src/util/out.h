@@ -1,0 +1,72 @@
+/* out.h: output files that are whole or absent, the children collsim starts, and what an
+ * interrupt (SIGINT, SIGTERM) cleans up: the children's process groups are ended, the
+ * registered temporary and .part files removed, and collsim exits 130 or 143. */
+#ifndef COLLSIM_OUT_H
+#define COLLSIM_OUT_H
+
+#include <stddef.h>
+#include <stdio.h>
+#include <sys/types.h>
+
+/* Where an output goes. A regular file or an absent path is written as PATH.part and renamed
+ * over PATH once complete, so that a failure or an interrupt never leaves a partial PATH and
+ * keeps the previous one. Anything else (a device, a pipe) is written in place, and "-" is
+ * standard output. */
+struct cs_out {
+    FILE *f;
+    int direct; /* 1: written in place (no .part), 2: standard output */
+    char path[4096], part[4104];
+};
+
+/* Opens an output as above (the .part registered for removal on an interrupt). Returns
+ * out->f, or NULL (errno set). */
+FILE *cs_out_open(struct cs_out *out, const char *path);
+
+/* Closes out->f; if ok and every write and the close succeeded, renames the part to the path,
+ * else removes the part. Returns 0 if the path now holds the complete output, -1 otherwise
+ * (errno set; ENOSPC for a full disk). */
+int cs_out_commit(struct cs_out *out, int ok);
+
+/* The file a writer outside this process (smpirun, gnuplot) must write for the output path:
+ * path.part, or the path itself when it is written in place (see cs_out). The part is
+ * registered for removal on an interrupt. Returns 1 for a part, 0 in place, -1 if too long. */
+int cs_out_part(const char *path, char *part, size_t len);
+
+/* Moves a part written by cs_out_part into place (nothing for an in-place output) and drops
+ * it from the interrupt's list; with ok == 0 removes it instead. 0, or -1 (errno set). */
+int cs_out_finish(const char *path, const char *part, int ok);
+
+/* Checks, before any work, that the output `what` (e.g. "CSV") can be written at path: not
+ * a directory, its folder exists and is writable, an existing non-regular file is writable.
+ * 0, or -1 after one error line. */
+int cs_out_check(const char *what, const char *path);
+
+/* Refuses two outputs on one file: names[i] is the option of paths[i] (NULL paths skipped).
+ * 0, or -1 after one error line. */
+int cs_out_distinct(const char *const *names, const char *const *paths, int n);
+
+/* A temporary file /tmp/collsim-WHAT-XXXXXX (created, registered for removal on an
+ * interrupt) into path (size >= 40). Returns its descriptor, or -1 after an error line. */
+int cs_temp_file(const char *what, char *path, size_t len);
+
+/* Registers (drops) a file removed on an interrupt. */
+void cs_cleanup_add(const char *path);
+void cs_cleanup_drop(const char *path);
+
+/* Removes a temporary file and drops it from the interrupt's list. */
+void cs_temp_remove(const char *path);
+
+/* Installs the SIGINT/SIGTERM handlers (once, in main). */
+void cs_signals_install(void);
+
+/* Forks a child in its own process group, registered so that an interrupt ends the group.
+ * Returns as fork(); in the child the interrupt's lists start empty. */
+pid_t cs_fork(void);
+
+/* Waits for a child from cs_fork and drops it from the list. Returns its wait status. */
+int cs_wait(pid_t pid);
+
+/* Standard output checked at exit: 0, or -1 after an error line if a write failed. */
+int cs_stdout_check(void);
+
+#endif
