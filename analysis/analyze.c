@@ -112,7 +112,6 @@ static int read_hosts(struct an *a, const char *hostfile, char *hf, size_t len)
     a->nhosts = cs_hostfile_read(hf, &a->host);
     if (a->nhosts < 0) {
         a->nhosts = 0;
-        cs_error("cannot read hostfile '%s' (give one with --hostfile)", hf);
         return 1;
     }
     return 0;

@@ -35,7 +35,8 @@ static void gp_quoted(FILE *g, const char *s, const char *suffix)
     fprintf(g, "%s\"", suffix);
 }
 
-/* One gnuplot multiplot, a panel per algorithm, for the terminal term and file out (.part):
+/* One gnuplot multiplot, a panel per algorithm, for the terminal term and file out (written
+ * as its cs_out_part):
  * errors = 0: simulated time (points) and each model's prediction (lines) vs size, log-log;
  * errors = 1: each model's |error| vs size. The data are the datablocks $A0, $A1, ...: size,
  * simulated, then the plotted models' predictions (us). */
@@ -45,7 +46,9 @@ static void plot_panels(FILE *g, const char *term, const char *out, const char *
     int cols = nalgo < 3 ? nalgo : 3, rows = (nalgo + cols - 1) / cols;
     fprintf(g, "set terminal %s size %d,%d noenhanced font 'sans,9'\nset output ", term, cols * 460,
             rows * 360 + 30);
-    gp_quoted(g, out, ".part");
+    char part[4104];
+    cs_out_part(out, part, sizeof part);
+    gp_quoted(g, part, "");
     fprintf(g, "\nset multiplot layout %d,%d title ", rows, cols);
     gp_quoted(g, trace,
               errors ? ": |prediction - simulation| / simulation per model"
@@ -100,8 +103,11 @@ int write_plots(struct an *a, const char *trace)
         char png[4096], svg[4096];
         snprintf(png, sizeof png, "%s-%s.png", a->out.plots, errors ? "errors" : "models");
         snprintf(svg, sizeof svg, "%s-%s.svg", a->out.plots, errors ? "errors" : "models");
-        FILE *g = popen("gnuplot 2>/dev/null", "w");
-        if (g == NULL) return -1;
+        FILE *g = cs_gnuplot_open();
+        if (g == NULL) {
+            rc = -1;
+            break;
+        }
         for (int i = 0, j = 0; i < nalgo; i++) { /* the data, once for both terminals */
             fprintf(g, "$A%d << EOD\n", i);
             for (; j < (int)n && strcmp(a->res[j].algo, names[i]) == 0; j++) {

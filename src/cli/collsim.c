@@ -131,5 +131,8 @@ int main(int argc, char **argv)
         cs_error("unknown subcommand '%s' (see 'collsim --help')", argv[1]);
         return 2;
     }
-    return c->fn(argc - 1, argv + 1);
+    cs_signals_install();
+    int rc = c->fn(argc - 1, argv + 1);
+    if (cs_stdout_check() != 0 && rc == 0) rc = 1;
+    return rc;
 }

@@ -1,6 +1,7 @@
 /* options.c: the front end's option table parser (getopt_long underneath) and shared checks. */
 #include "options.h"
 
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,11 +12,20 @@
 
 int opt_check_sizes(const char *sizes)
 {
-    uint64_t v[64];
+    uint64_t v[CS_MAX_SIZES];
     char err[256];
-    if (cs_parse_sizes(sizes, v, 64, err, sizeof err) >= 0) return 0;
-    cs_error("%s", err);
-    return -1;
+    int n = cs_parse_sizes(sizes, v, CS_MAX_SIZES, err, sizeof err);
+    if (n < 0) {
+        cs_error("%s", err);
+        return -1;
+    }
+    for (int i = 0; i < n; i++)
+        if (v[i] > INT_MAX) {
+            cs_error("size %llu is more than an MPI count holds (%d bytes)",
+                     (unsigned long long)v[i], INT_MAX);
+            return -1;
+        }
+    return 0;
 }
 
 int opt_check_algos(const char *collective, const char *algos)
@@ -36,9 +46,9 @@ int opt_check_algos(const char *collective, const char *algos)
     return -1;
 }
 
-int opt_at_least(const char *name, int value, int min)
+int opt_range(const char *name, int value, int min, int max)
 {
-    if (value >= min) return 0;
-    cs_error("--%s must be at least %d", name, min);
+    if (value >= min && value <= max) return 0;
+    cs_error("--%s must be from %d to %d (not %d)", name, min, max, value);
     return -1;
 }

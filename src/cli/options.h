@@ -10,6 +10,7 @@
 int opt_check_sizes(const char *sizes); /* MIN:MAX:FACTOR or a list */
 /* A known collective whose algorithms include every name of the list (all, smpi:all too). */
 int opt_check_algos(const char *collective, const char *algos);
-int opt_at_least(const char *name, int value, int min); /* "--NAME must be at least MIN" */
+/* "--NAME must be from MIN to MAX" */
+int opt_range(const char *name, int value, int min, int max);
 
 #endif

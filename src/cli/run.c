@@ -71,15 +71,7 @@ void run_defaults(struct run_request *r)
     r->warmup = 1;
     r->model = "clean";
     r->routing = "ctr";
-}
-
-/* Counts the non-empty lines of a hostfile; -1 if it cannot be read. */
-static int count_hosts(const char *path)
-{
-    char **hosts;
-    int n = cs_hostfile_read(path, &hosts);
-    if (n >= 0) cs_hostfile_free(hosts, n);
-    return n;
+    r->ranks_per_host = 1;
 }
 
 /* "dir/torus-8x8.xml" -> "torus-8x8" */
@@ -92,184 +84,75 @@ static void platform_name(const char *path, char *out, size_t len)
     if (dot != NULL && strcmp(dot, ".xml") == 0) *dot = '\0';
 }
 
-static int is_writable_target(const char *path)
-{
-    char copy[PATH_MAX];
-    snprintf(copy, sizeof copy, "%s", path);
-    return access(dirname(copy), W_OK) == 0;
-}
-
-/* Prints what the runner said on stderr (its own error lines, SimGrid warnings), dropping
- * SimGrid's INFO chatter and smpirun's echo of the command line. */
-static int forward_stderr(const char *logpath, int failed)
-{
-    FILE *f = fopen(logpath, "r");
-    if (f == NULL) return 0;
-    char line[4096];
-    int own = 0;
-    while (fgets(line, sizeof line, f) != NULL) {
-        if (strncmp(line, "collsim", 7) == 0) {
-            fputs(line, stderr);
-            own++;
-        } else if (strstr(line, "did not return 0") != NULL) {
-            continue; /* SimGrid's echo of an exit status the runner has already explained */
-        } else if (strstr(line, "/WARNING]") != NULL || (failed && strstr(line, "CRITICAL]"))) {
-            fputs(line, stderr);
-        }
-    }
-    fclose(f);
-    return own;
-}
-
-int smpi_spawn(const char *const *argv, const char *stdout_path)
-{
-    char logpath[] = "/tmp/collsim-run-XXXXXX";
-    int logfd = mkstemp(logpath);
-    if (logfd < 0) {
-        cs_error("cannot create a temporary file in /tmp");
-        return 1;
-    }
-    fflush(stdout);
-    pid_t pid = fork();
-    if (pid < 0) {
-        cs_error("cannot start smpirun: %s", strerror(errno));
-        close(logfd);
-        unlink(logpath);
-        return 1;
-    }
-    if (pid == 0) {
-        dup2(logfd, 2);
-        if (stdout_path != NULL && freopen(stdout_path, "w", stdout) == NULL) _exit(126);
-        execv(argv[0], (char *const *)argv);
-        fprintf(stderr, "collsim: error: cannot run '%s': %s\n", argv[0], strerror(errno));
-        _exit(127);
-    }
-    close(logfd);
-    int status = 0;
-    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-    }
-    int ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
-    int own = forward_stderr(logpath, !ok);
-    if (!ok && own == 0) {
-        cs_error("the simulation failed (smpirun status %d); its log is '%s'",
-                 WIFEXITED(status) ? WEXITSTATUS(status) : -1, logpath);
-        return 1;
-    }
-    unlink(logpath);
-    return ok ? 0 : 1;
-}
-
-int smpi_common_args(const char **argv, int n, const char *model)
-{
-    argv[n++] = "--log=root.thres:warning";
-    argv[n++] = "--cfg=smpi/simulate-computation:no";
-    argv[n++] = "--cfg=smpi/wtime:0";
-    if (strcmp(model, "clean") == 0) {
-        argv[n++] = "--cfg=network/model:CM02";
-        argv[n++] = "--cfg=network/crosstraffic:0";
-        argv[n++] = "--cfg=network/TCP-gamma:0";
-        argv[n++] = "--cfg=network/weight-S:0";
-    } else {
-        argv[n++] = "--cfg=network/model:SMPI";
-    }
-    return n;
-}
-
-int smpi_hostfile(const char *platform, const char *given, char *out, size_t len)
-{
-    if (given != NULL) {
-        snprintf(out, len, "%s", given);
-    } else {
-        cs_hostfile_of(platform, out, len);
-    }
-    int nhosts = count_hosts(out);
-    if (nhosts < 0) {
-        cs_error("cannot read hostfile '%s' (give one with --hostfile)", out);
-        return -1;
-    }
-    if (nhosts == 0) {
-        cs_error("hostfile '%s' lists no host", out);
-        return -1;
-    }
-    return nhosts;
-}
-
-int smpi_program(const char *name, char *out, size_t len)
-{
-    const char *env = getenv("COLLSIM_RUNNER");
-    if (env != NULL && *env != '\0' && strcmp(name, "collsim-runner.so") == 0) {
-        snprintf(out, len, "%s", env);
-    } else {
-        char self[PATH_MAX];
-        ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
-        if (n < 0) return -1;
-        self[n] = '\0';
-        snprintf(out, len, "%s/%s", dirname(self), name);
-    }
-    if (access(out, R_OK) != 0) {
-        cs_error("cannot find the SMPI program '%s' (build it first)", out);
-        return -1;
-    }
-    return 0;
-}
-
 int run_analyze(const struct run_request *r, const char *trace, const char *out, const char *csv,
                 const char *plots)
 {
-    char hostfile[PATH_MAX];
+    char hostfile[PATH_MAX], part[4104];
     if (smpi_hostfile(r->platform, r->hostfile, hostfile, sizeof hostfile) < 0) return 1;
+    if (out != NULL && cs_out_part(out, part, sizeof part) < 0) return 1;
     /* routing, eager threshold and ranks per host are in the trace (format.h) */
     struct analyze_request q = {
         .trace = trace, .platform = r->platform, .hostfile = hostfile, .csv = csv, .plots = plots};
-    fflush(stdout);
-    pid_t pid = fork(); /* SimGrid loads one platform per process: a study analyzes five */
+    fflush(NULL);
+    pid_t pid = cs_fork(); /* SimGrid loads one platform per process: a study analyzes five */
     if (pid < 0) {
         cs_error("cannot start the analysis: %s", strerror(errno));
+        if (out != NULL) cs_out_finish(out, part, 0);
         return 1;
     }
     if (pid == 0) {
-        if (out != NULL && freopen(out, "w", stdout) == NULL) {
-            cs_error("cannot write '%s'", out);
+        if (out != NULL && freopen(part, "w", stdout) == NULL) {
+            cs_error("cannot write '%s': %s", out, strerror(errno));
             _exit(1);
         }
         int rc = analyze_run(&q);
-        fflush(stdout);
+        if (cs_stdout_check() != 0) rc = 1;
         _exit(rc);
     }
-    int status = 0;
-    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    int status = cs_wait(pid), ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
+    if (out != NULL && cs_out_finish(out, part, ok) != 0 && ok) {
+        cs_error("cannot write '%s': %s", out, strerror(errno));
+        ok = 0;
     }
-    return WIFEXITED(status) ? WEXITSTATUS(status) != 0 : 1;
+    return !ok;
 }
 
 /* What run_execute works out before anything runs. */
 struct run_plan {
-    char hostfile[PATH_MAX], runner[PATH_MAX], pname[256];
+    char hostfile[PATH_MAX]; /* a clean copy of the hostfile (line ends, ranks per host) */
+    char runner[PATH_MAX], pname[256];
     char trace[PATH_MAX]; /* the trace to write, "" for none */
     char trace_part[PATH_MAX + 8], csv_part[PATH_MAX + 8];
     int np, temp_trace; /* temp_trace: only for --analyze */
     uint64_t eager;     /* --eager in bytes, 0 when not given */
 };
 
-/* The checks of the request's values; 0, or 1 after one error line. */
+/* The outputs: each writable, no two on one file. 0, or 2 after one error line. */
+static int run_check_outputs(const struct run_request *r)
+{
+    const char *names[] = {"--trace", "--csv", "the analysis", "the analysis CSV"};
+    const char *paths[] = {r->trace, r->csv, r->analysis, r->analysis_csv};
+    const char *what[] = {"trace", "CSV", "report", "analysis CSV"};
+    for (int i = 0; i < 4; i++)
+        if (paths[i] != NULL && cs_out_check(what[i], paths[i]) != 0) return 2;
+    if (r->trace != NULL && strcmp(r->trace, "-") == 0) {
+        cs_error("--trace needs a file (the trace is repaired after the run)");
+        return 2;
+    }
+    return cs_out_distinct(names, paths, 4) != 0 ? 2 : 0;
+}
+
+/* The checks of the request's values; 0, or 2 after one error line. */
 static int run_check_values(const struct run_request *r, int np, uint64_t *eager)
 {
     if (r->root < 0 || r->root >= np) {
-        cs_error("root %d is not a rank of %d processes", r->root, np);
-        return 1;
+        cs_error("--root %d is not a rank of %d processes", r->root, np);
+        return 2;
     }
-    if (opt_check_algos(r->collective, r->algos) != 0 || opt_check_sizes(r->sizes) != 0) return 1;
-    if (r->eager != NULL && cs_check_eager(r->eager, eager) != 0) return 1;
-    if (cs_check_model(r->model) != 0 || cs_check_routing(r->routing) != 0) return 1;
-    if (r->trace != NULL && !is_writable_target(r->trace)) {
-        cs_error("cannot write trace '%s'", r->trace);
-        return 1;
-    }
-    if (r->csv != NULL && !is_writable_target(r->csv)) {
-        cs_error("cannot write CSV '%s'", r->csv);
-        return 1;
-    }
-    return 0;
+    if (opt_check_algos(r->collective, r->algos) != 0 || opt_check_sizes(r->sizes) != 0) return 2;
+    if (r->eager != NULL && cs_check_eager(r->eager, eager) != 0) return 2;
+    if (cs_check_model(r->model) != 0 || cs_check_routing(r->routing) != 0) return 2;
+    return run_check_outputs(r);
 }
 
 /* Fills the plan: files, process count, the checks; 0, or the exit status after an error. */
@@ -281,18 +164,30 @@ static int run_prepare(const struct run_request *r, struct run_plan *pl)
         return 2;
     }
     if (access(r->platform, R_OK) != 0) {
-        cs_error("cannot read platform '%s'", r->platform);
+        cs_error("cannot read platform '%s': %s", r->platform, strerror(errno));
         return 1;
     }
-    int nhosts = smpi_hostfile(r->platform, r->hostfile, pl->hostfile, sizeof pl->hostfile);
+    char given[PATH_MAX];
+    int nhosts = smpi_hostfile(r->platform, r->hostfile, given, sizeof given);
     if (nhosts < 0) return 1;
+    int per_host = r->ranks_per_host > 0 ? r->ranks_per_host : 1;
+    if ((long)nhosts * per_host > CS_HOSTS_MAX) {
+        cs_error("%d hosts with %d ranks each is more than %d processes", nhosts, per_host,
+                 CS_HOSTS_MAX);
+        return 2;
+    }
+    nhosts *= per_host;
     pl->np = r->np > 0 ? r->np : nhosts;
     if (pl->np > nhosts) {
-        cs_error("--np %d is more than the %d hosts of '%s'", pl->np, nhosts, pl->hostfile);
-        return 1;
+        cs_error("--np %d is more than the %d ranks the hostfile '%s' places", pl->np, nhosts,
+                 given);
+        return 2;
     }
-    if (run_check_values(r, pl->np, &pl->eager) != 0) return 1;
+    int rc = run_check_values(r, pl->np, &pl->eager);
+    if (rc != 0) return rc;
     if (smpi_program("collsim-runner.so", pl->runner, sizeof pl->runner) != 0) return 1;
+    if (smpi_check_memory(r->collective, r->sizes, pl->np) != 0) return 2;
+    if (smpi_hostfile_copy(given, per_host, pl->hostfile, sizeof pl->hostfile) != 0) return 1;
     platform_name(r->platform, pl->pname, sizeof pl->pname);
     return 0;
 }
@@ -303,22 +198,18 @@ static int run_choose_trace(const struct run_request *r, struct run_plan *pl)
     if (r->trace != NULL) {
         snprintf(pl->trace, sizeof pl->trace, "%s", r->trace);
     } else if (r->analysis != NULL) {
-        char tmpl[] = "/tmp/collsim-trace-XXXXXX";
-        int fd = mkstemp(tmpl);
-        if (fd < 0) {
-            cs_error("cannot create a temporary file in /tmp");
-            return 1;
-        }
+        int fd = cs_temp_file("trace", pl->trace, sizeof pl->trace);
+        if (fd < 0) return 1;
         close(fd);
-        unlink(tmpl);
-        snprintf(pl->trace, sizeof pl->trace, "%s", tmpl);
         pl->temp_trace = 1;
     }
-    if (pl->trace[0]) snprintf(pl->trace_part, sizeof pl->trace_part, "%s.part", pl->trace);
-    if (r->csv) snprintf(pl->csv_part, sizeof pl->csv_part, "%s.part", r->csv);
+    if (pl->trace[0]) {
+        snprintf(pl->trace_part, sizeof pl->trace_part, "%s.part", pl->trace);
+        cs_cleanup_add(pl->trace_part); /* SimGrid writes it; tracefix makes the trace */
+    }
+    if (r->csv != NULL && cs_out_part(r->csv, pl->csv_part, sizeof pl->csv_part) < 0) return 1;
     return 0;
 }
-
 /* Strings the command line points into. */
 struct run_argbuf {
     char np[16], root[16], iters[16], warm[16], eager[64], tracefile[PATH_MAX + 48];
@@ -402,75 +293,43 @@ static int run_commit(const struct run_request *r, const struct run_plan *pl, in
         ok = tracefix_copy(pl->trace_part, pl->trace, NULL, err, sizeof err) == 0;
         if (!ok) cs_error("%s", err);
     }
-    if (pl->trace[0]) unlink(pl->trace_part);
-    if (!ok) {
-        if (r->csv) unlink(pl->csv_part);
+    if (pl->trace[0]) cs_temp_remove(pl->trace_part);
+    if (r->csv != NULL && cs_out_finish(r->csv, pl->csv_part, ok) != 0 && ok) {
+        cs_error("cannot write CSV '%s': %s", r->csv, strerror(errno));
         return 1;
     }
-    if (r->csv && rename(pl->csv_part, r->csv) != 0) {
-        cs_error("cannot move the outputs into place: %s", strerror(errno));
-        return 1;
-    }
-    return 0;
+    return !ok;
+}
+
+/* Removes the plan's temporary files. */
+static void run_cleanup(struct run_plan *pl)
+{
+    if (pl->temp_trace) cs_temp_remove(pl->trace);
+    if (pl->hostfile[0]) cs_temp_remove(pl->hostfile);
 }
 
 int run_execute(const struct run_request *r)
 {
     struct run_plan pl;
     int rc = run_prepare(r, &pl);
-    if (rc != 0 || (rc = run_choose_trace(r, &pl)) != 0) return rc;
+    if (rc == 0) rc = run_choose_trace(r, &pl);
+    if (rc != 0) {
+        run_cleanup(&pl);
+        return rc;
+    }
     struct run_argbuf b;
     const char *argv[80];
     run_command(r, &pl, &b, argv);
     int ok = smpi_spawn(argv, r->quiet ? "/dev/null" : NULL) == 0;
     rc = run_commit(r, &pl, ok);
     if (rc == 0 && r->analysis != NULL) {
-        fflush(stdout);
-        rc = run_analyze(r, pl.trace, strcmp(r->analysis, "-") == 0 ? NULL : r->analysis,
+        struct run_request placed = *r;
+        placed.hostfile = pl.hostfile; /* the ranks' hosts, ranks per host expanded */
+        placed.ranks_per_host = 1;
+        rc = run_analyze(&placed, pl.trace, strcmp(r->analysis, "-") == 0 ? NULL : r->analysis,
                          r->analysis_csv, NULL);
     }
-    if (pl.temp_trace) unlink(pl.trace);
-    return rc;
-}
-
-/* Writes each host of `hosts` n times in a row into a new temporary file named from tmpl
- * (block placement: ranks k n .. k n + n-1 share host k). 0, or -1 after an error line. */
-static int expand_hostfile(const char *hosts, int n, char *tmpl)
-{
-    FILE *in = fopen(hosts, "r");
-    int fd = mkstemp(tmpl);
-    FILE *out = fd >= 0 ? fdopen(fd, "w") : NULL;
-    if (in == NULL || out == NULL) {
-        cs_error("cannot expand hostfile '%s': %s", hosts, strerror(errno));
-        if (in) fclose(in);
-        if (fd >= 0) (out ? fclose(out) : close(fd)), unlink(tmpl);
-        return -1;
-    }
-    char line[1024];
-    while (fgets(line, sizeof line, in) != NULL) {
-        line[strcspn(line, "\r\n")] = '\0';
-        if (line[0] == '\0') continue;
-        for (int i = 0; i < n; i++)
-            fprintf(out, "%s\n", line);
-    }
-    fclose(in);
-    if (fclose(out) != 0) {
-        cs_error("cannot write '%s'", tmpl);
-        unlink(tmpl);
-        return -1;
-    }
-    return 0;
-}
-
-/* Runs r with per_host ranks on each host of its hostfile (a temporary expanded copy). */
-static int run_per_host(struct run_request *r, int per_host)
-{
-    char hosts[PATH_MAX], expanded[] = "/tmp/collsim-hosts-XXXXXX";
-    if (smpi_hostfile(r->platform, r->hostfile, hosts, sizeof hosts) < 0) return 1;
-    if (expand_hostfile(hosts, per_host, expanded) != 0) return 1;
-    r->hostfile = expanded;
-    int rc = run_execute(r);
-    unlink(expanded);
+    run_cleanup(&pl);
     return rc;
 }
 
@@ -478,7 +337,7 @@ int run_main(int argc, char **argv)
 {
     struct run_request r;
     run_defaults(&r);
-    int np_given = 0, per_host = 1, analyze = 0;
+    int np_given = 0, analyze = 0;
     const struct cs_opt table[] = {{"platform", CS_OPT_STR, &r.platform, NULL},
                                    {"hostfile", CS_OPT_STR, &r.hostfile, NULL},
                                    {"np", CS_OPT_INT, &r.np, &np_given},
@@ -497,19 +356,20 @@ int run_main(int argc, char **argv)
                                    {"routing", CS_OPT_STR, &r.routing, NULL},
                                    {"topology", CS_OPT_STR, &r.topology, NULL},
                                    {"analyze", CS_OPT_FLAG, &analyze, NULL},
-                                   {"ranks-per-host", CS_OPT_INT, &per_host, NULL},
+                                   {"ranks-per-host", CS_OPT_INT, &r.ranks_per_host, NULL},
                                    {"trace-links", CS_OPT_FLAG, &r.trace_links, NULL},
                                    {NULL, 0, NULL, NULL}};
     int rc = cs_opt_parse(argc, argv, table, run_usage, NULL, 0, NULL);
     if (rc != 0) return rc == 1 ? 0 : rc;
     if (analyze) r.analysis = "-";
-    if (opt_at_least("iters", r.iters, 1) != 0 || (np_given && opt_at_least("np", r.np, 1) != 0) ||
-        opt_at_least("ranks-per-host", per_host, 1) != 0)
+    if (opt_range("iters", r.iters, 1, CS_MAX_CALLS) != 0 ||
+        opt_range("warmup", r.warmup, 0, CS_MAX_CALLS) != 0 ||
+        (np_given && opt_range("np", r.np, 1, CS_HOSTS_MAX) != 0) ||
+        opt_range("ranks-per-host", r.ranks_per_host, 1, CS_RANKS_PER_HOST_MAX) != 0)
         return 2;
     if (r.trace_links && r.trace == NULL && r.analysis == NULL) {
         cs_error("--trace-links needs --trace FILE or --analyze");
         return 2;
     }
-    if (per_host == 1 || r.platform == NULL) return run_execute(&r);
-    return run_per_host(&r, per_host);
+    return run_execute(&r);
 }

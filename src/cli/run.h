@@ -26,7 +26,11 @@ struct run_request {
     const char *analysis_csv; /* and its CSV, NULL: none */
     const char *fault;        /* RANK:OFFSET, a byte the runner corrupts (tests the data check) */
     int trace_links;          /* also trace every link's bandwidth use (tracing/uncategorized) */
+    int ranks_per_host;       /* each host of the hostfile runs this many ranks in a row */
 };
+
+/* Bounds of `collsim run`'s numbers (the processes are bounded by CS_HOSTS_MAX, util.h). */
+#define CS_RANKS_PER_HOST_MAX 1024
 
 /* Runs smpirun with argv (NULL-terminated, argv[0] its path), stdout to stdout_path (NULL:
  * inherited). SimGrid's chatter on stderr is dropped; the program's own "collsim" lines and
@@ -40,6 +44,15 @@ int smpi_common_args(const char **argv, int n, const char *model);
 /* The hostfile of a platform (given, or PLATFORM.hosts); returns its host count, or -1 after
  * printing an error. */
 int smpi_hostfile(const char *platform, const char *given, char *out, size_t len);
+
+/* Writes each host of the hostfile `hosts` n times in a row into a new temporary file tmp
+ * (registered for removal, cs_temp_file): a clean copy smpirun reads (no CR, no comments) and
+ * the block placement of n ranks per host. 0, or -1 after an error line. */
+int smpi_hostfile_copy(const char *hosts, int n, char *tmp, size_t len);
+
+/* Refuses a run whose buffers and SimGrid's per-process cost exceed this machine's memory,
+ * naming the largest size that fits. 0, or -1 after one error line. */
+int smpi_check_memory(const char *collective, const char *sizes, int np);
 
 /* Path of an SMPI program built beside this executable; 0, or -1 after printing an error. */
 int smpi_program(const char *name, char *out, size_t len);

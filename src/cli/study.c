@@ -1,6 +1,7 @@
 /* study.c: `collsim study`, the default study: the registry's broadcasts on the shipped ring,
  * torus, hypercube, fat-tree and XL250a platforms, with tables, CSV, traces, a summary, the
  * best-algorithm map and plots (gnuplot, when installed). */
+#include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -395,15 +396,18 @@ static int plot_best(const struct best_map *m, const char *png, const char *svg)
                                           "#80b1d3", "#fdb462", "#b3de69", "#fccde5",
                                           "#d9d9d9", "#bc80bd", "#ccebc5", "#ffed6f"};
     enum { NCOL = sizeof colours / sizeof colours[0] };
-    FILE *g = popen("gnuplot 2>/dev/null", "w");
+    char ppart[4104], spart[4104];
+    if (cs_out_part(png, ppart, sizeof ppart) < 0 || cs_out_part(svg, spart, sizeof spart) < 0)
+        return -1;
+    FILE *g = cs_gnuplot_open();
     if (g == NULL) return -1;
     /* 170 px columns hold a tie line such as "≈ scatter_allgather_ring" */
     int w = 400 + 170 * m->nsize, h = 170 + 90 * m->nplat;
     if (h < 170 + 22 * m->nwin) h = 170 + 22 * m->nwin; /* room for the key */
     fprintf(g,
             "set encoding utf8\nset terminal pngcairo size %d,%d noenhanced font 'sans,10'\n"
-            "set output '%s.part'\n",
-            w, h, png);
+            "set output '%s'\n",
+            w, h, ppart);
     fprintf(g, "set title \"fastest broadcast per platform and message size (simulated, model ");
     cs_gnuplot_string(g, m->rows[0].model, 0);
     fprintf(g, ")\\n\xe2\x89\x88 NAME: the next best, within %g%% of the fastest\"\n",
@@ -459,20 +463,20 @@ static int plot_best(const struct best_map *m, const char *png, const char *svg)
     }
     fprintf(g,
             "\nset terminal svg size %d,%d noenhanced font 'sans,10' background '#ffffff'\n"
-            "set output '%s.part'\nreplot\n",
-            w, h, svg);
+            "set output '%s'\nreplot\n",
+            w, h, spart);
     return cs_gnuplot_finish(g, png, svg);
 }
 /* One log-log plot of time vs size per algorithm of the CSV (algos: their names, from its
  * rows). Returns 0, or -1 if gnuplot failed. */
 static int plot_platform(const char *csv, const char *png, const char *name, const char *algos)
 {
-    char cmd[PATH_MAX * 2];
-    snprintf(cmd, sizeof cmd, "gnuplot 2>/dev/null");
-    FILE *g = popen(cmd, "w");
+    char part[4104];
+    if (cs_out_part(png, part, sizeof part) < 0) return -1;
+    FILE *g = cs_gnuplot_open();
     if (g == NULL) return -1;
     /* the key goes outside: with the comparison, a dozen lines fill the top left */
-    fprintf(g, "set terminal pngcairo size 1100,600 noenhanced\nset output '%s.part'\n", png);
+    fprintf(g, "set terminal pngcairo size 1100,600 noenhanced\nset output '%s'\n", part);
     fprintf(g,
             "set datafile separator ','\nset logscale xy\nset key outside right top\nset grid\n"
             "set format x '%%.0s%%cB'\nset xlabel 'message size (bytes)'\n"
@@ -610,6 +614,7 @@ struct study {
     struct run_request base;
     const char *out, *platdir;
     int platdir_given, no_trace, no_compare, have_gnuplot;
+    struct cs_out sum_out; /* summary.csv, through its .part */
     FILE *sum;
     char summary[PATH_MAX];
 };
@@ -621,7 +626,8 @@ static int study_check(const struct study *st)
     char xml[PATH_MAX];
     if (opt_check_sizes(st->base.sizes) != 0 ||
         opt_check_algos(st->base.collective, st->base.algos) != 0 ||
-        cs_check_model(st->base.model) != 0 || opt_at_least("iters", st->base.iters, 1) != 0)
+        cs_check_model(st->base.model) != 0 ||
+        opt_range("iters", st->base.iters, 1, CS_MAX_CALLS) != 0)
         return -1;
     for (int i = 0; i < NPLAT; i++)
         if (study_platform_file(st->platdir, st->platdir_given, i, xml, sizeof xml) != 0) return -1;
@@ -720,24 +726,24 @@ static int study_summarize(const struct study *st)
     return 0;
 }
 
-/* Runs every platform into summary.csv; on failure removes it. 0 or an exit status. */
+/* Runs every platform into summary.csv (written through its .part: a failure or an interrupt
+ * keeps the previous one). 0 or an exit status. */
 static int study_run_all(struct study *st)
 {
     snprintf(st->summary, sizeof st->summary, "%s/summary.csv", st->out);
-    st->sum = fopen(st->summary, "w");
+    st->sum = cs_out_open(&st->sum_out, st->summary);
     if (st->sum == NULL) {
-        cs_error("cannot write '%s'", st->summary);
+        cs_error("cannot write '%s': %s", st->summary, strerror(errno));
         return 1;
     }
     st->have_gnuplot = cs_gnuplot_available();
     int rc = 0;
     for (int i = 0; i < NPLAT && rc == 0; i++)
         rc = study_platform(st, i);
-    if (fclose(st->sum) != 0 && rc == 0) {
-        cs_error("cannot write '%s'", st->summary);
+    if (cs_out_commit(&st->sum_out, rc == 0) != 0 && rc == 0) {
+        cs_error("cannot write '%s': %s", st->summary, strerror(errno));
         rc = 1;
     }
-    if (rc != 0) unlink(st->summary);
     return rc;
 }
 

@@ -15,13 +15,13 @@ static const coll_fn functions[] = {
 
 /* The mangled parameter list of SimGrid's <id>__NAME functions, per collective */
 static const char *const mangled_params[COLL_COUNT] = {
-#define COLLECTIVE(id, desc, params, mangled) mangled,
+#define COLLECTIVE(id, desc, mem, params, mangled) mangled,
 #include "collectives.def"
 #undef COLLECTIVE
 };
 
 static const struct coll_driver *const drivers[COLL_COUNT] = {
-#define COLLECTIVE(id, desc, params, mangled) &coll_driver_##id,
+#define COLLECTIVE(id, desc, mem, params, mangled) &coll_driver_##id,
 #include "collectives.def"
 #undef COLLECTIVE
 };

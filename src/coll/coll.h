@@ -9,7 +9,7 @@
 #include "registry.h"
 
 /* <id>_sig: the type of every algorithm of collective <id>, the MPI call's signature. */
-#define COLLECTIVE(id, desc, params, mangled) typedef int id##_sig params;
+#define COLLECTIVE(id, desc, mem, params, mangled) typedef int id##_sig params;
 #include "collectives.def"
 #undef COLLECTIVE
 
@@ -52,7 +52,7 @@ struct coll_driver {
     void (*release)(void *state);
 };
 
-#define COLLECTIVE(id, desc, params, mangled) extern const struct coll_driver coll_driver_##id;
+#define COLLECTIVE(id, desc, mem, params, mangled) extern const struct coll_driver coll_driver_##id;
 #include "collectives.def"
 #undef COLLECTIVE
 

@@ -9,7 +9,7 @@
 /* ---- the collectives (collectives.def) ---- */
 
 enum coll_id {
-#define COLLECTIVE(id, desc, params, mangled) COLL_##id,
+#define COLLECTIVE(id, desc, mem, params, mangled) COLL_##id,
 #include "collectives.def"
 #undef COLLECTIVE
     COLL_COUNT
@@ -18,6 +18,7 @@ enum coll_id {
 struct coll_info {
     const char *name;        /* "bcast" */
     const char *description; /* one line for `collsim list` */
+    double mem_p, mem_p2;    /* all ranks' buffers for m-byte messages: m (mem_p p + mem_p2 p^2) */
 };
 
 extern const struct coll_info coll_infos[COLL_COUNT];

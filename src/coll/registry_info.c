@@ -7,9 +7,11 @@
 #include <string.h>
 
 const struct coll_info coll_infos[COLL_COUNT] = {
-#define COLLECTIVE(id, desc, params, mangled) {#id, desc},
+#define MEMORY(a, b) a, b
+#define COLLECTIVE(id, desc, mem, params, mangled) {#id, desc, MEMORY mem},
 #include "collectives.def"
 #undef COLLECTIVE
+#undef MEMORY
 };
 
 int coll_find(const char *name)

@@ -22,6 +22,7 @@
  * that follows the last call, so its interval holds all of the phase's calls and nothing of
  * another phase. Inside it, call k (warm-ups first) starts when the root's last ready
  * PMPI_Recv before it ends. docs/trace-format.md is the reference for the analyzer. */
+#include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <limits.h>
@@ -40,7 +41,6 @@
 #include "util.h"
 
 int collsim_enable_sfr(void); /* sfr.cpp */
-#define MAX_SIZES 64
 #define MAX_ALGOS 64
 
 struct algo {
@@ -56,7 +56,7 @@ struct options {
     struct algo algos[MAX_ALGOS];
     int nalgos;
     int all; /* --algo had "all" */
-    uint64_t sizes[MAX_SIZES];
+    uint64_t sizes[CS_MAX_SIZES];
     int nsizes;
     int root;
     int iters;
@@ -141,7 +141,7 @@ static int resolve_algos(struct options *o, const char *algos, int rank)
 static int parse_sizes(struct options *o, const char *sizes, int rank)
 {
     char err[256];
-    o->nsizes = cs_parse_sizes(sizes, o->sizes, MAX_SIZES, err, sizeof err);
+    o->nsizes = cs_parse_sizes(sizes, o->sizes, CS_MAX_SIZES, err, sizeof err);
     if (o->nsizes < 0) {
         if (rank == 0) cs_error("%s", err);
         return -1;
@@ -210,9 +210,9 @@ static int set_option(struct options *o, int c, const char **strs, int rank)
     case 'r':
         return cs_parse_int(optarg, &o->root) != 0;
     case 'i':
-        return cs_parse_int(optarg, &o->iters) != 0 || o->iters < 1;
+        return cs_parse_int(optarg, &o->iters) != 0 || o->iters < 1 || o->iters > CS_MAX_CALLS;
     case 'w':
-        return cs_parse_int(optarg, &o->warmup) != 0;
+        return cs_parse_int(optarg, &o->warmup) != 0 || o->warmup > CS_MAX_CALLS;
     case 'c':
         o->csv = optarg;
         break;
@@ -521,7 +521,19 @@ static void report(const struct options *o, const struct algo *algo, uint64_t by
     cs_result_write(csv, &row);
 }
 
-/* Every phase of every algorithm; rank 0's total error count. */
+/* Closes the CSV, checking every write: 0, or -1 after an error line (a full disk). */
+static int close_csv(const struct options *o, FILE *csv)
+{
+    if (csv == NULL) return 0;
+    int err = ferror(csv) ? (errno ? errno : EIO) : 0;
+    if (fclose(csv) != 0 && !err) err = errno;
+    if (!err) return 0;
+    cs_error("cannot write CSV '%s': %s", o->csv, strerror(err));
+    return -1;
+}
+
+/* Every phase of every algorithm; rank 0's total error count, or -1 if its CSV could not be
+ * written. */
 static long run_all(const struct options *o, const struct world *w)
 {
     uint64_t maxbytes = 0;
@@ -544,7 +556,7 @@ static long run_all(const struct options *o, const struct world *w)
         }
         if (w->rank == 0) printf("\n");
     }
-    if (csv != NULL) fclose(csv);
+    if (close_csv(o, csv) != 0) total_errors = -1;
     o->driver->release(state);
     return total_errors;
 }
@@ -566,6 +578,7 @@ int main(int argc, char **argv)
     long total_errors = run_all(&o, &w);
     MPI_Bcast(&total_errors, 1, MPI_LONG, 0, MPI_COMM_WORLD);
     MPI_Finalize();
+    if (total_errors < 0) return 1;
     if (total_errors != 0) {
         char noun[64];
         coll_noun(o.coll, noun, sizeof noun);

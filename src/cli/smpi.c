@@ -1,0 +1,246 @@
+/* smpi.c: starting smpirun: its command line's common settings, the SMPI programs and
+ * hostfiles it takes, and a child that an interrupt ends, whose failures come back as one
+ * error line. */
+#include <errno.h>
+#include <libgen.h>
+#include <limits.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "registry.h"
+#include "run.h"
+#include "util.h"
+
+/* The message of a SimGrid log line "[time] file:line: [category/LEVEL] message", with
+ * "Parse error at FILE:LINE: what" made "FILE:LINE: what"; NULL for other lines. */
+static const char *simgrid_error(char *line)
+{
+    char *msg = strstr(line, "/ERROR] ");
+    if (msg != NULL)
+        msg += 8;
+    else if ((msg = strstr(line, "/CRITICAL] ")) != NULL)
+        msg += 11;
+    else
+        return NULL;
+    msg[strcspn(msg, "\r\n")] = '\0';
+    if (strncmp(msg, "Parse error at ", 15) == 0) msg += 15;
+    if (strcmp(msg, "Exiting now.") == 0 || *msg == '\0') return NULL;
+    return msg;
+}
+
+/* Prints what the runner said on stderr (its own error lines, SimGrid warnings), dropping
+ * SimGrid's INFO chatter. After a failure with no line of the runner's own, SimGrid's first
+ * error becomes collsim's error line. Returns the number of error lines printed. */
+static int forward_stderr(const char *logpath, int failed)
+{
+    FILE *f = fopen(logpath, "r");
+    if (f == NULL) return 0;
+    char line[4096];
+    int own = 0;
+    while (fgets(line, sizeof line, f) != NULL) {
+        const char *err;
+        if (strncmp(line, "collsim", 7) == 0) {
+            fputs(line, stderr);
+            own++;
+        } else if (strstr(line, "did not return 0") != NULL) {
+            continue; /* SimGrid's echo of an exit status the runner has already explained */
+        } else if (failed && own == 0 && (err = simgrid_error(line)) != NULL) {
+            cs_error("the simulation failed: %s", err);
+            own++;
+        } else if (strstr(line, "/WARNING]") != NULL) {
+            fputs(line, stderr);
+        }
+    }
+    fclose(f);
+    return own;
+}
+
+/* Copies the child's standard output to ours line by line, without smpirun's own line
+ * after a failure ("Execution failed with code N."). */
+static void relay_stdout(int fd)
+{
+    FILE *in = fdopen(fd, "r");
+    if (in == NULL) return;
+    char line[8192];
+    while (fgets(line, sizeof line, in) != NULL) {
+        if (strncmp(line, "Execution failed with code ", 27) == 0) continue;
+        fputs(line, stdout);
+        if (strchr(line, '\n') != NULL) fflush(stdout);
+    }
+    fclose(in);
+}
+
+/* The child's side: stderr into the log, stdout into stdout_path or the pipe, then exec. */
+static void spawn_child(const char *const *argv, int logfd, const char *stdout_path,
+                        const int *pipefd)
+{
+    dup2(logfd, 2);
+    if (stdout_path != NULL && freopen(stdout_path, "w", stdout) == NULL) _exit(126);
+    if (stdout_path == NULL) {
+        dup2(pipefd[1], 1);
+        close(pipefd[0]);
+        close(pipefd[1]);
+    }
+    execv(argv[0], (char *const *)argv);
+    fprintf(stderr, "collsim: error: cannot run '%s': %s\n", argv[0], strerror(errno));
+    _exit(127);
+}
+
+int smpi_spawn(const char *const *argv, const char *stdout_path)
+{
+    char logpath[PATH_MAX];
+    int logfd = cs_temp_file("run", logpath, sizeof logpath), pipefd[2] = {-1, -1};
+    if (logfd < 0) return 1;
+    if (stdout_path == NULL && pipe(pipefd) != 0) {
+        cs_error("cannot start smpirun: %s", strerror(errno));
+        close(logfd);
+        cs_temp_remove(logpath);
+        return 1;
+    }
+    fflush(NULL);
+    pid_t pid = cs_fork();
+    if (pid == 0) spawn_child(argv, logfd, stdout_path, pipefd);
+    close(logfd);
+    if (pipefd[1] >= 0) close(pipefd[1]);
+    if (pid < 0) {
+        cs_error("cannot start smpirun: %s", strerror(errno));
+        if (pipefd[0] >= 0) close(pipefd[0]);
+        cs_temp_remove(logpath);
+        return 1;
+    }
+    if (pipefd[0] >= 0) relay_stdout(pipefd[0]);
+    int status = cs_wait(pid);
+    int ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
+    if (!ok && forward_stderr(logpath, 1) == 0) {
+        cs_error("the simulation failed (smpirun status %d); its log is '%s'",
+                 WIFEXITED(status) ? WEXITSTATUS(status) : -1, logpath);
+        cs_cleanup_drop(logpath);
+        return 1;
+    }
+    if (ok) forward_stderr(logpath, 0);
+    cs_temp_remove(logpath);
+    return ok ? 0 : 1;
+}
+
+int smpi_common_args(const char **argv, int n, const char *model)
+{
+    argv[n++] = "-quiet"; /* smpirun keeps its temporary files and echoes itself without */
+    argv[n++] = "--log=root.thres:warning";
+    argv[n++] = "--cfg=smpi/simulate-computation:no";
+    argv[n++] = "--cfg=smpi/wtime:0";
+    if (strcmp(model, "clean") == 0) {
+        argv[n++] = "--cfg=network/model:CM02";
+        argv[n++] = "--cfg=network/crosstraffic:0";
+        argv[n++] = "--cfg=network/TCP-gamma:0";
+        argv[n++] = "--cfg=network/weight-S:0";
+    } else {
+        argv[n++] = "--cfg=network/model:SMPI";
+    }
+    return n;
+}
+
+int smpi_hostfile(const char *platform, const char *given, char *out, size_t len)
+{
+    if (given != NULL)
+        snprintf(out, len, "%s", given);
+    else
+        cs_hostfile_of(platform, out, len);
+    char **hosts;
+    int nhosts = cs_hostfile_read(out, &hosts);
+    if (nhosts < 0) return -1;
+    cs_hostfile_free(hosts, nhosts);
+    if (nhosts == 0) {
+        cs_error("hostfile '%s' lists no host", out);
+        return -1;
+    }
+    return nhosts;
+}
+
+int smpi_hostfile_copy(const char *hosts, int n, char *tmp, size_t len)
+{
+    char **names;
+    int count = cs_hostfile_read(hosts, &names);
+    if (count < 0) return -1;
+    int fd = cs_temp_file("hosts", tmp, len);
+    FILE *out = fd >= 0 ? fdopen(fd, "w") : NULL;
+    if (out == NULL) {
+        if (fd >= 0) close(fd), cs_temp_remove(tmp);
+        cs_hostfile_free(names, count);
+        return -1;
+    }
+    for (int i = 0; i < count; i++)
+        for (int k = 0; k < n; k++)
+            fprintf(out, "%s\n", names[i]);
+    cs_hostfile_free(names, count);
+    if ((ferror(out) | fclose(out)) != 0) {
+        cs_error("cannot write the temporary hostfile '%s'", tmp);
+        cs_temp_remove(tmp);
+        return -1;
+    }
+    return 0;
+}
+
+int smpi_program(const char *name, char *out, size_t len)
+{
+    const char *env = getenv("COLLSIM_RUNNER");
+    if (env != NULL && *env != '\0' && strcmp(name, "collsim-runner.so") == 0) {
+        snprintf(out, len, "%s", env);
+    } else {
+        char self[PATH_MAX];
+        ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+        if (n < 0) return -1;
+        self[n] = '\0';
+        snprintf(out, len, "%s/%s", dirname(self), name);
+    }
+    if (access(out, R_OK) != 0) {
+        cs_error("cannot find the SMPI program '%s' (build it first)", out);
+        return -1;
+    }
+    return 0;
+}
+
+/* SimGrid's cost per simulated process (its context, stack pages, privatized data: about
+ * 115 KiB measured at 1024 processes, rounded up) and the simulator's own base. */
+#define SMPI_RANK_BYTES (256.0 * 1024)
+#define SMPI_BASE_BYTES (64.0 * 1024 * 1024)
+
+/* Bytes as "1.5 GiB". */
+static void human(double b, char *out, size_t len)
+{
+    static const char *const units[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+    int u = 0;
+    for (; b >= 1024 && u < 6; u++)
+        b /= 1024;
+    snprintf(out, len, "%.3g %s", b, units[u]);
+}
+
+int smpi_check_memory(const char *collective, const char *sizes, int np)
+{
+    uint64_t v[CS_MAX_SIZES], m = 0;
+    char err[256], need[32], have[32], fit[32];
+    int c = coll_find(collective), n = cs_parse_sizes(sizes, v, CS_MAX_SIZES, err, sizeof err);
+    if (c < 0 || n < 0) return 0; /* checked before, with their own messages */
+    for (int i = 0; i < n; i++)
+        if (v[i] > m) m = v[i];
+    double per_m = coll_infos[c].mem_p * np + coll_infos[c].mem_p2 * (double)np * np;
+    double base = SMPI_BASE_BYTES + SMPI_RANK_BYTES * np;
+    double total = (double)sysconf(_SC_PHYS_PAGES) * (double)sysconf(_SC_PAGESIZE);
+    double want = base + per_m * (double)m;
+    if (total <= 0 || want <= total) return 0;
+    human(want, need, sizeof need);
+    human(total, have, sizeof have);
+    if (base >= total) {
+        cs_error("%d processes need about %s of memory; this machine has %s: use fewer (--np)", np,
+                 need, have);
+        return -1;
+    }
+    human(per_m > 0 ? (total - base) / per_m : total, fit, sizeof fit);
+    cs_error("%d processes with %s messages need about %s of memory; this machine has %s: use "
+             "--sizes up to %s or fewer processes (--np)",
+             np, sizes, need, have, fit);
+    return -1;
+}
