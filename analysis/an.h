@@ -6,6 +6,7 @@
 #ifndef COLLSIM_AN_H
 #define COLLSIM_AN_H
 
+#include <simgrid/link.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -81,7 +82,9 @@ struct route_cache {
     unsigned long *rkey; /* src * nhosts + dst + 1, 0 = empty */
     struct route **rval;
     size_t rcap, rcount;
-    int nlinks; /* links seen on routes so far: their dense ids */
+    int nlinks;     /* links seen on routes so far: their dense ids */
+    sg_link_t *all; /* every link of the platform by name (an_link), NULL until needed */
+    size_t nall;
 };
 
 /* Link loads per phase, from traces made with --trace-links (loads.c). */
@@ -127,6 +130,8 @@ struct an {
     struct an_out out;
     int phases;
     int failed;
+    long foreign;           /* the trace's hosts and links the platform does not have */
+    char foreign_name[256]; /* the first of them */
 };
 
 /* Where each rank's ready messages of one phase are: rank r's are rd[roff[r]] ..
@@ -153,6 +158,10 @@ void routes_free(struct an *a);
 
 /* events.c: the reader's callbacks, buffering one phase's records */
 void on_link(void *user, const struct paje_link *l);
+/* The platform's link called name, or NULL (SimGrid's sg_link_by_name throws instead). */
+sg_link_t an_link(struct an *a, const char *name);
+/* A host or link container of the trace that the platform lacks is counted in a->foreign. */
+void on_container(void *user, const struct paje_container *c);
 void on_state(void *user, const struct paje_state *s);
 
 /* loads.c: link loads per phase, from bandwidth_used variables */

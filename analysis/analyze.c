@@ -4,6 +4,7 @@
  * Memory: the messages of one phase at a time, plus a route cache per host pair. */
 #include "analyze.h"
 
+#include <errno.h>
 #include <libxml/parser.h>
 #include <malloc.h>
 #include <simgrid/engine.h>
@@ -11,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "an.h"
@@ -61,6 +63,83 @@ const char analyze_usage[] =
     "                       'binomial/1048576' (default: the first phase)\n"
     "  --hops               also print the hop table: src dst hops, per message pair\n";
 
+/* The first error SimGrid logged into the file at path, as one error line about platform. */
+static void platform_error(const char *path, const char *platform)
+{
+    FILE *f = fopen(path, "r");
+    char line[4096];
+    const char *msg = NULL;
+    while (f != NULL && msg == NULL && fgets(line, sizeof line, f) != NULL)
+        msg = cs_simgrid_error(line);
+    if (msg != NULL)
+        cs_error("platform '%s': %s", platform, msg);
+    else
+        cs_error("SimGrid cannot load platform '%s'", platform);
+    if (f != NULL) fclose(f);
+}
+
+/* SimGrid aborts the process on a platform it cannot load (a bad number, an unknown link):
+ * a child loads it first, and its error becomes one line. 0, or 1 after the error line. */
+static int platform_loads(const char *platform)
+{
+    char log[4096];
+    int fd = cs_temp_file("platform", log, sizeof log);
+    if (fd < 0) return 1;
+    fflush(NULL);
+    pid_t pid = cs_fork();
+    if (pid == 0) {
+        dup2(fd, 2);
+        char *sargv[] = {(char *)"collsim", (char *)"--log=root.thres:error", NULL};
+        int sargc = 2;
+        simgrid_init(&sargc, sargv);
+        simgrid_load_platform(platform);
+        _exit(0);
+    }
+    close(fd);
+    int status = pid > 0 ? cs_wait(pid) : -1;
+    int ok = pid > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+    if (!ok) platform_error(log, platform);
+    cs_temp_remove(log);
+    return !ok;
+}
+
+/* The platform: readable, well-formed XML, and SimGrid loads it. 0, or 1 after an error line. */
+static int check_platform(const char *platform)
+{
+    int flags = XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING;
+    if (access(platform, R_OK) != 0) {
+        cs_error("cannot read platform '%s': %s", platform, strerror(errno));
+        return 1;
+    }
+    xmlDocPtr doc = xmlReadFile(platform, NULL, flags);
+    if (doc == NULL) {
+        const xmlError *e = xmlGetLastError();
+        cs_error("%s:%d: %s", platform, e ? e->line : 0,
+                 e && e->message ? strtok(e->message, "\n") : "not XML");
+        return 1;
+    }
+    xmlFreeDoc(doc);
+    return platform_loads(platform);
+}
+
+/* Every output writable and on its own file, none on the trace. 0, or 2 after an error line. */
+static int check_outputs(const struct analyze_request *q)
+{
+    char models[4096] = "", errors[4096] = "";
+    if (q->plots != NULL) {
+        snprintf(models, sizeof models, "%s-models.png", q->plots);
+        snprintf(errors, sizeof errors, "%s-errors.png", q->plots);
+    }
+    const char *names[] = {"TRACE", "--csv", "--json", "--messages", "--svg", "--plots"};
+    const char *paths[] = {q->trace,    q->csv, q->json,
+                           q->messages, q->svg, q->plots ? models : NULL};
+    const char *what[] = {"", "CSV", "JSON", "message list", "SVG", "plots"};
+    for (int i = 1; i < 6; i++)
+        if (paths[i] != NULL && cs_out_check(what[i], paths[i]) != 0) return 2;
+    if (q->plots != NULL && cs_out_check("plots", errors) != 0) return 2;
+    return cs_out_distinct(names, paths, 6) != 0 ? 2 : 0;
+}
+
 /* Checks the request and reads what the analysis needs before the trace: the calibrated
  * parameters and the platform's readability. 0, or the exit status after an error line. */
 static int check_request(const struct analyze_request *q, struct an *a)
@@ -92,14 +171,8 @@ static int check_request(const struct analyze_request *q, struct an *a)
         cs_error("%s", perr);
         return 1;
     }
-    int flags = XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING;
-    xmlDocPtr doc = access(q->platform, R_OK) == 0 ? xmlReadFile(q->platform, NULL, flags) : NULL;
-    if (doc == NULL) {
-        cs_error("cannot read platform '%s'", q->platform);
-        return 1;
-    }
-    xmlFreeDoc(doc);
-    return 0;
+    int rc = check_outputs(q);
+    return rc != 0 ? rc : check_platform(q->platform);
 }
 
 /* The host of every rank, from the hostfile (default: the platform's .hosts). 0 or 1. */
@@ -211,12 +284,19 @@ static int read_trace(struct an *a, paje_reader *r, const char *trace, const cha
     simgrid_init(&sargc, sargv);
     simgrid_load_platform(a->platform);
     printf("# collsim analyze: %s on %s\n", trace, a->platform);
-    struct paje_callbacks cb = {NULL, on_state, on_link, on_variable};
+    struct paje_callbacks cb = {on_container, on_state, on_link, on_variable};
     if (paje_read(r, &cb, a) != 0) {
         cs_error("%s", paje_error(r));
         return -1;
     }
-    if (a->phases == 0)
+    if (paje_open_links(r) > 0)
+        cs_error("%s: %ld messages never end: the trace is cut short", trace, paje_open_links(r));
+    else if (a->foreign > 0)
+        cs_error("%s: its %s '%s' (and %ld more) is not in platform '%s': give the platform the "
+                 "trace was made on",
+                 trace, strncmp(a->foreign_name, "n", 1) == 0 ? "host" : "host or link",
+                 a->foreign_name, a->foreign - 1, a->platform);
+    else if (a->phases == 0)
         cs_error("no %s marks in '%s' (was it written by 'collsim run --trace'?)", CS_PHASE_STATE,
                  trace);
     else if (a->failed == 2)

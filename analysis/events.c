@@ -9,15 +9,16 @@
 #include "an.h"
 #include "util.h"
 
-/* Reads a decimal integer (with an optional '-') at *s, moving *s past it; 0 on success. */
+/* Reads a decimal integer of at most 9 digits (with an optional '-') at *s, moving *s past
+ * it; 0 on success. */
 static int read_int(const char **s, int *out)
 {
     const char *p = *s;
     int neg = *p == '-', v = 0, digits = 0;
     if (neg) p++;
     for (; *p >= '0' && *p <= '9'; p++, digits++)
-        v = v * 10 + (*p - '0');
-    if (digits == 0) return -1;
+        if (digits < 9) v = v * 10 + (*p - '0');
+    if (digits == 0 || digits > 9) return -1;
     *out = neg ? -v : v;
     *s = p;
     return 0;

@@ -76,9 +76,9 @@ static int by_bytes_desc(const void *x, const void *y)
 }
 
 /* The link's bandwidth from the platform, 0 if SimGrid does not know it. */
-static double link_capacity(const struct paje_container *c)
+static double link_capacity(struct an *a, const struct paje_container *c)
 {
-    sg_link_t l = sg_link_by_name(c->name);
+    sg_link_t l = an_link(a, c->name);
     return l ? sg_link_get_bandwidth(l) : 0;
 }
 
@@ -99,7 +99,7 @@ void report_link_loads(struct an *a, FILE *csv_links)
             fprintf(a->out.json, "%s\n  {\"phase\": \"%s\", \"links\": [", i ? "," : "", ph->name);
         for (size_t k = 0; k < ph->n; k++) {
             const struct link_load *l = &ph->l[k];
-            double cap = link_capacity(l->link), peak = cap > 0 ? l->peak / cap * 100 : NAN;
+            double cap = link_capacity(a, l->link), peak = cap > 0 ? l->peak / cap * 100 : NAN;
             if (k < 3)
                 printf("%s %s %.0f B, busy %.3f us, peak %.1f%%", k ? ";" : "", l->link->name,
                        l->bytes, l->busy * 1e6, peak);

@@ -11,6 +11,35 @@
 #include <simgrid/link.h>
 #include <xbt/dynar.h>
 
+static int by_link_name(const void *x, const void *y)
+{
+    return strcmp(sg_link_get_name(*(const sg_link_t *)x), sg_link_get_name(*(const sg_link_t *)y));
+}
+
+static int find_link_name(const void *key, const void *elem)
+{
+    return strcmp(key, sg_link_get_name(*(const sg_link_t *)elem));
+}
+
+sg_link_t an_link(struct an *a, const char *name)
+{
+    if (a->rc.all == NULL) { /* sg_link_by_name throws on an unknown name */
+        a->rc.nall = sg_link_count();
+        a->rc.all = sg_link_list();
+        qsort(a->rc.all, a->rc.nall, sizeof *a->rc.all, by_link_name);
+    }
+    sg_link_t *l = bsearch(name, a->rc.all, a->rc.nall, sizeof *a->rc.all, find_link_name);
+    return l != NULL ? *l : NULL;
+}
+
+void on_container(void *user, const struct paje_container *c)
+{
+    struct an *a = user;
+    int host = strcmp(c->type, "HOST") == 0, link = strcmp(c->type, "LINK") == 0;
+    if ((host && sg_host_by_name(c->name) == NULL) || (link && an_link(a, c->name) == NULL))
+        if (a->foreign++ == 0) snprintf(a->foreign_name, sizeof a->foreign_name, "%s", c->name);
+}
+
 /* The route between the hosts of two ranks, from SimGrid, cached per rank pair (each route
  * its own allocation, so pointers to it stay valid). NULL if a host is unknown. */
 struct route *route_of(struct an *a, int src, int dst)
@@ -70,4 +99,5 @@ void routes_free(struct an *a)
         }
     free(a->rc.rkey);
     free(a->rc.rval);
+    free(a->rc.all); /* sg_link_list gives a malloc()ed array */
 }

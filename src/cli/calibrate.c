@@ -1,5 +1,6 @@
 /* calibrate.c: `collsim calibrate`, model parameters from a simulated ping-pong on a platform,
  * or from real osu_latency / osu_bw output, and the collsim platform those numbers give. */
+#include <errno.h>
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
@@ -55,6 +56,17 @@ static int read_pingpong(const char *path, struct fit_point *p)
     return n;
 }
 
+/* What is wrong with an OSU data line, or NULL. */
+static const char *osu_check(int kind, double size, double value)
+{
+    if (kind == 0)
+        return "no '# Size  Latency (us)' or '# Size  Bandwidth (MB/s)' header before the data";
+    if (!(size >= 0 && size <= 1099511627776.0) || size != floor(size))
+        return "the size is not a whole number of bytes from 0 to 1 TiB";
+    if (!(value > 0 && value < 1e12)) return "the value is not a positive number";
+    return NULL;
+}
+
 /* Reads osu_latency (us) or osu_bw (MB/s, 1 MB = 1e6 B) output into p, merging by size.
  * Returns the new count, or -1 after printing an error. */
 static int read_osu(const char *path, struct fit_point *p, int n)
@@ -87,20 +99,17 @@ static int read_osu(const char *path, struct fit_point *p, int n)
             fclose(f);
             return -1;
         }
-        if (kind == 0) {
-            cs_error("%s:%ld: no '# Size  Latency (us)' or '# Size  Bandwidth (MB/s)' header "
-                     "before the data",
-                     path, lineno);
-            fclose(f);
-            return -1;
-        }
         int i;
         for (i = 0; i < n; i++)
             if (p[i].bytes == size) break;
-        if (i == n) {
-            if (n == MAX_POINTS) break;
-            p[n++] = (struct fit_point){size, -1, -1, -1, -1, -1};
+        const char *bad = osu_check(kind, size, value);
+        if (bad == NULL && i == n && n == MAX_POINTS) bad = "more sizes than the 128 a fit takes";
+        if (bad != NULL) {
+            cs_error("%s:%ld: %s", path, lineno, bad);
+            fclose(f);
+            return -1;
         }
+        if (i == n) p[n++] = (struct fit_point){size, -1, -1, -1, -1, -1};
         if (kind == 1)
             p[i].oneway = value * 1e-6;
         else
@@ -222,25 +231,33 @@ static int calibrate_osu(const struct calibrate *c)
     return save_params(c->params, pts, n, source);
 }
 
-/* Writes hostfile lines hi and hj (the pair) into pairfile; their names into a and b. */
-static int write_pair(const char *hostfile, int hi, int hj, int fd, char *a, char *b, size_t len)
+/* Writes hostfile lines hi and hj (the pair) into a new temporary hostfile pairfile; their
+ * names into a and b. 0, or -1 after an error line. */
+static int write_pair(const char *hostfile, int hi, int hj, char *pairfile, size_t plen, char *a,
+                      char *b, size_t len)
 {
-    FILE *hf = fopen(hostfile, "r"), *pf = fdopen(fd, "w");
-    char line[512];
-    a[0] = b[0] = '\0';
-    for (int k = 0; hf != NULL && fgets(line, sizeof line, hf) != NULL;) {
-        if (line[0] == '\n' || line[0] == '#') continue;
-        if (k == hi) snprintf(a, len, "%s", line);
-        if (k == hj) snprintf(b, len, "%s", line);
-        k++;
+    char **hosts;
+    int n = cs_hostfile_read(hostfile, &hosts);
+    if (n < 0) return -1;
+    if (hi >= n || hj >= n) {
+        cs_error("--pair %d,%d: '%s' has %d hosts", hi, hj, hostfile, n);
+        cs_hostfile_free(hosts, n);
+        return -1;
     }
-    if (hf) fclose(hf);
-    if (pf == NULL) return -1;
-    fprintf(pf, "%s%s", a, b);
-    int rc = fclose(pf);
-    a[strcspn(a, "\n")] = '\0';
-    b[strcspn(b, "\n")] = '\0';
-    return rc == 0 ? 0 : -1;
+    snprintf(a, len, "%s", hosts[hi]);
+    snprintf(b, len, "%s", hosts[hj]);
+    cs_hostfile_free(hosts, n);
+    int fd = cs_temp_file("pair", pairfile, plen);
+    FILE *pf = fd >= 0 ? fdopen(fd, "w") : NULL;
+    if (pf == NULL) {
+        if (fd >= 0) close(fd), cs_temp_remove(pairfile);
+        return -1;
+    }
+    fprintf(pf, "%s\n%s\n", a, b);
+    if ((ferror(pf) | fclose(pf)) == 0) return 0;
+    cs_error("cannot write the temporary hostfile '%s'", pairfile);
+    cs_temp_remove(pairfile);
+    return -1;
 }
 
 /* Copies the ping-pong's raw output to --csv. 0 or 1 after an error line. */
@@ -263,14 +280,9 @@ static int copy_csv(const char *from, const char *to)
 static int simulate_pingpong(const struct calibrate *c, const char *hostfile, const char *outfile,
                              char *a, char *b, size_t len)
 {
-    char prog[PATH_MAX], pairfile[] = "/tmp/collsim-pair-XXXXXX";
+    char prog[PATH_MAX], pairfile[PATH_MAX];
     if (smpi_program("collsim-pingpong.so", prog, sizeof prog) != 0) return 1;
-    int fd = mkstemp(pairfile);
-    if (fd < 0 || write_pair(hostfile, c->hi, c->hj, fd, a, b, len) != 0) {
-        if (fd >= 0) unlink(pairfile);
-        cs_error("cannot create temporary files in /tmp");
-        return 1;
-    }
+    if (write_pair(hostfile, c->hi, c->hj, pairfile, sizeof pairfile, a, b, len) != 0) return 1;
     const char *args[40];
     int k = 0;
     args[k++] = SMPIRUN_PATH;
@@ -287,7 +299,7 @@ static int simulate_pingpong(const struct calibrate *c, const char *hostfile, co
     args[k] = NULL;
     cs_note("simulating a ping-pong on '%s' (%s model)", c->platform, c->model);
     int rc = smpi_spawn(args, outfile);
-    unlink(pairfile);
+    cs_temp_remove(pairfile);
     return rc;
 }
 
@@ -295,7 +307,7 @@ static int simulate_pingpong(const struct calibrate *c, const char *hostfile, co
 static int calibrate_check(const struct calibrate *c, char *hostfile, size_t len)
 {
     if (access(c->platform, R_OK) != 0) {
-        cs_error("cannot read platform '%s'", c->platform);
+        cs_error("cannot read platform '%s': %s", c->platform, strerror(errno));
         return 1;
     }
     if (cs_check_model(c->model) != 0 || opt_check_sizes(c->sizes) != 0) return 2;
@@ -303,7 +315,7 @@ static int calibrate_check(const struct calibrate *c, char *hostfile, size_t len
     if (nhosts < 0) return 1;
     if (c->hi >= nhosts || c->hj >= nhosts) {
         cs_error("--pair %d,%d: '%s' has %d hosts", c->hi, c->hj, hostfile, nhosts);
-        return 1;
+        return 2;
     }
     return 0;
 }
@@ -311,14 +323,11 @@ static int calibrate_check(const struct calibrate *c, char *hostfile, size_t len
 /* The same from a simulated ping-pong on --platform. 0 or an exit status. */
 static int calibrate_platform(const struct calibrate *c)
 {
-    char hostfile[PATH_MAX], outfile[] = "/tmp/collsim-pp-XXXXXX", a[512], b[512];
+    char hostfile[PATH_MAX], outfile[PATH_MAX], a[512], b[512];
     int rc = calibrate_check(c, hostfile, sizeof hostfile);
     if (rc != 0) return rc;
-    int fd = mkstemp(outfile);
-    if (fd < 0) {
-        cs_error("cannot create temporary files in /tmp");
-        return 1;
-    }
+    int fd = cs_temp_file("pingpong", outfile, sizeof outfile);
+    if (fd < 0) return 1;
     close(fd);
     struct fit_point pts[MAX_POINTS];
     int n = 0;
@@ -326,7 +335,7 @@ static int calibrate_platform(const struct calibrate *c)
     if (rc == 0) n = read_pingpong(outfile, pts);
     if (rc == 0 && n < 2) cs_error("the ping-pong measured fewer than 2 sizes");
     if (rc == 0 && n >= 2 && c->csv != NULL) rc = copy_csv(outfile, c->csv);
-    unlink(outfile);
+    cs_temp_remove(outfile);
     if (rc != 0 || n < 2) return 1;
     char source[PATH_MAX + 1200];
     snprintf(source, sizeof source, "simulated ping-pong %s <-> %s on %s, model %s", a, b,
@@ -345,8 +354,9 @@ int calibrate_main(int argc, char **argv)
         {"params", CS_OPT_STR, &c.params, NULL},     {NULL, 0, NULL, NULL}};
     int rc = cs_opt_parse(argc, argv, table, calibrate_usage, NULL, 0, NULL);
     if (rc != 0) return rc == 1 ? 0 : rc;
-    if (c.pair != NULL &&
-        (sscanf(c.pair, "%d,%d", &c.hi, &c.hj) != 2 || c.hi < 0 || c.hj < 0 || c.hi == c.hj)) {
+    char extra;
+    if (c.pair != NULL && (sscanf(c.pair, "%d,%d%c", &c.hi, &c.hj, &extra) != 2 || c.hi < 0 ||
+                           c.hj < 0 || c.hi == c.hj)) {
         cs_error("bad value '%s' for --pair (two different hostfile lines, e.g. 0,5)", c.pair);
         return 2;
     }
@@ -354,6 +364,11 @@ int calibrate_main(int argc, char **argv)
         cs_error("give --platform or --from-osu, not both");
         return 2;
     }
+    const char *names[] = {"--csv", "--params"}, *paths[] = {c.csv, c.params};
+    if ((c.csv != NULL && cs_out_check("CSV", c.csv) != 0) ||
+        (c.params != NULL && cs_out_check("parameters", c.params) != 0) ||
+        cs_out_distinct(names, paths, 2) != 0)
+        return 2;
     if (c.osu != NULL) return calibrate_osu(&c);
     if (c.platform == NULL) {
         cs_error("give --platform FILE.xml or --from-osu FILES");

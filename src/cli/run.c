@@ -142,6 +142,26 @@ static int run_check_outputs(const struct run_request *r)
     return cs_out_distinct(names, paths, 4) != 0 ? 2 : 0;
 }
 
+/* --topology and --inject-fault, which the runner uses: 0, or 2 after one error line. */
+static int run_check_runner_args(const struct run_request *r, int np)
+{
+    struct coll_topo t;
+    char err[256], extra;
+    int rank;
+    long long off;
+    if (r->topology != NULL && coll_topo_parse_spec(r->topology, &t, err, sizeof err) != 0) {
+        cs_error("%s", err);
+        return 2;
+    }
+    if (r->fault != NULL && (sscanf(r->fault, "%d:%lld%c", &rank, &off, &extra) != 2 ||
+                             rank < 0 || rank >= np || off < 0)) {
+        cs_error("bad value '%s' for --inject-fault (RANK:OFFSET, a rank of %d processes)",
+                 r->fault, np);
+        return 2;
+    }
+    return 0;
+}
+
 /* The checks of the request's values; 0, or 2 after one error line. */
 static int run_check_values(const struct run_request *r, int np, uint64_t *eager)
 {
@@ -152,6 +172,7 @@ static int run_check_values(const struct run_request *r, int np, uint64_t *eager
     if (opt_check_algos(r->collective, r->algos) != 0 || opt_check_sizes(r->sizes) != 0) return 2;
     if (r->eager != NULL && cs_check_eager(r->eager, eager) != 0) return 2;
     if (cs_check_model(r->model) != 0 || cs_check_routing(r->routing) != 0) return 2;
+    if (run_check_runner_args(r, np) != 0) return 2;
     return run_check_outputs(r);
 }
 

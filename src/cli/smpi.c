@@ -15,23 +15,6 @@
 #include "run.h"
 #include "util.h"
 
-/* The message of a SimGrid log line "[time] file:line: [category/LEVEL] message", with
- * "Parse error at FILE:LINE: what" made "FILE:LINE: what"; NULL for other lines. */
-static const char *simgrid_error(char *line)
-{
-    char *msg = strstr(line, "/ERROR] ");
-    if (msg != NULL)
-        msg += 8;
-    else if ((msg = strstr(line, "/CRITICAL] ")) != NULL)
-        msg += 11;
-    else
-        return NULL;
-    msg[strcspn(msg, "\r\n")] = '\0';
-    if (strncmp(msg, "Parse error at ", 15) == 0) msg += 15;
-    if (strcmp(msg, "Exiting now.") == 0 || *msg == '\0') return NULL;
-    return msg;
-}
-
 /* Prints what the runner said on stderr (its own error lines, SimGrid warnings), dropping
  * SimGrid's INFO chatter. After a failure with no line of the runner's own, SimGrid's first
  * error becomes collsim's error line. Returns the number of error lines printed. */
@@ -48,7 +31,7 @@ static int forward_stderr(const char *logpath, int failed)
             own++;
         } else if (strstr(line, "did not return 0") != NULL) {
             continue; /* SimGrid's echo of an exit status the runner has already explained */
-        } else if (failed && own == 0 && (err = simgrid_error(line)) != NULL) {
+        } else if (failed && own == 0 && (err = cs_simgrid_error(line)) != NULL) {
             cs_error("the simulation failed: %s", err);
             own++;
         } else if (strstr(line, "/WARNING]") != NULL) {

@@ -395,3 +395,18 @@ void cs_hostfile_free(char **hosts, int n)
         free(hosts[i]);
     free(hosts);
 }
+
+const char *cs_simgrid_error(char *line)
+{
+    char *msg = strstr(line, "/ERROR] ");
+    if (msg != NULL)
+        msg += 8;
+    else if ((msg = strstr(line, "/CRITICAL] ")) != NULL)
+        msg += 11;
+    else
+        return NULL;
+    msg[strcspn(msg, "\r\n")] = '\0';
+    if (strncmp(msg, "Parse error at ", 15) == 0) msg += 15;
+    if (strcmp(msg, "Exiting now.") == 0 || *msg == '\0') return NULL;
+    return msg;
+}

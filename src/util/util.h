@@ -91,6 +91,11 @@ int cs_check_eager(const char *eager, uint64_t *bytes);
 int cs_hostfile_read(const char *path, char ***hosts);
 void cs_hostfile_free(char **hosts, int n);
 
+/* The message of a SimGrid log line "[time] file:line: [category/LEVEL] message" at level
+ * ERROR or CRITICAL, with "Parse error at FILE:LINE: what" made "FILE:LINE: what"; NULL for
+ * other lines and "Exiting now.". Cuts the line end off line. */
+const char *cs_simgrid_error(char *line);
+
 /* Writes `s` to a fresh string (caller frees); aborts on out-of-memory only. */
 char *cs_strdup(const char *s);
 

@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# bad_inputs.sh COLLSIM SRCDIR: every case of cases.txt gives its exit status, exactly one
+# 'collsim: error:' line matching the case, and leaves nothing behind: no new or changed file
+# beside the inputs or in the working folder, and no temporary file.
+collsim=$1 src=$2
+source "$src/tests/lib.sh"
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+P=$src/platforms
+B=$(dirname "$collsim")/platforms
+
+# The fixtures the cases name.
+make_fixtures() {
+    sed 's/bandwidth="[^"]*"/bandwidth="fast"/' "$P/ring-16.xml" >"$T/fast.xml"
+    cp "$P/ring-16.hosts" "$T/fast.hosts"
+    awk 'BEGIN { for (i = 0; i < 3000; i++) printf "%c", (i * 37) % 256 }' >"$T/garbage.xml"
+    cp "$T/garbage.xml" "$T/garbage.trace"
+    : >"$T/empty.hosts"
+    : >"$T/empty.trace"
+    printf 'n0\nn 1\n' >"$T/spaces.hosts"
+    printf 'n%0300d\n' 0 >"$T/long.hosts"
+    printf 'n0\nzz9\n' >"$T/unknown.hosts"
+    echo text >"$T/file.txt"
+    mkdir "$T/empty" "$T/w" "$T/tmp"
+    printf '<platform version="4.1"><zone' >"$T/broken.xml"
+    "$collsim" run --platform "$P/ring-16.xml" --sizes 16 --algo binomial --iters 1 --quiet \
+        --trace "$T/ok.trace" || fail "the fixture trace"
+    head -n "$(($(wc -l <"$T/ok.trace") / 2))" "$T/ok.trace" >"$T/cut.trace"
+    printf '%%EventDef PajeDefineContainerType 0\n0\n' >"$T/opendef.trace"
+    { grep '^%' "$T/ok.trace"; echo '0 1 0 MPI'; echo '6 0.0'; } >"$T/short.trace"
+    { grep '^%' "$T/ok.trace"; echo '0 1 0 MPI'; echo '6 0.0 2000000000 1 0 "rank-0"'; } \
+        >"$T/alias.trace"
+    echo 'hockney_a x' >"$T/bad.params"
+    printf '# OSU MPI Latency Test\n# Size          Latency (us)\n1 1.5\n8 1.6\n' >"$T/osu.txt"
+    printf '1 1.5\n' >"$T/noheader.txt"
+    printf '# Size          Latency (us)\n1 -3\n' >"$T/negative.txt"
+}
+
+# The state a failed command must not change: every file under $T with its checksum.
+snapshot() { (cd "$T" && find . -path ./tmp -prune -o -print0 | sort -z | xargs -0 md5sum 2>/dev/null; ls -A tmp); }
+
+# run_case STATUS PATTERN ARGS: one case of cases.txt.
+run_case() {
+    local want=$1 pattern=$2 args=$3 before after err st
+    eval "set -- $args"
+    before=$(snapshot)
+    err=$(cd "$T/w" && TMPDIR=$T/tmp "$collsim" "$@" 2>&1 >/dev/null)
+    st=$?
+    after=$(snapshot)
+    local what="collsim $args"
+    assert_eq "$what: exit status" "$want" "$st"
+    if [ "$(printf '%s\n' "$err" | grep -c .)" -ne 1 ] ||
+        ! printf '%s\n' "$err" | grep -qE "^collsim: error: .*($pattern)"; then
+        fail "$what: expected one 'collsim: error:' line matching '$pattern', got: $err"
+    else
+        pass
+    fi
+    if [ "$before" = "$after" ]; then
+        pass
+    else
+        fail "$what: files left or changed: $(diff <(echo "$before") <(echo "$after") | grep '^[<>]')"
+        rm -f "$T/fixed.trace" "$T"/*.part "$T"/tmp/* "$T"/w/*
+    fi
+}
+
+make_fixtures
+cases=0
+while IFS= read -r line; do
+    case $line in '#'* | '') continue ;; esac
+    want=${line%% |*}
+    rest=${line#* | }
+    pattern=${rest%% | *}
+    args=${rest#* | }
+    pattern=${pattern//\$T/$T}
+    pattern=${pattern//\$P/$P}
+    run_case "$want" "$pattern" "$args"
+    cases=$((cases + 1))
+done <"$src/tests/errors/cases.txt"
+[ "$cases" -ge 60 ] && pass || fail "only $cases cases"
+
+# Standard output that cannot be written is an error too.
+err=$("$collsim" list 2>&1 >/dev/full)
+assert_eq "collsim list >/dev/full: exit status" 1 "$?"
+assert_eq "collsim list >/dev/full: the error" \
+    "collsim: error: cannot write the standard output: No space left on device" "$err"
+# A hostfile with CRLF line ends is read as the same hosts.
+printf 'n0\r\nn1\r\n' >"$T/crlf.hosts"
+assert_status "a CRLF hostfile" 0 "$collsim" run --platform "$P/ring-16.xml" \
+    --hostfile "$T/crlf.hosts" --sizes 16 --algo binomial --iters 1 --quiet
+# A device given as an output is written in place, never replaced by a file.
+if mknod -m 666 "$T/null" c 1 3 2>/dev/null; then
+    assert_status "--csv to a device" 0 "$collsim" run --platform "$P/ring-16.xml" --sizes 16 \
+        --algo binomial --iters 1 --quiet --csv "$T/null"
+    [ -c "$T/null" ] && pass || fail "the device '$T/null' was replaced"
+fi
+echo "$cases bad inputs"
+finish
