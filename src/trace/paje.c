@@ -332,6 +332,7 @@ static int fail(paje_reader *r, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
+    paje_printable(msg);
     if (r->line > 0)
         snprintf(r->err, sizeof r->err, "%s:%ld: %s", r->path, r->line, msg);
     else

@@ -36,6 +36,12 @@ int paje_split(char *s, char **f, int max, int keep_quotes)
     }
 }
 
+void paje_printable(char *s)
+{
+    for (; *s; s++)
+        if ((unsigned char)*s < 0x20 || (unsigned char)*s >= 0x7f) *s = '?';
+}
+
 int paje_lines_init(struct paje_lines *l, FILE *f)
 {
     memset(l, 0, sizeof *l);

@@ -16,6 +16,10 @@ enum { PAJE_LINE_MAX = (1 << 18) - 1 };
  * fields (only max are stored); -1 on an unterminated quote. */
 int paje_split(char *s, char **f, int max, int keep_quotes);
 
+/* Replaces in s every byte that is not printable ASCII by '?', so that a message quoting a
+ * field of a binary file stays one readable line. */
+void paje_printable(char *s);
+
 /* Reads a stream one line at a time, in large blocks. */
 struct paje_lines {
     FILE *f;
