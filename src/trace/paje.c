@@ -545,7 +545,8 @@ static struct def *event_fields(paje_reader *r, char *line, char **f, double *nu
 {
     int n = paje_split(line, f, MAX_FIELDS + 1, 0);
     *empty = n == 0;
-    if (n < 0) return fail(r, "unterminated quoted string"), NULL;
+    if (n == -1) return fail(r, "unterminated quoted string"), NULL;
+    if (n < 0) return fail(r, "text right after a closing quote"), NULL;
     if (n == 0) return NULL;
     int id = alias_num(f[0]);
     if (id < 0 || id >= MAX_IDS || !r->defs[id].defined)

@@ -24,6 +24,7 @@ int paje_split(char *s, char **f, int max, int keep_quotes)
         if (*s == '"') {
             char *q = quoted_end(s);
             if (q == 0) return -1;
+            if (q[1] != '\0' && q[1] != ' ' && q[1] != '\t' && q[1] != '\n') return -2;
             f[n++] = keep_quotes ? s : s + 1;
             if (keep_quotes) q++;
             s = q;

@@ -13,7 +13,8 @@ enum { PAJE_LINE_MAX = (1 << 18) - 1 };
 /* Splits a Paje event line in place into fields separated by blanks (a newline ends it); a
  * double-quoted string is one field, with its quotes kept when keep_quotes (the repair writes
  * fields back) and removed otherwise. Returns the count; max + 1 if there are more than max
- * fields (only max are stored); -1 on an unterminated quote. */
+ * fields (only max are stored); -1 on an unterminated quote, -2 when a closing quote is
+ * followed by something else than a blank or the end. */
 int paje_split(char *s, char **f, int max, int keep_quotes);
 
 /* Replaces in s every byte that is not printable ASCII by '?', so that a message quoting a

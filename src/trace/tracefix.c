@@ -269,7 +269,7 @@ static int begin_def(struct fixer *fx, const char *line)
     memset(d, 0, sizeof *d);
     d->nfields = 1;
     d->kind = kind_of(name);
-    if (d->kind == K_END_LINK) fx->end_link_id = id;
+    if (fx->end_link_id == id) fx->end_link_id = -1;
     return 0;
 }
 
@@ -289,6 +289,18 @@ static int def_field(struct fixer *fx, const char *line)
     return 0;
 }
 
+/* 1 if d is an EndLink with SimGrid's fields, in its order (track_pop writes such events):
+ * Time Type Container Value EndContainer Key, and maybe Size. */
+static int closes_links(const struct def *d)
+{
+    static const char *const order[] = {"Time",  "Type",         "Container",
+                                        "Value", "EndContainer", "Key"};
+    if (d->kind != K_END_LINK || d->nfields < 7 || d->nfields > 8) return 0;
+    for (int i = 0; i < 6; i++)
+        if (strcmp(d->field[i + 1], order[i]) != 0) return 0;
+    return d->nfields == 7 || strcmp(d->field[7], "Size") == 0;
+}
+
 /* A %-line of the header: learns the event definitions; copies the line. 0, or -1. */
 static int fix_def_line(struct fixer *fx, const char *line)
 {
@@ -298,6 +310,7 @@ static int fix_def_line(struct fixer *fx, const char *line)
     } else if (strncmp(line, "%EndEventDef", 12) == 0) {
         if (fx->def_id < 0) return fail(fx, "%%EndEventDef without %%EventDef");
         fx->defs[fx->def_id].defined = 1;
+        if (closes_links(&fx->defs[fx->def_id])) fx->end_link_id = fx->def_id;
         fx->def_id = -1;
     } else if (fx->def_id >= 0) {
         rc = def_field(fx, line);
@@ -316,14 +329,13 @@ static int lacks_only_size(const struct def *d, char **fv, int nf)
     return 1;
 }
 
-/* Writes an event line, with a missing Size added or a decimal Size made an integer; the
- * fields (a split copy of line) follow the written text. Returns the new field count. */
-static int fix_write_event(struct fixer *fx, const struct def *d, const char *line,
-                           const char *copy, char **fv, int nf)
+/* Writes an event line, with a missing Size added (sized: fv has it already) or a decimal
+ * Size made an integer; the fields (a split copy of line) follow the written text. */
+static void fix_write_event(struct fixer *fx, const struct def *d, const char *line,
+                            const char *copy, char **fv, int nf, int sized)
 {
-    if (nf == d->nfields - 1) { /* lacks_only_size() */
+    if (sized) {
         fprintf(fx->g, "%s 0\n", line);
-        fv[nf++] = (char *)"0";
         fx->st.sized_events++;
     } else if (nf > 1 && strcmp(d->field[nf - 1], "Size") == 0 && integral_decimal(fv[nf - 1])) {
         /* MPI_Waitany's Size written as a decimal ("2.000000") in an int field */
@@ -333,7 +345,6 @@ static int fix_write_event(struct fixer *fx, const struct def *d, const char *li
     } else {
         fprintf(fx->g, "%s\n", line);
     }
-    return nf;
 }
 
 /* A pop on container alias ca at time t: after an RMA synchronisation the origin's puts have
@@ -480,13 +491,16 @@ static int fix_event(struct fixer *fx, const char *line, size_t len, char *copy)
     memcpy(copy, line, len + 1); /* split a copy, keep the original text for output */
     char *fv[MAX_FIELDS + 2];
     int nf = paje_split(copy, fv, MAX_FIELDS + 1, 1);
-    if (nf < 0) return fail(fx, "unterminated quoted string");
+    if (nf == -1) return fail(fx, "unterminated quoted string");
+    if (nf < 0) return fail(fx, "text right after a closing quote");
     if (nf == 0) { /* a blank line */
         fprintf(fx->g, "%s\n", line);
         return 0;
     }
     const struct def *d = event_def(fx, fv, nf);
     if (d == NULL) return -1;
+    int sized = nf == d->nfields - 1; /* lacks_only_size(): the Size SimGrid left out */
+    if (sized) fv[nf++] = (char *)"0";
     if (d->kind == K_END_LINK && orphan_rma_end(d, fv, nf, fx->open, fx->nopen)) {
         fx->st.dropped_ends++; /* an RMA end with no start: SimGrid's lock acknowledgements */
         return 0;
@@ -497,7 +511,7 @@ static int fix_event(struct fixer *fx, const char *line, size_t len, char *copy)
         if (r == 1) fx->st.doubled_links++;
         if (r != 0) return 0; /* dropped, or written with its start's key */
     }
-    nf = fix_write_event(fx, d, line, copy, fv, nf);
+    fix_write_event(fx, d, line, copy, fv, nf, sized);
     return fix_track(fx, d, fv, nf);
 }
 
