@@ -425,6 +425,34 @@ static int parse_double(paje_reader *r, const char *s, const char *what, double 
     return 0;
 }
 
+/* %EndEventDef: the open definition's field indexes, and the fields the reader needs. */
+static int end_def(paje_reader *r, int *cur)
+{
+    if (*cur < 0) return fail(r, "%%EndEventDef without %%EventDef");
+    struct def *d = &r->defs[*cur];
+    int *idx[] = {&d->idx_time,  &d->idx_alias, &d->idx_type, &d->idx_container, &d->idx_name,
+                  &d->idx_value, &d->idx_start, &d->idx_end,  &d->idx_key,       &d->idx_size};
+    const char *names[] = {"Time",  "Alias",          "Type",         "Container", "Name",
+                           "Value", "StartContainer", "EndContainer", "Key",       "Size"};
+    for (int k = 0; k < 10; k++) {
+        *idx[k] = -1;
+        for (int i = 0; i < d->nfields; i++)
+            if (strcmp(d->name[i], names[k]) == 0) *idx[k] = i;
+    }
+    for (size_t i = 0; i < sizeof event_table / sizeof event_table[0]; i++)
+        if (event_table[i].ev == d->ev && d->ev != EV_UNKNOWN)
+            for (int k = 0; k < 7 && event_table[i].required[k]; k++) {
+                int found = 0;
+                for (int j = 0; j < d->nfields; j++)
+                    if (strcmp(d->name[j], event_table[i].required[k]) == 0) found = 1;
+                if (!found)
+                    return fail(r, "event %d (%s) has no field %s", *cur, event_table[i].name,
+                                event_table[i].required[k]);
+            }
+    *cur = -1;
+    return 0;
+}
+
 static int handle_def_line(paje_reader *r, char *line, int *cur)
 {
     if (strncmp(line, "%EventDef", 9) == 0) {
@@ -444,31 +472,7 @@ static int handle_def_line(paje_reader *r, char *line, int *cur)
         *cur = id;
         return 0;
     }
-    if (strncmp(line, "%EndEventDef", 12) == 0) {
-        if (*cur < 0) return fail(r, "%%EndEventDef without %%EventDef");
-        struct def *d = &r->defs[*cur];
-        int *idx[] = {&d->idx_time,  &d->idx_alias, &d->idx_type, &d->idx_container, &d->idx_name,
-                      &d->idx_value, &d->idx_start, &d->idx_end,  &d->idx_key,       &d->idx_size};
-        const char *names[] = {"Time",  "Alias",          "Type",         "Container", "Name",
-                               "Value", "StartContainer", "EndContainer", "Key",       "Size"};
-        for (int k = 0; k < 10; k++) {
-            *idx[k] = -1;
-            for (int i = 0; i < d->nfields; i++)
-                if (strcmp(d->name[i], names[k]) == 0) *idx[k] = i;
-        }
-        for (size_t i = 0; i < sizeof event_table / sizeof event_table[0]; i++)
-            if (event_table[i].ev == d->ev && d->ev != EV_UNKNOWN)
-                for (int k = 0; k < 7 && event_table[i].required[k]; k++) {
-                    int found = 0;
-                    for (int j = 0; j < d->nfields; j++)
-                        if (strcmp(d->name[j], event_table[i].required[k]) == 0) found = 1;
-                    if (!found)
-                        return fail(r, "event %d (%s) has no field %s", *cur, event_table[i].name,
-                                    event_table[i].required[k]);
-                }
-        *cur = -1;
-        return 0;
-    }
+    if (strncmp(line, "%EndEventDef", 12) == 0) return end_def(r, cur);
     if (*cur >= 0) {
         struct def *d = &r->defs[*cur];
         char fname[64], ftype[64];
