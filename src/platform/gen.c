@@ -10,6 +10,7 @@
 #include <getopt.h>
 #include <libxml/xmlwriter.h>
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,31 +20,49 @@
 #include "topo.h"
 #include "util.h"
 
+/* Limits: explicit routes (ring, crossbar, hypercube) grow as the square of the hosts or
+ * faster, SimGrid clusters (torus, fat tree) stay one line whatever their size. */
+enum {
+    MAX_HOSTS = 65536,   /* torus and fat tree hosts */
+    MAX_RING = 256,      /* ring nodes: about 170 MB of routes */
+    MAX_CROSSBAR = 1024, /* crossbar nodes: about 150 MB of routes */
+    MAX_HYPERCUBE = 10,  /* hypercube dimension: about 250 MB of routes */
+    MAX_LEVELS = 8,      /* fat tree levels */
+    MAX_XL_NODES = 36,   /* XL250a nodes on one EDR switch */
+};
+
 static const char gen_usage[] =
     "usage: collsim platform KIND [options] -o FILE.xml\n"
     "       collsim platform info FILE.xml [--hops]\n"
     "Writes a SimGrid platform and FILE.hosts beside it (line i = the host of rank i).\n"
     "\n"
     "kinds:\n"
-    "  ring --nodes P            P >= 2 nodes, a full-duplex link between neighbours,\n"
+    "  ring --nodes P            2 <= P <= 256 nodes, a full-duplex link between neighbours,\n"
     "                            shortest-direction routes (ties go up the index)\n"
-    "  torus --dims AxB[xC]      2D or 3D torus, SimGrid's TORUS cluster\n"
-    "  hypercube --dim D         2^D nodes, e-cube routes (lowest differing bit first)\n"
+    "  torus --dims AxB[xC]      2D or 3D torus, SimGrid's TORUS cluster, sides >= 2, at most\n"
+    "                            65536 hosts\n"
+    "  hypercube --dim D         2^D nodes (1 <= D <= 10), e-cube routes (lowest differing bit\n"
+    "                            first)\n"
     "  fattree --nodes N [--oversubscription R]\n"
     "                            2 levels: sqrt(N) leaf switches of sqrt(N) hosts, each with\n"
-    "                            sqrt(N)/R uplinks (R = 1: full bisection)\n"
+    "                            sqrt(N)/R uplinks (R = 1: full bisection); N a square,\n"
+    "                            4 <= N <= 65536, R divides sqrt(N)\n"
     "  fattree --levels L --down D1,..,DL --up U1,..,UL --parallel P1,..,PL\n"
-    "                            SimGrid's FAT_TREE parameters as they are\n"
-    "  crossbar --nodes P        own uplink and downlink per host: no link is shared by two\n"
-    "                            disjoint pairs (for formula checks)\n"
+    "                            SimGrid's FAT_TREE parameters: 1 <= L <= 8, L numbers >= 1 in\n"
+    "                            each list, each list's product at most 65536 (the hosts:\n"
+    "                            the product of --down)\n"
+    "  crossbar --nodes P        2 <= P <= 1024; own uplink and downlink per host: no link is\n"
+    "                            shared by two disjoint pairs (for formula checks)\n"
     "  xl250a                    one HP XL250a Gen9 node: 2 sockets x 12 cores, one host per\n"
     "                            core, hardware numbers commented in the file\n"
-    "  xl250a-cluster --nodes N  N <= 36 such nodes on one InfiniBand EDR switch\n"
+    "  xl250a-cluster --nodes N  1 <= N <= 36 such nodes on one InfiniBand EDR switch\n"
+    "A kind refuses the options of the others.\n"
     "\n"
     "options (SimGrid units; ignored by the xl250a kinds, which use the hardware's):\n"
-    "  --latency T       per link (default 1us; s, ms, us, ns, ps)\n"
-    "  --bandwidth B     per link (default 10GBps; Bps, kBps, MBps, GBps, Gbps, GiBps, ...)\n"
-    "  --speed F         per host (default 1Gf; f, kf, Mf, Gf, Tf)\n"
+    "  --latency T       per link (default 1us; s, ms, us, ns, ps), finite, >= 0\n"
+    "  --bandwidth B     per link (default 10GBps; Bps, kBps, MBps, GBps, Gbps, GiBps, ...),\n"
+    "                    finite, > 0\n"
+    "  --speed F         per host (default 1Gf; f, kf, Mf, Gf, Tf), finite, > 0\n"
     "  -o FILE.xml       output (required)\n";
 
 struct gen {
@@ -404,115 +423,150 @@ static void gen_xl250a(struct gen *g, int nodes)
         }
 }
 
-/* Parses "8x8" or "4x4x4" into dims; returns the count (2 or 3) or -1. */
-static int parse_dims(const char *s, int *dims)
+/* Parses a list of up to max numbers >= 1 separated by sep ("8x8", "4,4"), with no empty
+ * item, into v. Returns the count, or -1; *product gets their product (0 above MAX_HOSTS). */
+static int parse_list(const char *s, char sep, int *v, int max, long *product)
 {
     int n = 0;
-    char *copy = cs_strdup(s);
-    for (char *t = strtok(copy, "x"); t != NULL; t = strtok(NULL, "x")) {
-        if (n == 3 || cs_parse_int(t, &dims[n]) != 0 || dims[n] < 2) {
-            free(copy);
-            return -1;
-        }
+    *product = 1;
+    for (const char *p = s;; p++) {
+        const char *e = strchr(p, sep);
+        size_t len = e ? (size_t)(e - p) : strlen(p);
+        char item[16];
+        if (n == max || len == 0 || len >= sizeof item) return -1;
+        memcpy(item, p, len);
+        item[len] = '\0';
+        if (cs_parse_int(item, &v[n]) != 0 || v[n] < 1) return -1;
+        if (*product != 0) *product = *product * v[n] > MAX_HOSTS ? 0 : *product * v[n];
         n++;
+        if (e == NULL) return n;
+        p = e;
     }
-    free(copy);
-    return n >= 2 ? n : -1;
-}
-
-static int write_hostfile(const char *path, int kind_xl, int nodes, int count)
-{
-    FILE *f = fopen(path, "w");
-    if (f == NULL) return -1;
-    for (int i = 0; i < count; i++) {
-        if (kind_xl == 1)
-            fprintf(f, "s%d-c%d\n", i / 12, i % 12);
-        else if (kind_xl == 2)
-            fprintf(f, "n%d-s%d-c%d\n", i / 24, (i % 24) / 12, i % 12);
-        else
-            fprintf(f, "n%d\n", i);
-    }
-    (void)nodes;
-    return fclose(f);
 }
 
 /* What `collsim platform KIND` was asked for, and what follows from it. */
 struct spec {
     const char *kind, *out, *dims_s, *down, *up, *par;
     int nodes, dim, levels, over;
+    int given;                     /* OPT_* bits of the options given */
     int count, dims[3], ndims, xl; /* hosts; torus sides; xl: 1 one XL250a node, 2 a cluster */
     char dims_prop[256], params[256];
+};
+
+/* The kind-specific options, as bits of spec.given. */
+enum {
+    OPT_NODES = 1,
+    OPT_DIMS = 2,
+    OPT_DIM = 4,
+    OPT_LEVELS = 8,
+    OPT_DOWN = 16,
+    OPT_UP = 32,
+    OPT_PAR = 64,
+    OPT_OVER = 128
 };
 
 /* Options into sp and g. 0 to go on, 1 after --help, 2 after an error line. */
 static int parse_args(int argc, char **argv, struct spec *sp, struct gen *g)
 {
-    const struct cs_opt table[] = {
-        {"nodes", CS_OPT_INT, &sp->nodes, NULL},  {"dims", CS_OPT_STR, &sp->dims_s, NULL},
-        {"dim", CS_OPT_INT, &sp->dim, NULL},      {"levels", CS_OPT_INT, &sp->levels, NULL},
-        {"down", CS_OPT_STR, &sp->down, NULL},    {"up", CS_OPT_STR, &sp->up, NULL},
-        {"parallel", CS_OPT_STR, &sp->par, NULL}, {"oversubscription", CS_OPT_INT, &sp->over, NULL},
-        {"latency", CS_OPT_STR, &g->lat, NULL},   {"bandwidth", CS_OPT_STR, &g->bw, NULL},
-        {"speed", CS_OPT_STR, &g->speed, NULL},   {"output", CS_OPT_STR, &sp->out, NULL},
-        {"o", CS_OPT_STR, &sp->out, NULL},        {NULL, 0, NULL, NULL}};
-    return cs_opt_parse(argc, argv, table, gen_usage, NULL, 0, NULL);
+    int on[8] = {0};
+    const struct cs_opt table[] = {{"nodes", CS_OPT_INT, &sp->nodes, &on[0]},
+                                   {"dims", CS_OPT_STR, &sp->dims_s, &on[1]},
+                                   {"dim", CS_OPT_INT, &sp->dim, &on[2]},
+                                   {"levels", CS_OPT_INT, &sp->levels, &on[3]},
+                                   {"down", CS_OPT_STR, &sp->down, &on[4]},
+                                   {"up", CS_OPT_STR, &sp->up, &on[5]},
+                                   {"parallel", CS_OPT_STR, &sp->par, &on[6]},
+                                   {"oversubscription", CS_OPT_INT, &sp->over, &on[7]},
+                                   {"latency", CS_OPT_STR, &g->lat, NULL},
+                                   {"bandwidth", CS_OPT_STR, &g->bw, NULL},
+                                   {"speed", CS_OPT_STR, &g->speed, NULL},
+                                   {"output", CS_OPT_STR, &sp->out, NULL},
+                                   {"o", CS_OPT_STR, &sp->out, NULL},
+                                   {NULL, 0, NULL, NULL}};
+    int rc = cs_opt_parse(argc, argv, table, gen_usage, NULL, 0, NULL);
+    for (int i = 0; i < 8; i++)
+        sp->given |= on[i] << i;
+    return rc;
+}
+
+/* A quantity of kind 'l', 'b' or 's' (topo_parse_quantity), finite, and > 0 unless a
+ * latency. */
+static int quantity_ok(const char *s, char kind)
+{
+    double v;
+    return topo_parse_quantity(s, kind, &v) == 0 && isfinite(v) && (kind == 'l' || v > 0);
 }
 
 /* The latency, bandwidth and speed given. 0, or 2 after an error line. */
 static int check_units(const struct gen *g)
 {
-    double v;
-    if (topo_parse_quantity(g->lat, 'l', &v) != 0) {
+    if (!quantity_ok(g->lat, 'l')) {
         cs_error("bad latency '%s' (a number and s, ms, us, ns or ps, e.g. 1us)", g->lat);
         return 2;
     }
-    if (topo_parse_quantity(g->bw, 'b', &v) != 0 || v <= 0) {
+    if (!quantity_ok(g->bw, 'b')) {
         cs_error("bad bandwidth '%s' (a number and Bps, kBps, MBps, GBps, Gbps, GiBps, ...)",
                  g->bw);
         return 2;
     }
-    if (topo_parse_quantity(g->speed, 's', &v) != 0 || v <= 0) {
+    if (!quantity_ok(g->speed, 's')) {
         cs_error("bad speed '%s' (a number and f, kf, Mf, Gf or Tf, e.g. 1Gf)", g->speed);
         return 2;
     }
     return 0;
 }
 
+/* One of --down, --up, --parallel: exactly `levels` numbers >= 1, product <= MAX_HOSTS. The
+ * product, or -1 after an error line. */
+static long fattree_list(const char *opt, const char *s, int levels)
+{
+    int v[MAX_LEVELS];
+    long product;
+    if (parse_list(s, ',', v, MAX_LEVELS, &product) != levels || product == 0) {
+        cs_error("bad --%s '%s' (%d numbers >= 1 separated by commas, product at most %d)", opt, s,
+                 levels, MAX_HOSTS);
+        return -1;
+    }
+    return product;
+}
+
 /* fattree with SimGrid's own parameters: --levels, --down, --up, --parallel. 0 or 2. */
 static int plan_fattree_params(struct spec *sp)
 {
-    if (sp->levels < 1 || sp->down == NULL || sp->up == NULL || sp->par == NULL) {
+    if (!(sp->given & OPT_LEVELS) || sp->down == NULL || sp->up == NULL || sp->par == NULL) {
         cs_error("fattree needs all of --levels, --down, --up, --parallel (or --nodes)");
         return 2;
     }
-    snprintf(sp->params, sizeof sp->params, "%d;%s;%s;%s", sp->levels, sp->down, sp->up, sp->par);
-    sp->count = 1;
-    char *copy = cs_strdup(sp->down);
-    int rc = 0;
-    for (char *t = strtok(copy, ","); t != NULL && rc == 0; t = strtok(NULL, ",")) {
-        int d;
-        if (cs_parse_int(t, &d) != 0 || d < 1) {
-            cs_error("bad --down '%s'", sp->down);
-            rc = 2;
-        } else {
-            sp->count *= d;
-        }
+    if (sp->given & (OPT_NODES | OPT_OVER)) {
+        cs_error("fattree takes --nodes [--oversubscription] or --levels, --down, --up, "
+                 "--parallel, not both");
+        return 2;
     }
-    free(copy);
-    return rc;
+    if (sp->levels < 1 || sp->levels > MAX_LEVELS) {
+        cs_error("fattree needs --levels L with 1 <= L <= %d (got '%d')", MAX_LEVELS, sp->levels);
+        return 2;
+    }
+    long hosts = fattree_list("down", sp->down, sp->levels);
+    if (hosts < 0 || fattree_list("up", sp->up, sp->levels) < 0 ||
+        fattree_list("parallel", sp->par, sp->levels) < 0)
+        return 2;
+    sp->count = (int)hosts;
+    snprintf(sp->params, sizeof sp->params, "%d;%s;%s;%s", sp->levels, sp->down, sp->up, sp->par);
+    return 0;
 }
 
 /* fattree --nodes N [--oversubscription R]: two levels of sqrt(N). 0 or 2. */
 static int plan_fattree(struct spec *sp)
 {
-    if (sp->down != NULL || sp->up != NULL || sp->par != NULL || sp->levels > 0) {
+    if (sp->given & (OPT_LEVELS | OPT_DOWN | OPT_UP | OPT_PAR)) {
         if (plan_fattree_params(sp) != 0) return 2;
     } else {
         int k = 1;
-        while (k * k < sp->nodes)
+        while (k * k < sp->nodes && k <= 256)
             k++;
-        if (sp->nodes < 4 || k * k != sp->nodes) {
-            cs_error("fattree --nodes N needs a square N >= 4 (got '%d')", sp->nodes);
+        if (sp->nodes < 4 || sp->nodes > MAX_HOSTS || k * k != sp->nodes) {
+            cs_error("fattree --nodes N needs a square N with 4 <= N <= %d (got '%d')", MAX_HOSTS,
+                     sp->nodes);
             return 2;
         }
         if (sp->over < 1 || k % sp->over != 0) {
@@ -529,14 +583,18 @@ static int plan_fattree(struct spec *sp)
 
 static int plan_torus(struct spec *sp)
 {
-    if (sp->dims_s == NULL || (sp->ndims = parse_dims(sp->dims_s, sp->dims)) < 0) {
-        cs_error("torus needs --dims AxB or AxBxC with sides >= 2 (got '%s')",
-                 sp->dims_s ? sp->dims_s : "");
+    long hosts = 0;
+    if (sp->dims_s != NULL) sp->ndims = parse_list(sp->dims_s, 'x', sp->dims, 3, &hosts);
+    int small = 1;
+    for (int i = 0; i < sp->ndims; i++)
+        small &= sp->dims[i] >= 2;
+    if (sp->ndims < 2 || !small || hosts == 0) {
+        cs_error("torus needs --dims AxB or AxBxC with sides >= 2 and at most %d hosts (got "
+                 "'%s')",
+                 MAX_HOSTS, sp->dims_s ? sp->dims_s : "");
         return 2;
     }
-    sp->count = 1;
-    for (int i = 0; i < sp->ndims; i++)
-        sp->count *= sp->dims[i];
+    sp->count = (int)hosts;
     snprintf(sp->dims_prop, sizeof sp->dims_prop, "%s", sp->dims_s);
     for (int i = 0; i < sp->ndims; i++)
         snprintf(sp->params + strlen(sp->params), sizeof sp->params - strlen(sp->params), "%s%d",
@@ -544,45 +602,91 @@ static int plan_torus(struct spec *sp)
     return 0;
 }
 
+/* --nodes P for ring and crossbar: 2 <= P <= max. 0 or 2. */
+static int plan_nodes(struct spec *sp, int max)
+{
+    if (sp->nodes < 2 || sp->nodes > max) {
+        cs_error("%s needs --nodes P with 2 <= P <= %d (got '%d')", sp->kind, max, sp->nodes);
+        return 2;
+    }
+    sp->count = sp->nodes;
+    snprintf(sp->dims_prop, sizeof sp->dims_prop, "%d", sp->nodes);
+    return 0;
+}
+
+static int plan_hypercube(struct spec *sp)
+{
+    if (sp->dim < 1 || sp->dim > MAX_HYPERCUBE) {
+        cs_error("hypercube needs --dim D with 1 <= D <= %d (got '%d')", MAX_HYPERCUBE, sp->dim);
+        return 2;
+    }
+    sp->count = 1 << sp->dim;
+    snprintf(sp->dims_prop, sizeof sp->dims_prop, "%d", sp->dim);
+    return 0;
+}
+
+static int plan_xl250a(struct spec *sp)
+{
+    sp->count = 24, sp->xl = 1;
+    snprintf(sp->dims_prop, sizeof sp->dims_prop, "2x12");
+    return 0;
+}
+
+static int plan_xl_cluster(struct spec *sp)
+{
+    if (sp->nodes < 1 || sp->nodes > MAX_XL_NODES) {
+        cs_error("xl250a-cluster needs --nodes N with 1 <= N <= %d (one EDR switch)", MAX_XL_NODES);
+        return 2;
+    }
+    sp->count = 24 * sp->nodes, sp->xl = 2;
+    snprintf(sp->dims_prop, sizeof sp->dims_prop, "%dx2x12", sp->nodes);
+    return 0;
+}
+
+static int plan_ring(struct spec *sp)
+{
+    return plan_nodes(sp, MAX_RING);
+}
+
+static int plan_crossbar(struct spec *sp)
+{
+    return plan_nodes(sp, MAX_CROSSBAR);
+}
+
+/* Each kind: its planner and the kind-specific options it takes. */
+static const struct kind {
+    const char *name;
+    int (*plan)(struct spec *sp);
+    int options;
+} kinds[] = {
+    {"ring", plan_ring, OPT_NODES},
+    {"torus", plan_torus, OPT_DIMS},
+    {"hypercube", plan_hypercube, OPT_DIM},
+    {"fattree", plan_fattree, OPT_NODES | OPT_OVER | OPT_LEVELS | OPT_DOWN | OPT_UP | OPT_PAR},
+    {"crossbar", plan_crossbar, OPT_NODES},
+    {"xl250a", plan_xl250a, 0},
+    {"xl250a-cluster", plan_xl_cluster, OPT_NODES},
+};
+
 /* The kind's own options, checked before the file system is touched. 0 or 2. */
 static int plan_kind(struct spec *sp)
 {
-    const char *kind = sp->kind;
-    if (strcmp(kind, "ring") == 0 || strcmp(kind, "crossbar") == 0) {
-        if (sp->nodes < 2) {
-            cs_error("%s needs --nodes P with P >= %d", kind, 2);
-            return 2;
-        }
-        sp->count = sp->nodes;
-        snprintf(sp->dims_prop, sizeof sp->dims_prop, "%d", sp->nodes);
-    } else if (strcmp(kind, "torus") == 0) {
-        return plan_torus(sp);
-    } else if (strcmp(kind, "hypercube") == 0) {
-        if (sp->dim < 1 || sp->dim > 10) {
-            cs_error("hypercube needs --dim D with 1 <= D <= 10 (got '%d')", sp->dim);
-            return 2;
-        }
-        sp->count = 1 << sp->dim;
-        snprintf(sp->dims_prop, sizeof sp->dims_prop, "%d", sp->dim);
-    } else if (strcmp(kind, "fattree") == 0) {
-        return plan_fattree(sp);
-    } else if (strcmp(kind, "xl250a") == 0) {
-        sp->count = 24, sp->xl = 1;
-        snprintf(sp->dims_prop, sizeof sp->dims_prop, "2x12");
-    } else if (strcmp(kind, "xl250a-cluster") == 0) {
-        if (sp->nodes < 1 || sp->nodes > 36) {
-            cs_error("xl250a-cluster needs --nodes N with 1 <= N <= 36 (one EDR switch)");
-            return 2;
-        }
-        sp->count = 24 * sp->nodes, sp->xl = 2;
-        snprintf(sp->dims_prop, sizeof sp->dims_prop, "%dx2x12", sp->nodes);
-    } else {
-        cs_error("unknown platform kind '%s' (ring, torus, hypercube, fattree, crossbar, xl250a, "
-                 "xl250a-cluster)",
-                 kind);
-        return 2;
+    static const char *const names[] = {"nodes", "dims", "dim",      "levels",
+                                        "down",  "up",   "parallel", "oversubscription"};
+    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
+        if (strcmp(sp->kind, kinds[i].name) != 0) continue;
+        for (int b = 0; b < 8; b++)
+            if ((sp->given >> b & 1) && !(kinds[i].options >> b & 1)) {
+                cs_error("%s does not take --%s (see 'collsim platform --help')", sp->kind,
+                         names[b]);
+                return 2;
+            }
+        return kinds[i].plan(sp);
     }
-    return 0;
+    cs_error("unknown platform kind '%s' (ring, torus, hypercube, fattree, crossbar, xl250a, "
+             "xl250a-cluster)",
+             sp->kind);
+    return 2;
 }
 
 /* The platform document: header comment, props, then the kind's hosts, links and routes. */
@@ -628,40 +732,106 @@ static void write_platform(struct gen *g, const struct spec *sp)
     if (xmlTextWriterEndDocument(g->w) < 0) g->failed = 1;
 }
 
-/* Writes OUT.part and OUT's hostfile's .part, then moves both into place; on failure neither
- * is left and an older platform of that name stays as it was. 0, or 1 after an error line. */
-static int write_files(struct gen *g, const struct spec *sp)
+/* The hostfile: line i the host of rank i. */
+static void write_hostfile(FILE *f, int kind_xl, int count)
 {
-    size_t olen = strlen(sp->out);
-    char part[PATH_MAX], hosts[PATH_MAX], hosts_part[PATH_MAX + 8];
-    snprintf(part, sizeof part, "%s.part", sp->out);
-    snprintf(hosts, sizeof hosts, "%.*s.hosts", (int)(olen - 4), sp->out);
-    snprintf(hosts_part, sizeof hosts_part, "%s.part", hosts);
-    /* stdio opens the file so that a bad path is our one-line error, not libxml2's */
-    FILE *f = fopen(part, "w");
-    xmlOutputBufferPtr buf = f ? xmlOutputBufferCreateFile(f, NULL) : NULL;
+    for (int i = 0; i < count; i++) {
+        if (kind_xl == 1)
+            fprintf(f, "s%d-c%d\n", i / 12, i % 12);
+        else if (kind_xl == 2)
+            fprintf(f, "n%d-s%d-c%d\n", i / 24, (i % 24) / 12, i % 12);
+        else
+            fprintf(f, "n%d\n", i);
+    }
+}
+
+/* The platform document into the open f (libxml2 writes through it). 0, or -1. */
+static int write_xml(struct gen *g, const struct spec *sp, FILE *f)
+{
+    xmlOutputBufferPtr buf = xmlOutputBufferCreateFile(f, NULL);
     g->w = buf ? xmlNewTextWriter(buf) : NULL;
     if (g->w == NULL) {
-        if (f) {
-            fclose(f);
-            unlink(part);
-        }
-        cs_error("cannot write '%s'", sp->out);
-        return 1;
+        if (buf) xmlOutputBufferClose(buf);
+        return -1;
     }
     xmlTextWriterSetIndent(g->w, 1);
     xmlTextWriterSetIndentString(g->w, BAD_CAST " ");
     write_platform(g, sp);
     xmlFreeTextWriter(g->w); /* flushes into f, which stays ours */
-    if (fclose(f) != 0) g->failed = 1;
-    if (g->failed || write_hostfile(hosts_part, sp->xl, sp->nodes, sp->count) != 0 ||
-        rename(hosts_part, hosts) != 0 || rename(part, sp->out) != 0) {
-        unlink(part);
-        unlink(hosts_part);
+    g->w = NULL;
+    return g->failed ? -1 : 0;
+}
+
+/* Writes OUT and OUT's hostfile through cs_out (a .part each, moved into place when both are
+ * complete); on failure neither is left and an older platform of that name stays as it was.
+ * 0, or 1 after an error line. */
+static int write_files(struct gen *g, const struct spec *sp)
+{
+    size_t olen = strlen(sp->out);
+    char hosts[PATH_MAX];
+    snprintf(hosts, sizeof hosts, "%.*s.hosts", (int)(olen - 4), sp->out);
+    struct cs_out xml, hf;
+    if (cs_out_open(&xml, sp->out) == NULL) {
+        cs_error("cannot write '%s'", sp->out);
+        return 1;
+    }
+    int ok = write_xml(g, sp, xml.f) == 0;
+    if (ok && cs_out_open(&hf, hosts) != NULL) {
+        write_hostfile(hf.f, sp->xl, sp->count);
+        ok = cs_out_commit(&hf, 1) == 0;
+    } else {
+        ok = 0;
+    }
+    if (cs_out_commit(&xml, ok) != 0) {
+        if (ok) unlink(hosts); /* the hostfile alone would belong to no platform */
         cs_error("cannot write '%s'", sp->out);
         return 1;
     }
     return 0;
+}
+
+/* Reads and checks a request: 0 to go on, 1 after --help, 2 after an error line. */
+static int plan_request(int argc, char **argv, struct spec *sp, struct gen *g)
+{
+    if (argc >= 2 && argv[1][0] != '-') { /* the kind out; argv[0] stays "platform" */
+        sp->kind = argv[1];
+        argv[1] = argv[0];
+        argc--;
+        argv++;
+    }
+    int rc = parse_args(argc, argv, sp, g);
+    if (rc != 0) return rc;
+    if (sp->kind == NULL) {
+        cs_error("no platform kind (ring, torus, hypercube, fattree, crossbar, xl250a, "
+                 "xl250a-cluster; see 'collsim platform --help')");
+        return 2;
+    }
+    if ((rc = check_units(g)) != 0 || (rc = plan_kind(sp)) != 0) return rc;
+    if (sp->out == NULL) {
+        cs_error("-o FILE.xml is required");
+        return 2;
+    }
+    size_t olen = strlen(sp->out);
+    if (olen < 5 || strcmp(sp->out + olen - 4, ".xml") != 0) {
+        cs_error("output '%s' must end in .xml (the hostfile goes beside it as .hosts)", sp->out);
+        return 2;
+    }
+    if (olen + 8 >= PATH_MAX) {
+        cs_error("output path too long (%zu bytes)", olen);
+        return 2;
+    }
+    return 0;
+}
+
+int platform_check(int argc, char **argv, int *hosts)
+{
+    struct spec sp = {.nodes = -1, .dim = -1, .levels = -1, .over = 1};
+    struct gen g = {NULL, "1us", "10GBps", "1Gf", 0};
+    *hosts = 0;
+    if (argc >= 2 && strcmp(argv[1], "info") == 0) return 0;
+    int rc = plan_request(argc, argv, &sp, &g);
+    if (rc == 0) *hosts = sp.count;
+    return rc == 1 ? 0 : rc;
 }
 
 int platform_main(int argc, char **argv)
@@ -669,28 +839,7 @@ int platform_main(int argc, char **argv)
     if (argc >= 2 && strcmp(argv[1], "info") == 0) return topo_info_main(argc - 1, argv + 1);
     struct spec sp = {.nodes = -1, .dim = -1, .levels = -1, .over = 1};
     struct gen g = {NULL, "1us", "10GBps", "1Gf", 0};
-    if (argc >= 2 && argv[1][0] != '-') { /* the kind out; argv[0] stays "platform" */
-        sp.kind = argv[1];
-        argv[1] = argv[0];
-        argc--;
-        argv++;
-    }
-    int rc = parse_args(argc, argv, &sp, &g);
+    int rc = plan_request(argc, argv, &sp, &g);
     if (rc != 0) return rc == 1 ? 0 : rc;
-    if (sp.kind == NULL) {
-        cs_error("no platform kind (ring, torus, hypercube, fattree, crossbar, xl250a, "
-                 "xl250a-cluster; see 'collsim platform --help')");
-        return 2;
-    }
-    if ((rc = check_units(&g)) != 0 || (rc = plan_kind(&sp)) != 0) return rc;
-    if (sp.out == NULL) {
-        cs_error("-o FILE.xml is required");
-        return 2;
-    }
-    size_t olen = strlen(sp.out);
-    if (olen < 5 || strcmp(sp.out + olen - 4, ".xml") != 0) {
-        cs_error("output '%s' must end in .xml (the hostfile goes beside it as .hosts)", sp.out);
-        return 2;
-    }
     return write_files(&g, &sp);
 }

@@ -7,6 +7,11 @@
 /* Entry of `collsim platform`: argv[0] is "platform". Returns the process exit status. */
 int platform_main(int argc, char **argv);
 
+/* The checks of `collsim platform KIND ...` alone, nothing written (`info` is not checked
+ * here): the exit status platform_main would give before writing, with *hosts the host
+ * count of an accepted request (0 otherwise). argv is reordered as platform_main does. */
+int platform_check(int argc, char **argv, int *hosts);
+
 /* Reads the collsim.kind and collsim.dims props of a platform's first zone with libxml2 (no
  * SimGrid: a malformed file is rejected before SimGrid, which would abort on it, sees it).
  * Each is "" when absent. 0, or -1 if the file is not a readable platform. */

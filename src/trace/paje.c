@@ -13,7 +13,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { MAX_IDS = 1024, MAX_FIELDS = 24, BUFSZ = 1 << 18 };
+enum { MAX_IDS = 1024, MAX_FIELDS = 24 };
+
+/* Bounds on what a trace can make the reader hold (paje.h): beyond them it is an error. */
+enum {
+    MAX_TYPES = 1 << 16,
+    MAX_CONTAINERS = 1 << 20,
+    MAX_DEPTH = 1024,          /* states nested on one container */
+    MAX_OPEN_LINKS = 1 << 20,  /* links started or ended but not both */
+    MAX_STRINGS = 1 << 20,     /* distinct value names */
+    MAX_VALUE_SLOTS = 1 << 20, /* direct value-alias tables, all types together */
+};
 
 /* A link's key "type\x1fcontainer\x1fkey" is at most LINK_KEY_MAX - 2 characters: the bound
  * the reader has always had ("link key too long"). */
@@ -292,6 +302,10 @@ struct paje_reader {
     struct map strings;      /* interned strings */
     struct cont **all;       /* every container, to free and to close at the end */
     size_t nall, capall;
+    struct type **alltypes; /* every type, to free */
+    size_t ntypes, captypes;
+    size_t value_slots; /* entries of every type's value_num */
+    int defs_seen;      /* a %-line was read: the file is a Paje trace at all */
     /* SimGrid's aliases are small integers: direct tables spare a string hash per event */
     struct type *type_num[4096];
     struct cont *cont_num[65536];
@@ -318,17 +332,41 @@ static int fail(paje_reader *r, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    snprintf(r->err, sizeof r->err, "%s:%ld: %s", r->path, r->line, msg);
+    paje_printable(msg);
+    if (r->line > 0)
+        snprintf(r->err, sizeof r->err, "%s:%ld: %s", r->path, r->line, msg);
+    else
+        snprintf(r->err, sizeof r->err, "%s: %s", r->path, msg);
     return -1;
 }
 
+/* s, interned; NULL after fail() past MAX_STRINGS. */
 static const char *intern(paje_reader *r, const char *s)
 {
     char *v = map_get(&r->strings, s);
     if (v != NULL) return v;
+    if (r->strings.count >= MAX_STRINGS)
+        return fail(r, "more than %d distinct value names", MAX_STRINGS), NULL;
     v = strdup(s);
-    map_put(&r->strings, s, v);
+    if (v == NULL || map_put(&r->strings, s, v) != 0) {
+        free(v);
+        return fail(r, "out of memory"), NULL;
+    }
     return v;
+}
+
+paje_reader *paje_open_stream(FILE *f, const char *name, char *err, size_t errlen)
+{
+    paje_reader *r = calloc(1, sizeof *r);
+    if (r != NULL) r->path = strdup(name);
+    if (r == NULL || r->path == NULL) {
+        snprintf(err, errlen, "%s: out of memory", name);
+        free(r);
+        fclose(f);
+        return NULL;
+    }
+    r->f = f;
+    return r;
 }
 
 paje_reader *paje_open(const char *path, char *err, size_t errlen)
@@ -338,10 +376,7 @@ paje_reader *paje_open(const char *path, char *err, size_t errlen)
         snprintf(err, errlen, "cannot read trace '%s': %s", path, strerror(errno));
         return NULL;
     }
-    paje_reader *r = calloc(1, sizeof *r);
-    r->path = strdup(path);
-    r->f = f;
-    return r;
+    return paje_open_stream(f, path, err, errlen);
 }
 
 const char *paje_error(const paje_reader *r)
@@ -390,6 +425,34 @@ static int parse_double(paje_reader *r, const char *s, const char *what, double 
     return 0;
 }
 
+/* %EndEventDef: the open definition's field indexes, and the fields the reader needs. */
+static int end_def(paje_reader *r, int *cur)
+{
+    if (*cur < 0) return fail(r, "%%EndEventDef without %%EventDef");
+    struct def *d = &r->defs[*cur];
+    int *idx[] = {&d->idx_time,  &d->idx_alias, &d->idx_type, &d->idx_container, &d->idx_name,
+                  &d->idx_value, &d->idx_start, &d->idx_end,  &d->idx_key,       &d->idx_size};
+    const char *names[] = {"Time",  "Alias",          "Type",         "Container", "Name",
+                           "Value", "StartContainer", "EndContainer", "Key",       "Size"};
+    for (int k = 0; k < 10; k++) {
+        *idx[k] = -1;
+        for (int i = 0; i < d->nfields; i++)
+            if (strcmp(d->name[i], names[k]) == 0) *idx[k] = i;
+    }
+    for (size_t i = 0; i < sizeof event_table / sizeof event_table[0]; i++)
+        if (event_table[i].ev == d->ev && d->ev != EV_UNKNOWN)
+            for (int k = 0; k < 7 && event_table[i].required[k]; k++) {
+                int found = 0;
+                for (int j = 0; j < d->nfields; j++)
+                    if (strcmp(d->name[j], event_table[i].required[k]) == 0) found = 1;
+                if (!found)
+                    return fail(r, "event %d (%s) has no field %s", *cur, event_table[i].name,
+                                event_table[i].required[k]);
+            }
+    *cur = -1;
+    return 0;
+}
+
 static int handle_def_line(paje_reader *r, char *line, int *cur)
 {
     if (strncmp(line, "%EventDef", 9) == 0) {
@@ -398,40 +461,18 @@ static int handle_def_line(paje_reader *r, char *line, int *cur)
         if (sscanf(line + 9, "%127s %d", name, &id) != 2)
             return fail(r, "malformed %%EventDef line");
         if (id < 0 || id >= MAX_IDS) return fail(r, "event id %d out of range", id);
+        if (*cur >= 0) return fail(r, "%%EventDef inside the unfinished %%EventDef %d", *cur);
         struct def *d = &r->defs[id];
         memset(d, 0, sizeof *d);
         d->ev = EV_UNKNOWN;
         for (size_t i = 0; i < sizeof event_table / sizeof event_table[0]; i++)
             if (strcmp(event_table[i].name, name) == 0) d->ev = event_table[i].ev;
         d->defined = 1;
+        r->defs_seen = 1;
         *cur = id;
         return 0;
     }
-    if (strncmp(line, "%EndEventDef", 12) == 0) {
-        if (*cur < 0) return fail(r, "%%EndEventDef without %%EventDef");
-        struct def *d = &r->defs[*cur];
-        int *idx[] = {&d->idx_time,  &d->idx_alias, &d->idx_type, &d->idx_container, &d->idx_name,
-                      &d->idx_value, &d->idx_start, &d->idx_end,  &d->idx_key,       &d->idx_size};
-        const char *names[] = {"Time",  "Alias",          "Type",         "Container", "Name",
-                               "Value", "StartContainer", "EndContainer", "Key",       "Size"};
-        for (int k = 0; k < 10; k++) {
-            *idx[k] = -1;
-            for (int i = 0; i < d->nfields; i++)
-                if (strcmp(d->name[i], names[k]) == 0) *idx[k] = i;
-        }
-        for (size_t i = 0; i < sizeof event_table / sizeof event_table[0]; i++)
-            if (event_table[i].ev == d->ev && d->ev != EV_UNKNOWN)
-                for (int k = 0; k < 7 && event_table[i].required[k]; k++) {
-                    int found = 0;
-                    for (int j = 0; j < d->nfields; j++)
-                        if (strcmp(d->name[j], event_table[i].required[k]) == 0) found = 1;
-                    if (!found)
-                        return fail(r, "event %d (%s) has no field %s", *cur, event_table[i].name,
-                                    event_table[i].required[k]);
-                }
-        *cur = -1;
-        return 0;
-    }
+    if (strncmp(line, "%EndEventDef", 12) == 0) return end_def(r, cur);
     if (*cur >= 0) {
         struct def *d = &r->defs[*cur];
         char fname[64], ftype[64];
@@ -477,7 +518,7 @@ static const char *value_name(paje_reader *r, const struct type *t, const char *
     snprintf(k, sizeof k, "%s\x1f%s", t->name, v);
     const char *n = map_get(&r->values, k);
     n = n ? n : intern(r, v); /* a literal value: Paje allows values never declared */
-    ((struct type *)t)->last_literal = n;
+    if (n != NULL) ((struct type *)t)->last_literal = n;
     return n;
 }
 
@@ -508,7 +549,8 @@ static struct def *event_fields(paje_reader *r, char *line, char **f, double *nu
 {
     int n = paje_split(line, f, MAX_FIELDS + 1, 0);
     *empty = n == 0;
-    if (n < 0) return fail(r, "unterminated quoted string"), NULL;
+    if (n == -1) return fail(r, "unterminated quoted string"), NULL;
+    if (n < 0) return fail(r, "text right after a closing quote"), NULL;
     if (n == 0) return NULL;
     int id = alias_num(f[0]);
     if (id < 0 || id >= MAX_IDS || !r->defs[id].defined)
@@ -536,19 +578,44 @@ static struct def *event_fields(paje_reader *r, char *line, char **f, double *nu
 /* PajeDefine*Type: a new type under its parent. */
 static int on_define_type(paje_reader *r, const struct def *d, char **v)
 {
+    if (strcmp(v[d->idx_type], "0") != 0 && find_type(r, v[d->idx_type]) == NULL)
+        return fail(r, "unknown parent type '%s'", v[d->idx_type]);
+    if (r->ntypes == MAX_TYPES) return fail(r, "more than %d types", MAX_TYPES);
+    if (r->ntypes == r->captypes) {
+        size_t cap = r->captypes ? r->captypes * 2 : 64;
+        struct type **all = realloc(r->alltypes, cap * sizeof *all);
+        if (all == NULL) return fail(r, "out of memory");
+        r->alltypes = all, r->captypes = cap;
+    }
     struct type *ty = calloc(1, sizeof *ty);
-    ty->name = strdup(v[d->idx_name]);
+    if (ty == NULL || (ty->name = strdup(v[d->idx_name])) == NULL) {
+        free(ty);
+        return fail(r, "out of memory");
+    }
+    r->alltypes[r->ntypes++] = ty; /* owned here: the maps only point to it */
     ty->name_len = strlen(ty->name);
     ty->kind = d->ev;
-    if (strcmp(v[d->idx_type], "0") != 0 && find_type(r, v[d->idx_type]) == NULL) {
-        free(ty->name);
-        free(ty);
-        return fail(r, "unknown parent type '%s'", v[d->idx_type]);
-    }
     map_put(&r->types, v[d->idx_alias], ty);
     int tn = alias_num(v[d->idx_alias]);
     if (tn >= 0 && tn < 4096) r->type_num[tn] = ty;
     if (find_type(r, ty->name) == NULL) map_put(&r->types, ty->name, ty);
+    return 0;
+}
+
+/* Makes ty->value_num reach alias vn (< 65536). 0, or -1 when the tables, a shortcut for
+ * value_name(), would pass MAX_VALUE_SLOTS: the alias is then found through r->values. */
+static int value_slot(paje_reader *r, struct type *ty, int vn)
+{
+    if (vn < ty->nvalue_num) return 0;
+    int cap = ty->nvalue_num ? ty->nvalue_num : 16;
+    while (cap <= vn)
+        cap *= 2;
+    if (r->value_slots + (size_t)(cap - ty->nvalue_num) > MAX_VALUE_SLOTS) return -1;
+    const char **t = realloc(ty->value_num, (size_t)cap * sizeof *t);
+    if (t == NULL) return -1;
+    memset(t + ty->nvalue_num, 0, (size_t)(cap - ty->nvalue_num) * sizeof *t);
+    r->value_slots += (size_t)(cap - ty->nvalue_num);
+    ty->value_num = t, ty->nvalue_num = cap;
     return 0;
 }
 
@@ -559,21 +626,11 @@ static int on_define_value(paje_reader *r, const struct def *d, char **v)
     if (ty == NULL) return fail(r, "unknown type '%s'", v[d->idx_type]);
     char k[512];
     const char *name = intern(r, v[d->idx_name]);
+    if (name == NULL) return -1;
     snprintf(k, sizeof k, "%s\x1f%s", ty->name, v[d->idx_alias]);
     map_put(&r->values, k, (void *)name);
     int vn = alias_num(v[d->idx_alias]);
-    if (vn >= 0 && vn < 65536) {
-        if (vn >= ty->nvalue_num) {
-            int cap = ty->nvalue_num ? ty->nvalue_num : 16;
-            while (cap <= vn)
-                cap *= 2;
-            ty->value_num = realloc(ty->value_num, (size_t)cap * sizeof *ty->value_num);
-            memset(ty->value_num + ty->nvalue_num, 0,
-                   (size_t)(cap - ty->nvalue_num) * sizeof *ty->value_num);
-            ty->nvalue_num = cap;
-        }
-        ty->value_num[vn] = name;
-    }
+    if (vn >= 0 && value_slot(r, ty, vn) == 0) ty->value_num[vn] = name;
     snprintf(k, sizeof k, "%s\x1f%s", ty->name, name);
     map_put(&r->values, k, (void *)name);
     return 0;
@@ -589,8 +646,19 @@ static int on_create(paje_reader *r, const struct def *d, char **v, double t)
         parent = find_cont(r, v[d->idx_container]);
         if (parent == NULL) return fail(r, "unknown parent container '%s'", v[d->idx_container]);
     }
+    if (r->nall == MAX_CONTAINERS) return fail(r, "more than %d containers", MAX_CONTAINERS);
+    if (r->nall == r->capall) {
+        size_t cap = r->capall ? r->capall * 2 : 64;
+        struct cont **all = realloc(r->all, cap * sizeof *all);
+        if (all == NULL) return fail(r, "out of memory");
+        r->all = all, r->capall = cap;
+    }
     struct cont *c = calloc(1, sizeof *c);
-    c->name = strdup(v[d->idx_name]);
+    if (c == NULL || (c->name = strdup(v[d->idx_name])) == NULL) {
+        free(c);
+        return fail(r, "out of memory");
+    }
+    r->all[r->nall++] = c;
     c->name_len = strlen(c->name);
     if (alias_num(c->name) >= 0) r->numeric_names = 1;
     c->type = ty;
@@ -599,11 +667,6 @@ static int on_create(paje_reader *r, const struct def *d, char **v, double t)
     int cn = alias_num(v[d->idx_alias]);
     if (cn >= 0) r->cont_num[cn] = c;
     map_put(&r->containers, c->name, c);
-    if (r->nall == r->capall) {
-        r->capall = r->capall ? r->capall * 2 : 64;
-        r->all = realloc(r->all, r->capall * sizeof *r->all);
-    }
-    r->all[r->nall++] = c;
     return 0;
 }
 
@@ -627,7 +690,7 @@ static int on_variable_event(paje_reader *r, const struct def *d, char **v, doub
 {
     if (c == NULL) return fail(r, "variable on the root container");
     double x;
-    parse_double(r, v[d->idx_value], "Value", &x);
+    if (parse_double(r, v[d->idx_value], "Value", &x) != 0) return -1;
     struct var *var = c->vars;
     while (var && var->type != ty)
         var = var->next;
@@ -661,14 +724,20 @@ static int on_state_event(paje_reader *r, const struct def *d, char **v, double 
     }
     if (c == NULL) return fail(r, "state on the root container");
     if (d->ev == EV_SET_STATE) end_states(r, c, t, 0, cb, user);
+    if (c->depth == MAX_DEPTH)
+        return fail(r, "states nested deeper than %d on '%s'", MAX_DEPTH, c->name);
     if (c->depth == c->cap) {
-        c->cap = c->cap ? c->cap * 2 : 4;
-        c->stack = realloc(c->stack, (size_t)c->cap * sizeof *c->stack);
+        int cap = c->cap ? c->cap * 2 : 4;
+        struct frame *st = realloc(c->stack, (size_t)cap * sizeof *st);
+        if (st == NULL) return fail(r, "out of memory");
+        c->stack = st, c->cap = cap;
     }
+    const char *value = value_name(r, ty, v[d->idx_value]);
+    if (value == NULL) return -1;
     int below = 0;
     for (int i = 0; i < c->depth; i++)
         below += c->stack[i].type == ty;
-    c->stack[c->depth++] = (struct frame){ty, value_name(r, ty, v[d->idx_value]), t, below};
+    c->stack[c->depth++] = (struct frame){ty, value, t, below};
     return 0;
 }
 
@@ -682,6 +751,8 @@ static struct open_link *open_link_of(paje_reader *r, const char *k, size_t kl, 
     struct link_slot *s = link_slot(&r->links, h, k, kl);
     struct open_link *l = s->link;
     if (l == NULL) {
+        if (r->links.count >= MAX_OPEN_LINKS)
+            return fail(r, "more than %d links open at once", MAX_OPEN_LINKS), NULL;
         if ((r->links.count + 1) * 2 > r->links.cap) {
             if (link_grow(&r->links) != 0) return fail(r, "out of memory"), NULL;
             s = link_slot(&r->links, h, k, kl);
@@ -726,8 +797,10 @@ static int on_link_event(paje_reader *r, const struct def *d, char **v, double t
         l->start = t;
         l->have_start = 1;
         l->value = value_name(r, ty, v[d->idx_value]);
-        if (d->idx_size >= 0 && strcmp(v[d->idx_size], "NA") != 0)
-            parse_double(r, v[d->idx_size], "Size", &l->size);
+        if (l->value == NULL) return -1;
+        if (d->idx_size >= 0 && strcmp(v[d->idx_size], "NA") != 0 &&
+            parse_double(r, v[d->idx_size], "Size", &l->size) != 0)
+            return -1;
     } else {
         l->to = ep;
         l->end = t;
@@ -756,6 +829,7 @@ static int on_link_event(paje_reader *r, const struct def *d, char **v, double t
 static int on_container_event(paje_reader *r, const struct def *d, char **v, double t,
                               const struct paje_callbacks *cb, void *user)
 {
+    if (d->idx_type < 0 || d->idx_container < 0) return 0; /* an unknown kind: passed over */
     struct type *ty = find_type(r, v[d->idx_type]);
     if (ty == NULL) return fail(r, "unknown type '%s'", v[d->idx_type]);
     struct cont *c = find_cont(r, v[d->idx_container]);
@@ -814,61 +888,53 @@ static int handle_event(paje_reader *r, char *line, const struct paje_callbacks 
     }
 }
 
-int paje_read(paje_reader *r, const struct paje_callbacks *cb, void *user)
+/* Containers never destroyed end with the trace. */
+static void end_all(paje_reader *r, const struct paje_callbacks *cb, void *user)
 {
-    char *buf = malloc(BUFSZ + 1);
-    size_t have = 0;
-    int cur_def = -1, rc = 0;
-    for (;;) {
-        size_t got = fread(buf + have, 1, BUFSZ - have, r->f);
-        int eof = got == 0;
-        have += got;
-        size_t pos = 0;
-        while (pos < have) {
-            char *nl = memchr(buf + pos, '\n', have - pos);
-            if (nl == NULL) break;
-            *nl = '\0';
-            char *line = buf + pos;
-            pos = (size_t)(nl - buf) + 1;
-            r->line++;
-            size_t len = strlen(line);
-            if (len && line[len - 1] == '\r') line[--len] = '\0';
-            if (line[0] == '#' || len == 0) continue;
-            rc = line[0] == '%' ? handle_def_line(r, line, &cur_def)
-                                : handle_event(r, line, cb, user);
-            if (rc != 0) goto out;
-            if (cur_def >= 0 && line[0] != '%') {
-                rc = fail(r, "event inside an unfinished %%EventDef");
-                goto out;
-            }
+    for (size_t i = 0; i < r->nall; i++)
+        if (r->all[i]->pub.end < 0) {
+            end_states(r, r->all[i], r->last_time, 0, cb, user);
+            flush_vars(r->all[i], r->last_time, cb, user);
+            r->all[i]->pub.end = r->last_time;
+            if (cb && cb->container) cb->container(user, &r->all[i]->pub);
         }
-        memmove(buf, buf + pos, have - pos);
-        have -= pos;
-        if (eof) {
-            if (have > 0) {
-                r->line++;
-                rc = fail(r, "truncated: the last line has no end");
-            } else if (cur_def >= 0) {
-                rc = fail(r, "truncated: %%EventDef %d never ended", cur_def);
-            }
-            break;
-        }
-        if (have == BUFSZ) {
-            r->line++;
-            rc = fail(r, "line longer than %d bytes", BUFSZ);
-            break;
+}
+
+/* Every line of the trace through its handler; *cur_def is the definition being read. */
+static int read_lines(paje_reader *r, struct paje_lines *in, int *cur_def,
+                      const struct paje_callbacks *cb, void *user)
+{
+    char *line;
+    size_t len;
+    int got;
+    while ((got = paje_next_line(in, &line, &len)) > 0) {
+        r->line = in->line;
+        if (len && line[len - 1] == '\r') line[--len] = '\0';
+        if (line[0] == '#' || len == 0) continue;
+        if (line[0] == '%') {
+            if (handle_def_line(r, line, cur_def) != 0) return -1;
+        } else if (*cur_def >= 0) {
+            return fail(r, "event inside an unfinished %%EventDef");
+        } else if (handle_event(r, line, cb, user) != 0) {
+            return -1;
         }
     }
-    if (rc == 0) /* containers never destroyed end with the trace */
-        for (size_t i = 0; i < r->nall; i++)
-            if (r->all[i]->pub.end < 0) {
-                end_states(r, r->all[i], r->last_time, 0, cb, user);
-                flush_vars(r->all[i], r->last_time, cb, user);
-                r->all[i]->pub.end = r->last_time;
-                if (cb && cb->container) cb->container(user, &r->all[i]->pub);
-            }
-out:
-    free(buf);
+    r->line = in->line;
+    return got < 0 ? fail(r, "%s", in->why) : 0;
+}
+
+int paje_read(paje_reader *r, const struct paje_callbacks *cb, void *user)
+{
+    struct paje_lines in;
+    if (paje_lines_init(&in, r->f) != 0) return fail(r, "out of memory");
+    int cur_def = -1, rc = read_lines(r, &in, &cur_def, cb, user);
+    paje_lines_free(&in);
+    if (rc == 0 && cur_def >= 0) rc = fail(r, "truncated: %%EventDef %d never ended", cur_def);
+    if (rc == 0 && !r->defs_seen) {
+        r->line = 0;
+        rc = fail(r, "not a Paje trace (no %%EventDef)");
+    }
+    if (rc == 0) end_all(r, cb, user);
     return rc;
 }
 
@@ -887,24 +953,12 @@ void paje_close(paje_reader *r)
         free(c);
     }
     free(r->all);
-    /* types: each is stored under its alias and maybe its name; free once */
-    for (size_t i = 0; i < r->types.cap; i++)
-        if (r->types.key[i]) {
-            struct type *t = r->types.val[i];
-            if (t != NULL && strcmp(r->types.key[i], t->name) != 0) {
-                /* stored by alias: clear the by-name entry if it points to the same */
-                void *byname = map_get(&r->types, t->name);
-                if (byname == t) {
-                    for (size_t j = 0; j < r->types.cap; j++)
-                        if (r->types.key[j] && r->types.val[j] == t && j != i)
-                            r->types.val[j] = NULL;
-                }
-                free(t->name);
-                free(t->value_num);
-                free(t);
-                r->types.val[i] = NULL;
-            }
-        }
+    for (size_t i = 0; i < r->ntypes; i++) {
+        free(r->alltypes[i]->name);
+        free(r->alltypes[i]->value_num);
+        free(r->alltypes[i]);
+    }
+    free(r->alltypes);
     map_free(&r->types, NULL);
     map_free(&r->values, NULL);
     map_free(&r->containers, NULL);

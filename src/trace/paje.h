@@ -6,6 +6,7 @@
 #define COLLSIM_PAJE_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 typedef struct paje_reader paje_reader;
 
@@ -43,11 +44,18 @@ struct paje_callbacks {
 /* Opens a trace. Returns NULL with a message in err when the file cannot be read. */
 paje_reader *paje_open(const char *path, char *err, size_t errlen);
 
+/* The same on an open stream (e.g. fmemopen), named `name` in messages; the reader owns f
+ * from then on, even when it returns NULL. */
+paje_reader *paje_open_stream(FILE *f, const char *name, char *err, size_t errlen);
+
 /* Reads the whole trace, calling the callbacks (any may be NULL). Returns 0, or -1 with
- * paje_error() naming the file and line: a truncated file, an event with too few fields, an
- * unknown event id, a malformed number or quote, a reference to an unknown container, type
- * or value, a pop on an empty stack. Links still open at the end are not an error: they are
- * counted by paje_open_links(). */
+ * paje_error() naming the file and line: a read error, a file with no %EventDef, a truncated
+ * file, an event with too few fields, an unknown event id, a malformed number or quote, a
+ * reference to an unknown container, type or value, a pop on an empty stack, a NUL byte, or
+ * a limit passed: a line longer than 262143 bytes, event ids from 0 to 1023 with at most 24
+ * fields, 65536 types, 1048576 containers, states nested 1024 deep on a container, 1048576
+ * links open at once, 1048576 distinct value names. Links still open at the end are not an
+ * error: they are counted by paje_open_links(). */
 int paje_read(paje_reader *r, const struct paje_callbacks *cb, void *user);
 
 const char *paje_error(const paje_reader *r);

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { SEND2 = 1, RECV2 = 2, WAIT = 4, SENDRECV = 8, MAX_DEPTH = 32 };
+enum { SEND2 = 1, RECV2 = 2, WAIT = 4, SENDRECV = 8, MAX_DEPTH = PTPFIX_MAX_DEPTH };
 
 struct chan { /* one (source, destination, tag): unended start keys, oldest first */
     char *name;
@@ -35,10 +35,27 @@ struct cont {
 struct ptpfix {
     struct chan **tab;
     size_t cap, used;
-    struct cont *c;
+    struct cont **c; /* by alias, made on first use */
     int ncont;
-    char *last; /* the key handed out by the last ptpfix_end */
+    size_t queued; /* start keys in every channel */
+    char *last;    /* the key handed out by the last ptpfix_end */
+    char why[96];  /* the last failure */
 };
+
+/* Records why a call fails; returns NULL. */
+static void *failed(struct ptpfix *f, const char *what, int limit)
+{
+    if (limit > 0)
+        snprintf(f->why, sizeof f->why, "more than %d %s", limit, what);
+    else
+        snprintf(f->why, sizeof f->why, "%s", what);
+    return NULL;
+}
+
+const char *ptpfix_error(const struct ptpfix *f)
+{
+    return f->why;
+}
 
 static int state_kind(const char *s)
 {
@@ -69,8 +86,10 @@ static struct chan *channel(struct ptpfix *f, const char *key)
     size_t n = us ? (size_t)(us - key) : strlen(key);
     if (2 * (f->used + 1) > f->cap) { /* grow: rehash into a table twice the size */
         size_t cap = f->cap ? 2 * f->cap : 256;
+        if (f->used >= PTPFIX_MAX_CHANNELS)
+            return failed(f, "message channels", PTPFIX_MAX_CHANNELS);
         struct chan **t = calloc(cap, sizeof *t);
-        if (t == NULL) return NULL;
+        if (t == NULL) return failed(f, "out of memory", 0);
         for (size_t i = 0; i < f->cap; i++) {
             if (f->tab[i] == NULL) continue;
             size_t j = hash(f->tab[i]->name, strlen(f->tab[i]->name)) & (cap - 1);
@@ -88,7 +107,7 @@ static struct chan *channel(struct ptpfix *f, const char *key)
         struct chan *ch = calloc(1, sizeof *ch);
         if (ch == NULL || (ch->name = strndup(key, n)) == NULL) {
             free(ch);
-            return NULL;
+            return failed(f, "out of memory", 0);
         }
         f->tab[j] = ch;
         f->used++;
@@ -98,17 +117,19 @@ static struct chan *channel(struct ptpfix *f, const char *key)
 
 static struct cont *cont(struct ptpfix *f, int c)
 {
-    if (c < 0) return NULL;
+    if (c < 0 || c >= PTPFIX_MAX_CONT) return failed(f, "container alias out of range", 0);
     if (c >= f->ncont) {
         int n = f->ncont ? f->ncont : 64;
-        while (n <= c)
+        while (n <= c) /* n <= PTPFIX_MAX_CONT: no overflow */
             n *= 2;
-        struct cont *v = realloc(f->c, (size_t)n * sizeof *v);
-        if (v == NULL) return NULL;
+        struct cont **v = realloc(f->c, (size_t)n * sizeof *v);
+        if (v == NULL) return failed(f, "out of memory", 0);
         memset(v + f->ncont, 0, (size_t)(n - f->ncont) * sizeof *v);
         f->c = v, f->ncont = n;
     }
-    return &f->c[c];
+    if (f->c[c] == NULL && (f->c[c] = calloc(1, sizeof **f->c)) == NULL)
+        return failed(f, "out of memory", 0);
+    return f->c[c];
 }
 
 static struct seen *seen(struct cont *k, struct chan *ch)
@@ -143,27 +164,28 @@ void ptpfix_free(struct ptpfix *f)
         free(ch);
     }
     for (int i = 0; i < f->ncont; i++)
-        free(f->c[i].seen);
+        if (f->c[i] != NULL) free(f->c[i]->seen), free(f->c[i]);
     free(f->tab), free(f->c), free(f->last), free(f);
 }
 
-void ptpfix_push(struct ptpfix *f, int c, const char *state)
+int ptpfix_push(struct ptpfix *f, int c, const char *state)
 {
     struct cont *k = cont(f, c);
-    if (k == NULL) return;
-    if (k->depth < MAX_DEPTH) k->kind[k->depth] = state_kind(state);
-    k->depth++;
+    if (k == NULL) return -1;
+    if (k->depth == MAX_DEPTH) return failed(f, "states nested on one container", MAX_DEPTH), -1;
+    k->kind[k->depth++] = state_kind(state);
     k->nseen = k->starts = k->ends = 0;
     k->helper = NULL;
+    return 0;
 }
 
 void ptpfix_pop(struct ptpfix *f, int c, const char *time)
 {
-    struct cont *k = cont(f, c);
+    struct cont *k = c >= 0 && c < f->ncont ? f->c[c] : NULL;
     if (k == NULL || k->depth == 0) return;
     k->depth--;
     k->helper = NULL;
-    if (k->depth < MAX_DEPTH && k->kind[k->depth] == WAIT)
+    if (k->kind[k->depth] == WAIT)
         for (int i = 0; i < k->nseen; i++)
             if (k->seen[i].ends > 0) { /* MPI_Wait completed a receive: its echo follows */
                 k->helper = k->seen[i].ch;
@@ -174,38 +196,44 @@ void ptpfix_pop(struct ptpfix *f, int c, const char *time)
 
 static int top_kind(const struct cont *k)
 {
-    return k->depth > 0 && k->depth <= MAX_DEPTH ? k->kind[k->depth - 1] : 0;
+    return k->depth > 0 ? k->kind[k->depth - 1] : 0;
 }
 
 int ptpfix_start(struct ptpfix *f, int c, const char *key, const char *time)
 {
     (void)time;
     struct cont *k = cont(f, c);
-    struct chan *ch = channel(f, key);
-    if (k == NULL || ch == NULL) return 0;
+    struct chan *ch = k ? channel(f, key) : NULL;
+    if (ch == NULL) return -1;
     if (top_kind(k) == SENDRECV && ++k->starts == 1) return 1; /* the binding's, see below */
     if (top_kind(k) & SEND2) {
         struct seen *s = seen(k, ch);
-        if (s != NULL && ++s->starts % 2 == 0) return 1;
+        if (s == NULL) return failed(f, "out of memory", 0), -1;
+        if (++s->starts % 2 == 0) return 1;
     }
+    if (f->queued == PTPFIX_MAX_QUEUED)
+        return failed(f, "messages started and not ended", PTPFIX_MAX_QUEUED), -1;
     if (ch->n == ch->cap) { /* grow the ring, oldest first */
         size_t cap = ch->cap ? 2 * ch->cap : 4;
         char **v = malloc(cap * sizeof *v);
-        if (v == NULL) return 0;
+        if (v == NULL) return failed(f, "out of memory", 0), -1;
         for (size_t j = 0; j < ch->n; j++)
             v[j] = ch->keys[(ch->head + j) % ch->cap];
         free(ch->keys);
         ch->keys = v, ch->cap = cap, ch->head = 0;
     }
-    ch->keys[(ch->head + ch->n++) % ch->cap] = strdup(key);
+    char *copy = strdup(key);
+    if (copy == NULL) return failed(f, "out of memory", 0), -1;
+    ch->keys[(ch->head + ch->n++) % ch->cap] = copy;
+    f->queued++;
     return 0;
 }
 
 int ptpfix_end(struct ptpfix *f, int c, const char **key, const char *time)
 {
     struct cont *k = cont(f, c);
-    struct chan *ch = channel(f, *key);
-    if (k == NULL || ch == NULL) return 0;
+    struct chan *ch = k ? channel(f, *key) : NULL;
+    if (ch == NULL) return -1;
     if (k->helper == ch && strcmp(k->helper_time, time) == 0) {
         k->helper = NULL;
         return 1;
@@ -214,13 +242,15 @@ int ptpfix_end(struct ptpfix *f, int c, const char **key, const char *time)
     if (kind == SENDRECV && ++k->ends == 2) return 1;
     if (kind & (RECV2 | WAIT)) {
         struct seen *s = seen(k, ch);
-        if (s != NULL && ++s->ends % 2 == 0 && (kind & RECV2)) return 1;
+        if (s == NULL) return failed(f, "out of memory", 0), -1;
+        if (++s->ends % 2 == 0 && (kind & RECV2)) return 1;
     }
     if (ch->n == 0) return 0; /* no start to pair with: leave it as SimGrid wrote it */
     free(f->last);
     f->last = ch->keys[ch->head];
     ch->head = (ch->head + 1) % ch->cap;
     ch->n--;
+    f->queued--;
     *key = f->last;
     return 0;
 }

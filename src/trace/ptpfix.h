@@ -22,19 +22,33 @@
 
 struct ptpfix;
 
+/* Limits (beyond them a call fails): container aliases below PTPFIX_MAX_CONT, states nested
+ * PTPFIX_MAX_DEPTH deep, PTPFIX_MAX_CHANNELS channels, PTPFIX_MAX_QUEUED messages started and
+ * not yet ended, all channels together. */
+enum {
+    PTPFIX_MAX_CONT = 1 << 20,
+    PTPFIX_MAX_DEPTH = 32,
+    PTPFIX_MAX_CHANNELS = 1 << 20,
+    PTPFIX_MAX_QUEUED = 1 << 20
+};
+
 struct ptpfix *ptpfix_new(void);
 void ptpfix_free(struct ptpfix *f);
 
-/* A state pushed on (popped from) rank container `c`; state is its name (NULL if unknown). */
-void ptpfix_push(struct ptpfix *f, int c, const char *state);
+/* Why the last call failed: a limit passed or memory exhausted. */
+const char *ptpfix_error(const struct ptpfix *f);
+
+/* A state pushed on (popped from) rank container `c`; state is its name (NULL if unknown).
+ * The push: 0, or -1 (ptpfix_error). */
+int ptpfix_push(struct ptpfix *f, int c, const char *state);
 void ptpfix_pop(struct ptpfix *f, int c, const char *time);
 
 /* A point-to-point StartLink from container c with SMPI key "SRC_DST_TAG_SEQ" at time:
- * 1 when it is an extra (drop it), else 0. */
+ * 1 when it is an extra (drop it), 0 to keep it, -1 on failure (ptpfix_error). */
 int ptpfix_start(struct ptpfix *f, int c, const char *key, const char *time);
 
-/* An EndLink at container c: 1 when it is an extra (drop it), else 0 with *key set to the
- * key it must carry (the same or its start's). */
+/* An EndLink at container c: 1 when it is an extra (drop it), 0 with *key set to the key it
+ * must carry (the same or its start's), -1 on failure (ptpfix_error). */
 int ptpfix_end(struct ptpfix *f, int c, const char **key, const char *time);
 
 #endif
