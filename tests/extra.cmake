@@ -11,3 +11,5 @@ set_tests_properties(format PROPERTIES SKIP_RETURN_CODE 77)
 # Bad inputs of every subcommand (tests/errors/cases.txt) and interrupts.
 add_test(NAME errors.bad_inputs COMMAND bash ${CMAKE_SOURCE_DIR}/tests/errors/bad_inputs.sh
          $<TARGET_FILE:collsim> ${CMAKE_SOURCE_DIR})
+add_test(NAME errors.interrupt COMMAND bash ${CMAKE_SOURCE_DIR}/tests/errors/interrupt.sh
+         $<TARGET_FILE:collsim> ${CMAKE_SOURCE_DIR})

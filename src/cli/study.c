@@ -620,7 +620,8 @@ struct study {
 };
 
 /* Checks the options and the platform files before anything runs, so that a bad input is one
- * error line and leaves no output directory. 0, or -1 after the error line. */
+ * error line and leaves no output directory. 0, or the exit status after the error line: 2
+ * for a bad value, 1 for a missing platform. */
 static int study_check(const struct study *st)
 {
     char xml[PATH_MAX];
@@ -628,10 +629,10 @@ static int study_check(const struct study *st)
         opt_check_algos(st->base.collective, st->base.algos) != 0 ||
         cs_check_model(st->base.model) != 0 ||
         opt_range("iters", st->base.iters, 1, CS_MAX_CALLS) != 0)
-        return -1;
+        return 2;
     for (int i = 0; i < NPLAT; i++)
-        if (study_platform_file(st->platdir, st->platdir_given, i, xml, sizeof xml) != 0) return -1;
-    return 0;
+        if (study_platform_file(st->platdir, st->platdir_given, i, xml, sizeof xml) != 0) return 1;
+    return cs_out_check("output folder", st->out) == 0 || access(st->out, W_OK) == 0 ? 0 : 1;
 }
 
 /* Adds the untraced comparison runs to r's CSV. 0, or an exit status after an error line. */
@@ -762,7 +763,7 @@ int study_main(int argc, char **argv)
                                    {NULL, 0, NULL, NULL}};
     int rc = cs_opt_parse(argc, argv, table, study_usage, NULL, 0, NULL);
     if (rc != 0) return rc == 1 ? 0 : rc;
-    if (study_check(&st) != 0) return 1;
+    if ((rc = study_check(&st)) != 0) return rc;
     if (mkdir_p(st.out) != 0) {
         cs_error("cannot create output directory '%s'", st.out);
         return 1;
