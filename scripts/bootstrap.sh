@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# bootstrap.sh: installs what collsim needs from Debian 12 (when missing) and builds it in build/.
+# bootstrap.sh: installs what collsim needs from Debian 12 (only when a package is missing:
+# apt runs, and asks for sudo on a laptop, only then) and builds it in build/. Every name is
+# a real package: smpirun and tesh come with libsimgrid-dev, pj_dump with pajeng.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 need=()
-for pkg in libsimgrid-dev simgrid pajeng libxml2-dev libgsl-dev gnuplot-nox cmake gcc make pkg-config \
+for pkg in libsimgrid-dev pajeng libxml2-dev libgsl-dev gnuplot-nox cmake gcc make pkg-config \
     clang-format; do
     dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || need+=("$pkg")
 done

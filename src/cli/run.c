@@ -153,8 +153,8 @@ static int run_check_runner_args(const struct run_request *r, int np)
         cs_error("%s", err);
         return 2;
     }
-    if (r->fault != NULL && (sscanf(r->fault, "%d:%lld%c", &rank, &off, &extra) != 2 ||
-                             rank < 0 || rank >= np || off < 0)) {
+    if (r->fault != NULL && (sscanf(r->fault, "%d:%lld%c", &rank, &off, &extra) != 2 || rank < 0 ||
+                             rank >= np || off < 0)) {
         cs_error("bad value '%s' for --inject-fault (RANK:OFFSET, a rank of %d processes)",
                  r->fault, np);
         return 2;

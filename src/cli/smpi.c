@@ -62,6 +62,12 @@ static void spawn_child(const char *const *argv, int logfd, const char *stdout_p
                         const int *pipefd)
 {
     dup2(logfd, 2);
+#ifdef COLLSIM_LIBASAN
+    /* the sanitized SMPI program needs the ASan runtime first; SimGrid's own leaks are not
+     * this program's */
+    setenv("LD_PRELOAD", COLLSIM_LIBASAN, 1);
+    setenv("ASAN_OPTIONS", "detect_leaks=0", 1);
+#endif
     if (stdout_path != NULL && freopen(stdout_path, "w", stdout) == NULL) _exit(126);
     if (stdout_path == NULL) {
         dup2(pipefd[1], 1);
@@ -112,6 +118,9 @@ int smpi_spawn(const char *const *argv, const char *stdout_path)
 int smpi_common_args(const char **argv, int n, const char *model)
 {
     argv[n++] = "-quiet"; /* smpirun keeps its temporary files and echoes itself without */
+#ifdef COLLSIM_LIBASAN
+    argv[n++] = "-no-privatize"; /* ASan refuses the privatization's RTLD_DEEPBIND */
+#endif
     argv[n++] = "--log=root.thres:warning";
     argv[n++] = "--cfg=smpi/simulate-computation:no";
     argv[n++] = "--cfg=smpi/wtime:0";

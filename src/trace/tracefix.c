@@ -29,7 +29,16 @@ enum {
     TRACKED = 1024 /* containers whose state stack the RMA repair follows */
 };
 
-enum kind { K_OTHER, K_START_LINK, K_END_LINK, K_PUSH, K_POP, K_NEW_CONTAINER, K_ENTITY_VALUE };
+enum kind {
+    K_OTHER,
+    K_START_LINK,
+    K_END_LINK,
+    K_PUSH,
+    K_POP,
+    K_NEW_CONTAINER,
+    K_END_CONTAINER,
+    K_ENTITY_VALUE
+};
 
 struct def {
     enum kind kind;
@@ -170,6 +179,7 @@ static int orphan_rma_end(const struct def *d, char **fv, int nf, const struct o
 /* The repair's state over one pass. */
 struct fixer {
     struct def defs[MAX_EVENT_IDS];
+    long live_containers; /* created and not yet destroyed */
     struct tracefix_stats st;
     struct ptpfix *ptp;
     struct names values, rank_alias; /* entity value alias -> name; rank -> container alias */
@@ -247,6 +257,7 @@ static enum kind kind_of(const char *name)
                  {"PajePushState", K_PUSH},
                  {"PajePopState", K_POP},
                  {"PajeCreateContainer", K_NEW_CONTAINER},
+                 {"PajeDestroyContainer", K_END_CONTAINER},
                  {"PajeDefineEntityValue", K_ENTITY_VALUE}};
     for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
         if (strcmp(name, kinds[i].name) == 0) return kinds[i].kind;
@@ -499,6 +510,7 @@ static int fix_event(struct fixer *fx, const char *line, size_t len, char *copy)
     }
     const struct def *d = event_def(fx, fv, nf);
     if (d == NULL) return -1;
+    fx->live_containers += d->kind == K_NEW_CONTAINER ? 1 : d->kind == K_END_CONTAINER ? -1 : 0;
     int sized = nf == d->nfields - 1; /* lacks_only_size(): the Size SimGrid left out */
     if (sized) fv[nf++] = (char *)"0";
     if (d->kind == K_END_LINK && orphan_rma_end(d, fv, nf, fx->open, fx->nopen)) {
@@ -550,6 +562,8 @@ static int fix_lines(struct fixer *fx, FILE *f)
         fx->lineno = 0;
         rc = fail(fx, "not a Paje trace (no %%EventDef)");
     }
+    if (rc == 0 && fx->live_containers > 0) /* SimGrid destroys every container at the end */
+        rc = fail(fx, "truncated: %ld containers never destroyed", fx->live_containers);
     paje_lines_free(&in);
     free(copy);
     return rc;
