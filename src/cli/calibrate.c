@@ -260,21 +260,6 @@ static int write_pair(const char *hostfile, int hi, int hj, char *pairfile, size
     return -1;
 }
 
-/* Copies the ping-pong's raw output to --csv. 0 or 1 after an error line. */
-static int copy_csv(const char *from, const char *to)
-{
-    struct cs_out co;
-    char line[512];
-    FILE *in = fopen(from, "r"), *out = cs_out_open(&co, to);
-    int ok = in != NULL && out != NULL;
-    while (ok && fgets(line, sizeof line, in) != NULL)
-        fputs(line, out);
-    if (in) fclose(in);
-    if (cs_out_commit(&co, ok) == 0) return 0;
-    cs_error("cannot write '%s'", to);
-    return 1;
-}
-
 /* Simulates the ping-pong between hostfile lines hi and hj into outfile; the pair's host
  * names into a and b. 0 or 1 after an error line. */
 static int simulate_pingpong(const struct calibrate *c, const char *hostfile, const char *outfile,
@@ -334,7 +319,10 @@ static int calibrate_platform(const struct calibrate *c)
     rc = simulate_pingpong(c, hostfile, outfile, a, b, sizeof a);
     if (rc == 0) n = read_pingpong(outfile, pts);
     if (rc == 0 && n < 2) cs_error("the ping-pong measured fewer than 2 sizes");
-    if (rc == 0 && n >= 2 && c->csv != NULL) rc = copy_csv(outfile, c->csv);
+    if (rc == 0 && n >= 2 && c->csv != NULL)
+        rc = cs_out_copy(outfile, c->csv) == 0
+                 ? 0
+                 : (cs_error("cannot write '%s': %s", c->csv, strerror(errno)), 1);
     cs_temp_remove(outfile);
     if (rc != 0 || n < 2) return 1;
     char source[PATH_MAX + 1200];

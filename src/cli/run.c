@@ -2,6 +2,7 @@
  * a simulation deterministic and exact, runs it, and moves CSV and trace into place. */
 #include "run.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <libgen.h>
 #include <limits.h>
@@ -74,7 +75,8 @@ void run_defaults(struct run_request *r)
     r->ranks_per_host = 1;
 }
 
-/* "dir/torus-8x8.xml" -> "torus-8x8" */
+/* "dir/torus-8x8.xml" -> "torus-8x8", a plain name (smpirun splits arguments at spaces): any
+ * character but letters, digits and "-_.+" becomes '_'. */
 static void platform_name(const char *path, char *out, size_t len)
 {
     const char *base = strrchr(path, '/');
@@ -82,6 +84,8 @@ static void platform_name(const char *path, char *out, size_t len)
     snprintf(out, len, "%s", base);
     char *dot = strrchr(out, '.');
     if (dot != NULL && strcmp(dot, ".xml") == 0) *dot = '\0';
+    for (char *c = out; *c; c++)
+        if (!isalnum((unsigned char)*c) && strchr("-_.+", *c) == NULL) *c = '_';
 }
 
 int run_analyze(const struct run_request *r, const char *trace, const char *out, const char *csv,
@@ -213,7 +217,8 @@ static int run_prepare(const struct run_request *r, struct run_plan *pl)
     return 0;
 }
 
-/* Chooses the trace: the requested one, or for --analyze alone a temporary one. 0 or 1. */
+/* Chooses the trace: the requested one, or for --analyze alone a temporary one; and the
+ * temporary files the simulation writes. 0 or 1. */
 static int run_choose_trace(const struct run_request *r, struct run_plan *pl)
 {
     if (r->trace != NULL) {
@@ -224,11 +229,18 @@ static int run_choose_trace(const struct run_request *r, struct run_plan *pl)
         close(fd);
         pl->temp_trace = 1;
     }
+    /* SimGrid's raw trace and the runner's CSV go to temporary files with plain names:
+     * smpirun splits the program's arguments at spaces and expands wildcards in them, so a
+     * path such as "my dir/x.csv" would become two arguments (and a stray file "my") */
+    int fd;
     if (pl->trace[0]) {
-        snprintf(pl->trace_part, sizeof pl->trace_part, "%s.part", pl->trace);
-        cs_cleanup_add(pl->trace_part); /* SimGrid writes it; tracefix makes the trace */
+        if ((fd = cs_temp_file("raw", pl->trace_part, sizeof pl->trace_part)) < 0) return 1;
+        close(fd);
     }
-    if (r->csv != NULL && cs_out_part(r->csv, pl->csv_part, sizeof pl->csv_part) < 0) return 1;
+    if (r->csv != NULL) {
+        if ((fd = cs_temp_file("csv", pl->csv_part, sizeof pl->csv_part)) < 0) return 1;
+        close(fd);
+    }
     return 0;
 }
 /* Strings the command line points into. */
@@ -306,7 +318,8 @@ static void run_command(const struct run_request *r, const struct run_plan *pl,
     argv[n] = NULL;
 }
 
-/* Moves the trace (repaired) and the CSV into place; on failure removes the parts. 0 or 1. */
+/* Copies the trace (repaired) and the CSV into place (each whole or not at all, cs_out) and
+ * removes the temporary files. 0 or 1. */
 static int run_commit(const struct run_request *r, const struct run_plan *pl, int ok)
 {
     char err[256];
@@ -315,10 +328,11 @@ static int run_commit(const struct run_request *r, const struct run_plan *pl, in
         if (!ok) cs_error("%s", err);
     }
     if (pl->trace[0]) cs_temp_remove(pl->trace_part);
-    if (r->csv != NULL && cs_out_finish(r->csv, pl->csv_part, ok) != 0 && ok) {
+    if (ok && r->csv != NULL && cs_out_copy(pl->csv_part, r->csv) != 0) {
         cs_error("cannot write CSV '%s': %s", r->csv, strerror(errno));
-        return 1;
+        ok = 0;
     }
+    if (r->csv != NULL) cs_temp_remove(pl->csv_part);
     return !ok;
 }
 

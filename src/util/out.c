@@ -2,6 +2,7 @@
  * handler that cleans them up (out.h). */
 #include "out.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <libgen.h>
 #include <limits.h>
@@ -180,6 +181,22 @@ FILE *cs_out_open(struct cs_out *out, const char *path)
     return out->f;
 }
 
+int cs_out_copy(const char *from, const char *to)
+{
+    struct cs_out co;
+    FILE *in = fopen(from, "r");
+    if (in == NULL) return -1;
+    FILE *out = cs_out_open(&co, to);
+    char buf[65536];
+    size_t n;
+    int ok = out != NULL;
+    while (ok && (n = fread(buf, 1, sizeof buf, in)) > 0)
+        ok = fwrite(buf, 1, n, out) == n;
+    if (ferror(in)) ok = 0;
+    fclose(in);
+    return out != NULL ? cs_out_commit(&co, ok) : -1;
+}
+
 int cs_out_commit(struct cs_out *out, int ok)
 {
     if (out->f == NULL) return -1;
@@ -264,10 +281,18 @@ int cs_out_distinct(const char *const *names, const char *const *paths, int n)
     return 0;
 }
 
+/* 1 if s holds only letters, digits and "/-_.+". */
+static int plain_path(const char *s)
+{
+    for (; *s; s++)
+        if (!isalnum((unsigned char)*s) && strchr("/-_.+", *s) == NULL) return 0;
+    return 1;
+}
+
 int cs_temp_file(const char *what, char *path, size_t len)
 {
     const char *dir = getenv("TMPDIR");
-    if (dir == NULL || *dir == '\0') dir = "/tmp";
+    if (dir == NULL || *dir == '\0' || !plain_path(dir)) dir = "/tmp";
     int w = snprintf(path, len, "%s/collsim-%s-XXXXXX", dir, what);
     int fd = w > 0 && (size_t)w < len ? mkstemp(path) : -1;
     if (fd < 0) {

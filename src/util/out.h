@@ -27,6 +27,9 @@ FILE *cs_out_open(struct cs_out *out, const char *path);
  * (errno set; ENOSPC for a full disk). */
 int cs_out_commit(struct cs_out *out, int ok);
 
+/* Copies the file `from` into the output `to` (cs_out_open). 0, or -1 (errno set). */
+int cs_out_copy(const char *from, const char *to);
+
 /* The file a writer outside this process (smpirun, gnuplot) must write for the output path:
  * path.part, or the path itself when it is written in place (see cs_out). The part is
  * registered for removal on an interrupt. Returns 1 for a part, 0 in place, -1 if too long. */
@@ -45,8 +48,10 @@ int cs_out_check(const char *what, const char *path);
  * 0, or -1 after one error line. */
 int cs_out_distinct(const char *const *names, const char *const *paths, int n);
 
-/* A temporary file /tmp/collsim-WHAT-XXXXXX (created, registered for removal on an
- * interrupt) into path (size >= 40). Returns its descriptor, or -1 after an error line. */
+/* A temporary file $TMPDIR/collsim-WHAT-XXXXXX (created, registered for removal on an
+ * interrupt) into path (size >= 40); /tmp when TMPDIR is unset or has characters other than
+ * letters, digits and "/-_.+" (the name goes on smpirun's command line, which splits at
+ * spaces). Returns its descriptor, or -1 after an error line. */
 int cs_temp_file(const char *what, char *path, size_t len);
 
 /* Registers (drops) a file removed on an interrupt. */

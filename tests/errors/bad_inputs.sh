@@ -88,6 +88,13 @@ assert_eq "collsim list >/dev/full: the error" \
 printf 'n0\r\nn1\r\n' >"$T/crlf.hosts"
 assert_status "a CRLF hostfile" 0 "$collsim" run --platform "$P/ring-16.xml" \
     --hostfile "$T/crlf.hosts" --sizes 16 --algo binomial --iters 1 --quiet
+# Paths with spaces reach smpirun, which splits arguments at spaces, only through plain-named
+# temporary files: the outputs land where asked and nothing else is written.
+mkdir "$T/my dir"
+(cd "$T" && "$collsim" run --platform "$P/ring-16.xml" --sizes 16 --algo binomial --iters 1 \
+    --quiet --csv "my dir/o.csv" --trace "my dir/o.trace") || fail "a path with a space"
+assert_eq "a path with a space: the files written" "o.csv o.trace" "$(ls "$T/my dir" | xargs)"
+[ ! -e "$T/my" ] && pass || fail "a path with a space: a stray file 'my'"
 # A device given as an output is written in place, never replaced by a file.
 if mknod -m 666 "$T/null" c 1 3 2>/dev/null; then
     assert_status "--csv to a device" 0 "$collsim" run --platform "$P/ring-16.xml" --sizes 16 \
