@@ -14,8 +14,9 @@ targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
     for f in "$src"/tests/fuzz/fuzz_*.c; do targets+=("$(basename "$f" .c | sed 's/^fuzz_//')"); done
 fi
+mkdir -p "$build"
 CC=clang CXX=clang++ cmake -S "$src" -B "$build" -DCOLLSIM_FUZZ=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-    >"$build.configure.log" 2>&1 || { cat "$build.configure.log"; exit 2; }
+    >"$build/configure.log" 2>&1 || { cat "$build/configure.log"; exit 2; }
 for t in "${targets[@]}"; do
     nice cmake --build "$build" --target "fuzz-$t" -j2 >/dev/null || { echo "build of fuzz-$t failed"; exit 2; }
 done
