@@ -57,11 +57,13 @@ static void relay_stdout(int fd)
     fclose(in);
 }
 
-/* The child's side: stderr into the log, stdout into stdout_path or the pipe, then exec. */
-static void spawn_child(const char *const *argv, int logfd, const char *stdout_path,
-                        const int *pipefd)
+/* The child's side: stderr into the log, TMPDIR, stdout into stdout_path or the pipe, then
+ * exec. */
+static void spawn_child(const char *const *argv, int logfd, const char *tmpdir,
+                        const char *stdout_path, const int *pipefd)
 {
     dup2(logfd, 2);
+    setenv("TMPDIR", tmpdir, 1);
 #ifdef COLLSIM_LIBASAN
     /* the sanitized SMPI program needs the ASan runtime first; SimGrid's own leaks are not
      * this program's */
@@ -79,7 +81,9 @@ static void spawn_child(const char *const *argv, int logfd, const char *stdout_p
     _exit(127);
 }
 
-int smpi_spawn(const char *const *argv, const char *stdout_path)
+/* Runs smpirun (argv) with its stderr into a temporary log and its stdout relayed; its
+ * failure becomes one error line (forward_stderr). 0 or 1. */
+static int spawn_logged(const char *const *argv, const char *tmpdir, const char *stdout_path)
 {
     char logpath[PATH_MAX];
     int logfd = cs_temp_file("run", logpath, sizeof logpath), pipefd[2] = {-1, -1};
@@ -92,7 +96,7 @@ int smpi_spawn(const char *const *argv, const char *stdout_path)
     }
     fflush(NULL);
     pid_t pid = cs_fork();
-    if (pid == 0) spawn_child(argv, logfd, stdout_path, pipefd);
+    if (pid == 0) spawn_child(argv, logfd, tmpdir, stdout_path, pipefd);
     close(logfd);
     if (pipefd[1] >= 0) close(pipefd[1]);
     if (pid < 0) {
@@ -113,6 +117,18 @@ int smpi_spawn(const char *const *argv, const char *stdout_path)
     if (ok) forward_stderr(logpath, 0);
     cs_temp_remove(logpath);
     return ok ? 0 : 1;
+}
+
+/* smpirun with TMPDIR a folder of its own: SimGrid's copies of the SMPI program (one per
+ * process) and smpirun's files go there, and an interrupt removes it with them. (smpirun's
+ * -tmpdir option takes its value as the program in SimGrid 3.32.) */
+int smpi_spawn(const char *const *argv, const char *stdout_path)
+{
+    char tmpdir[PATH_MAX];
+    if (cs_temp_dir("smpi", tmpdir, sizeof tmpdir) != 0) return 1;
+    int rc = spawn_logged(argv, tmpdir, stdout_path);
+    cs_temp_dir_remove(tmpdir);
+    return rc;
 }
 
 int smpi_common_args(const char **argv, int n, const char *model)

@@ -4,12 +4,14 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <libgen.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -22,6 +24,66 @@
 static char files[MAX_FILES][4104];
 static volatile sig_atomic_t file_used[MAX_FILES];
 static volatile pid_t kids[MAX_KIDS];
+#define MAX_DIRS 4
+static char dirs[MAX_DIRS][4104];
+static volatile sig_atomic_t dir_used[MAX_DIRS];
+
+/* 1 if s holds only letters, digits and "/-_.+". */
+static int plain_path(const char *s)
+{
+    for (; *s; s++)
+        if (!isalnum((unsigned char)*s) && strchr("/-_.+", *s) == NULL) return 0;
+    return 1;
+}
+
+/* Removes the files of a flat folder, then the folder: getdents64 and unlinkat, which are
+ * async-signal-safe (readdir is not). */
+static void remove_flat_dir(const char *dir)
+{
+    int fd = open(dir, O_RDONLY | O_DIRECTORY);
+    if (fd < 0) return;
+    char buf[4096];
+    long n;
+    while ((n = syscall(SYS_getdents64, fd, buf, sizeof buf)) > 0)
+        for (long off = 0; off < n;) {
+            struct linux_dirent64 {
+                unsigned long long ino;
+                long long off;
+                unsigned short reclen;
+                unsigned char type;
+                char name[];
+            } *d = (void *)(buf + off);
+            if (strcmp(d->name, ".") != 0 && strcmp(d->name, "..") != 0) unlinkat(fd, d->name, 0);
+            off += d->reclen;
+        }
+    close(fd);
+    rmdir(dir);
+}
+
+int cs_temp_dir(const char *what, char *path, size_t len)
+{
+    const char *dir = getenv("TMPDIR");
+    if (dir == NULL || *dir == '\0' || !plain_path(dir)) dir = "/tmp";
+    int w = snprintf(path, len, "%s/collsim-%s-XXXXXX", dir, what);
+    if (w <= 0 || (size_t)w >= len || mkdtemp(path) == NULL) {
+        cs_error("cannot create a temporary folder in %s: %s", dir, strerror(errno));
+        return -1;
+    }
+    for (int i = 0; i < MAX_DIRS; i++)
+        if (!dir_used[i]) {
+            snprintf(dirs[i], sizeof dirs[i], "%s", path);
+            dir_used[i] = 1;
+            break;
+        }
+    return 0;
+}
+
+void cs_temp_dir_remove(const char *path)
+{
+    remove_flat_dir(path);
+    for (int i = 0; i < MAX_DIRS; i++)
+        if (dir_used[i] && strcmp(dirs[i], path) == 0) dir_used[i] = 0;
+}
 
 void cs_cleanup_add(const char *path)
 {
@@ -86,6 +148,8 @@ static void on_interrupt(int sig)
     end_children();
     for (int i = 0; i < MAX_FILES; i++)
         if (file_used[i]) unlink(files[i]);
+    for (int i = 0; i < MAX_DIRS; i++)
+        if (dir_used[i]) remove_flat_dir(dirs[i]);
     _exit(128 + sig);
 }
 
@@ -115,6 +179,8 @@ pid_t cs_fork(void)
             kids[i] = 0;
         for (int i = 0; i < MAX_FILES; i++)
             file_used[i] = 0;
+        for (int i = 0; i < MAX_DIRS; i++)
+            dir_used[i] = 0;
     } else if (pid > 0) {
         setpgid(pid, pid);
         for (int i = 0; i < MAX_KIDS; i++)
@@ -279,14 +345,6 @@ int cs_out_distinct(const char *const *names, const char *const *paths, int n)
         }
     }
     return 0;
-}
-
-/* 1 if s holds only letters, digits and "/-_.+". */
-static int plain_path(const char *s)
-{
-    for (; *s; s++)
-        if (!isalnum((unsigned char)*s) && strchr("/-_.+", *s) == NULL) return 0;
-    return 1;
 }
 
 int cs_temp_file(const char *what, char *path, size_t len)

@@ -54,6 +54,12 @@ int cs_out_distinct(const char *const *names, const char *const *paths, int n);
  * spaces). Returns its descriptor, or -1 after an error line. */
 int cs_temp_file(const char *what, char *path, size_t len);
 
+/* A temporary folder, as cs_temp_file, for a child's own temporary files (SimGrid's copies of
+ * the SMPI program), removed with its files on an interrupt. 0, or -1 after an error line. */
+int cs_temp_dir(const char *what, char *path, size_t len);
+/* Removes a folder of cs_temp_dir and its files (not its subfolders). */
+void cs_temp_dir_remove(const char *path);
+
 /* Registers (drops) a file removed on an interrupt. */
 void cs_cleanup_add(const char *path);
 void cs_cleanup_drop(const char *path);

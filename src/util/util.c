@@ -13,11 +13,16 @@
 #include <unistd.h>
 
 /* Prints prefix, the message and a newline on stderr. */
+/* One line on stderr, after whatever stdout holds (a report's header stays on its own line);
+ * bytes that are not printable (from a quoted argument or file) are shown as '?'. */
 static void message(const char *prefix, const char *fmt, va_list ap)
 {
-    fputs(prefix, stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    char msg[2048];
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    for (unsigned char *c = (unsigned char *)msg; *c; c++)
+        if (*c < 0x20 || *c == 0x7f) *c = '?';
+    fflush(stdout);
+    fprintf(stderr, "%s%s\n", prefix, msg);
 }
 
 void cs_error(const char *fmt, ...)
@@ -282,7 +287,7 @@ int cs_opt_parse(int argc, char **argv, const struct cs_opt *table, const char *
     longopts[n + 1] = (struct option){0, 0, 0, 0};
     if (check_long_names(argc, argv, table, n) != 0) return 2;
     opterr = 0;
-    optind = 1;
+    optind = 0; /* 0, not 1: glibc's getopt then forgets the previous argv completely */
     int c;
     while ((c = getopt_long(argc, argv, shorts, longopts, NULL)) != -1) {
         for (int i = 0; i < n && c < 256; i++)

@@ -2,7 +2,6 @@
  * made of the bytes, one argument per line. A request they accept for at most 16 hosts is
  * also written, into a private temporary directory (the target's own -o comes last, so no
  * other path is ever written), and must leave exactly the platform and its hostfile there. */
-#include <getopt.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,16 +21,6 @@ static void setup(void)
     if (mkdtemp(dir) == NULL) abort();
     snprintf(xml, sizeof xml, "%s/p.xml", dir);
     snprintf(hosts, sizeof hosts, "%s/p.hosts", dir);
-}
-
-/* glibc's getopt keeps a pointer into the argv it scanned last unless optind is set to 0
- * (cs_opt_parse sets 1): scanning a one-word argv with optind 0 forgets it, so the input
- * before cannot reach into this one's freed strings. */
-static void reset_getopt(void)
-{
-    char *argv[] = {(char *)"platform", NULL};
-    optind = 0;
-    getopt(1, argv, "");
 }
 
 /* "platform" and the lines of text into argv; the count. */
@@ -54,7 +43,6 @@ static void write_it(const char *text)
 {
     char *copy = strdup(text), *argv[MAX_ARGS];
     int argc = split(copy, argv);
-    reset_getopt();
     argv[argc++] = (char *)"-o";
     argv[argc++] = xml;
     argv[argc] = NULL;
@@ -74,7 +62,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     memcpy(text, data, size);
     text[size] = '\0';
     memcpy(copy, text, size + 1);
-    reset_getopt();
     int hosts_count, rc = platform_check(split(copy, argv), argv, &hosts_count);
     if (rc != 0 && rc != 2) abort(); /* checks end in 0 or in one error line and 2 */
     if (rc == 0 && hosts_count > MAX_HOSTS) abort(); /* the documented bound (gen.c) */
