@@ -327,16 +327,10 @@ static int fail(paje_reader *r, const char *fmt, ...) __attribute__((format(prin
 
 static int fail(paje_reader *r, const char *fmt, ...)
 {
-    char msg[400];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    paje_where(r->err, sizeof r->err, r->path, r->line, fmt, ap);
     va_end(ap);
-    paje_printable(msg);
-    if (r->line > 0)
-        snprintf(r->err, sizeof r->err, "%s:%ld: %s", r->path, r->line, msg);
-    else
-        snprintf(r->err, sizeof r->err, "%s: %s", r->path, msg);
     return -1;
 }
 

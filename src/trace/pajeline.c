@@ -43,6 +43,17 @@ void paje_printable(char *s)
         if ((unsigned char)*s < 0x20 || (unsigned char)*s >= 0x7f) *s = '?';
 }
 
+void paje_where(char *err, size_t errlen, const char *file, long line, const char *fmt, va_list ap)
+{
+    char msg[400];
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    paje_printable(msg);
+    if (line > 0)
+        snprintf(err, errlen, "%s:%ld: %s", file, line, msg);
+    else
+        snprintf(err, errlen, "%s: %s", file, msg);
+}
+
 int paje_lines_init(struct paje_lines *l, FILE *f)
 {
     memset(l, 0, sizeof *l);

@@ -3,6 +3,7 @@
 #ifndef COLLSIM_PAJELINE_H
 #define COLLSIM_PAJELINE_H
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -20,6 +21,10 @@ int paje_split(char *s, char **f, int max, int keep_quotes);
 /* Replaces in s every byte that is not printable ASCII by '?', so that a message quoting a
  * field of a binary file stays one readable line. */
 void paje_printable(char *s);
+
+/* The message "FILE:LINE: what" (or "FILE: what" when line is 0) from fmt and ap, made
+ * printable, into err. */
+void paje_where(char *err, size_t errlen, const char *file, long line, const char *fmt, va_list ap);
 
 /* Reads a stream one line at a time, in large blocks. */
 struct paje_lines {

@@ -200,16 +200,10 @@ static int fail(struct fixer *fx, const char *fmt, ...) __attribute__((format(pr
 /* "IN:LINE: what" (or "IN: what" before the first line) into the caller's err. Returns -1. */
 static int fail(struct fixer *fx, const char *fmt, ...)
 {
-    char msg[400];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    paje_where(fx->err, fx->errlen, fx->in, fx->lineno, fmt, ap);
     va_end(ap);
-    paje_printable(msg);
-    if (fx->lineno > 0)
-        snprintf(fx->err, fx->errlen, "%s:%ld: %s", fx->in, fx->lineno, msg);
-    else
-        snprintf(fx->err, fx->errlen, "%s: %s", fx->in, msg);
     return -1;
 }
 

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "platform.h"
+#include "scratch.h"
 
 enum { MAX_ARGS = 24, WRITE_HOSTS = 16, MAX_HOSTS = 65536 };
 
@@ -16,9 +17,7 @@ static char dir[64], xml[96], hosts[96];
 
 static void setup(void)
 {
-    const char *base = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp";
-    snprintf(dir, sizeof dir, "%s/collsim-fuzz-XXXXXX", base);
-    if (mkdtemp(dir) == NULL) abort();
+    fuzz_scratch_dir(dir, sizeof dir);
     snprintf(xml, sizeof xml, "%s/p.xml", dir);
     snprintf(hosts, sizeof hosts, "%s/p.hosts", dir);
 }

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "paje.h"
+#include "scratch.h"
 #include "tracefix.h"
 
 static char dir[64], in[96], out[96], again[96];
@@ -25,9 +26,7 @@ static void check(int ok, const char *what, const char *err)
 
 static void setup(void)
 {
-    const char *base = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp";
-    snprintf(dir, sizeof dir, "%s/collsim-fuzz-XXXXXX", base);
-    if (mkdtemp(dir) == NULL) abort();
+    fuzz_scratch_dir(dir, sizeof dir);
     snprintf(in, sizeof in, "%s/in.trace", dir);
     snprintf(out, sizeof out, "%s/out.trace", dir);
     snprintf(again, sizeof again, "%s/again.trace", dir);
