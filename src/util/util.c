@@ -333,8 +333,8 @@ int cs_check_routing(const char *routing)
 
 int cs_check_eager(const char *eager, uint64_t *bytes)
 {
-    if (cs_parse_bytes(eager, bytes) == 0) return 0;
-    cs_error("bad byte count '%s' for --eager", eager);
+    if (cs_parse_bytes(eager, bytes) == 0 && *bytes <= 0x7fffffff) return 0;
+    cs_error("bad byte count '%s' for --eager (0 to 2G-1)", eager);
     return -1;
 }
 
