@@ -126,7 +126,7 @@ struct run_plan {
     char hostfile[PATH_MAX]; /* a clean copy of the hostfile (line ends, ranks per host) */
     char runner[PATH_MAX], pname[256];
     char trace[PATH_MAX]; /* the trace to write, "" for none */
-    char trace_part[PATH_MAX + 8], csv_part[PATH_MAX + 8];
+    char trace_raw[PATH_MAX + 8], csv_tmp[PATH_MAX + 8];
     int np, temp_trace; /* temp_trace: only for --analyze */
     uint64_t eager;     /* --eager in bytes, 0 when not given */
 };
@@ -234,11 +234,11 @@ static int run_choose_trace(const struct run_request *r, struct run_plan *pl)
      * path such as "my dir/x.csv" would become two arguments (and a stray file "my") */
     int fd;
     if (pl->trace[0]) {
-        if ((fd = cs_temp_file("raw", pl->trace_part, sizeof pl->trace_part)) < 0) return 1;
+        if ((fd = cs_temp_file("raw", pl->trace_raw, sizeof pl->trace_raw)) < 0) return 1;
         close(fd);
     }
     if (r->csv != NULL) {
-        if ((fd = cs_temp_file("csv", pl->csv_part, sizeof pl->csv_part)) < 0) return 1;
+        if ((fd = cs_temp_file("csv", pl->csv_tmp, sizeof pl->csv_tmp)) < 0) return 1;
         close(fd);
     }
     return 0;
@@ -248,7 +248,7 @@ struct run_argbuf {
     char np[16], root[16], iters[16], warm[16], eager[64], tracefile[PATH_MAX + 48];
 };
 
-/* SimGrid's tracing settings for a trace into pl->trace_part; returns the new n. */
+/* SimGrid's tracing settings for its raw trace into pl->trace_raw; returns the new n. */
 static int run_trace_args(const struct run_request *r, const struct run_plan *pl,
                           struct run_argbuf *b, const char **argv, int n)
 {
@@ -260,7 +260,7 @@ static int run_trace_args(const struct run_request *r, const struct run_plan *pl
                                         "--cfg=tracing/precision:9"};
     for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++)
         argv[n++] = flags[i];
-    snprintf(b->tracefile, sizeof b->tracefile, "--cfg=tracing/filename:%s", pl->trace_part);
+    snprintf(b->tracefile, sizeof b->tracefile, "--cfg=tracing/filename:%s", pl->trace_raw);
     argv[n++] = b->tracefile;
     if (r->trace_links) argv[n++] = "--cfg=tracing/uncategorized:yes";
     return n;
@@ -281,7 +281,7 @@ static int run_runner_args(const struct run_request *r, const struct run_plan *p
                               {"--warmup", b->warm},
                               {"--platform", pl->pname},
                               {"--model", r->model},
-                              {"--csv", r->csv ? pl->csv_part : NULL},
+                              {"--csv", r->csv ? pl->csv_tmp : NULL},
                               {"--topology", r->topology},
                               {"--inject-fault", r->fault}};
     argv[n++] = pl->runner;
@@ -324,15 +324,15 @@ static int run_commit(const struct run_request *r, const struct run_plan *pl, in
 {
     char err[256];
     if (ok && pl->trace[0]) {
-        ok = tracefix_copy(pl->trace_part, pl->trace, NULL, err, sizeof err) == 0;
+        ok = tracefix_copy(pl->trace_raw, pl->trace, NULL, err, sizeof err) == 0;
         if (!ok) cs_error("%s", err);
     }
-    if (pl->trace[0]) cs_temp_remove(pl->trace_part);
-    if (ok && r->csv != NULL && cs_out_copy(pl->csv_part, r->csv) != 0) {
+    if (pl->trace[0]) cs_temp_remove(pl->trace_raw);
+    if (ok && r->csv != NULL && cs_out_copy(pl->csv_tmp, r->csv) != 0) {
         cs_error("cannot write CSV '%s': %s", r->csv, strerror(errno));
         ok = 0;
     }
-    if (r->csv != NULL) cs_temp_remove(pl->csv_part);
+    if (r->csv != NULL) cs_temp_remove(pl->csv_tmp);
     return !ok;
 }
 
