@@ -60,7 +60,9 @@ static void main_usage(FILE *f)
     for (int i = 0; i < ncommands; i++)
         fprintf(f, "  %-10s %s\n", commands[i].name, commands[i].summary);
     fprintf(f, "\n'collsim help SUBCOMMAND' or 'collsim SUBCOMMAND --help' tells more.\n"
-               "Start with: collsim run --platform platforms/torus-4x4.xml\n");
+               "Start with: collsim run --platform platforms/torus-4x4.xml\n"
+               "Exit status: 0 done, 1 failed (an input file, the simulation or an output), 2 a\n"
+               "bad command line, 130/143 interrupted (outputs are then left as they were).\n");
 }
 
 static int fixtrace_main(int argc, char **argv)
