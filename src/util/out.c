@@ -28,6 +28,18 @@ static volatile pid_t kids[MAX_KIDS];
 static char dirs[MAX_DIRS][4104];
 static volatile sig_atomic_t dir_used[MAX_DIRS];
 
+/* Holds SIGINT, SIGTERM and SIGHUP back while a file is created and registered (an
+ * interrupt in between would leave it), or while a child is forked and registered. */
+static void hold_interrupts(sigset_t *old)
+{
+    sigset_t block;
+    sigemptyset(&block);
+    sigaddset(&block, SIGINT);
+    sigaddset(&block, SIGTERM);
+    sigaddset(&block, SIGHUP);
+    sigprocmask(SIG_BLOCK, &block, old);
+}
+
 /* 1 if s holds only letters, digits and "/-_.+". */
 static int plain_path(const char *s)
 {
@@ -65,17 +77,19 @@ int cs_temp_dir(const char *what, char *path, size_t len)
     const char *dir = getenv("TMPDIR");
     if (dir == NULL || *dir == '\0' || !plain_path(dir)) dir = "/tmp";
     int w = snprintf(path, len, "%s/collsim-%s-XXXXXX", dir, what);
-    if (w <= 0 || (size_t)w >= len || mkdtemp(path) == NULL) {
-        cs_error("cannot create a temporary folder in %s: %s", dir, strerror(errno));
-        return -1;
-    }
-    for (int i = 0; i < MAX_DIRS; i++)
+    sigset_t old;
+    hold_interrupts(&old);
+    int ok = w > 0 && (size_t)w < len && mkdtemp(path) != NULL;
+    for (int i = 0; ok && i < MAX_DIRS; i++)
         if (!dir_used[i]) {
             snprintf(dirs[i], sizeof dirs[i], "%s", path);
             dir_used[i] = 1;
             break;
         }
-    return 0;
+    sigprocmask(SIG_SETMASK, &old, NULL);
+    if (ok) return 0;
+    cs_error("cannot create a temporary folder in %s: %s", dir, strerror(errno));
+    return -1;
 }
 
 void cs_temp_dir_remove(const char *path)
@@ -166,12 +180,8 @@ void cs_signals_install(void)
 
 pid_t cs_fork(void)
 {
-    sigset_t block, old;
-    sigemptyset(&block);
-    sigaddset(&block, SIGINT);
-    sigaddset(&block, SIGTERM);
-    sigaddset(&block, SIGHUP);
-    sigprocmask(SIG_BLOCK, &block, &old);
+    sigset_t old;
+    hold_interrupts(&old);
     pid_t pid = fork();
     if (pid == 0) {
         setpgid(0, 0);
@@ -352,12 +362,12 @@ int cs_temp_file(const char *what, char *path, size_t len)
     const char *dir = getenv("TMPDIR");
     if (dir == NULL || *dir == '\0' || !plain_path(dir)) dir = "/tmp";
     int w = snprintf(path, len, "%s/collsim-%s-XXXXXX", dir, what);
+    sigset_t old;
+    hold_interrupts(&old);
     int fd = w > 0 && (size_t)w < len ? mkstemp(path) : -1;
-    if (fd < 0) {
-        cs_error("cannot create a temporary file in %s: %s", dir, strerror(errno));
-        return -1;
-    }
-    cs_cleanup_add(path);
+    if (fd >= 0) cs_cleanup_add(path);
+    sigprocmask(SIG_SETMASK, &old, NULL);
+    if (fd < 0) cs_error("cannot create a temporary file in %s: %s", dir, strerror(errno));
     return fd;
 }
 
