@@ -41,3 +41,8 @@ add_executable(test_registry tests/unit/test_registry.c)
 target_include_directories(test_registry PRIVATE tests/unit)
 target_link_libraries(test_registry PRIVATE cs_registry cs_trace m)
 add_test(NAME unit.registry COMMAND test_registry)
+# C unit test of the output rules and temporary files (src/util/out.c).
+add_executable(test_out tests/unit/test_out.c)
+target_include_directories(test_out PRIVATE tests/unit)
+target_link_libraries(test_out PRIVATE cs_util)
+add_test(NAME unit.out COMMAND test_out)
