@@ -621,7 +621,7 @@ struct study {
 
 /* Checks the options and the platform files before anything runs, so that a bad input is one
  * error line and leaves no output directory. 0, or the exit status after the error line: 2
- * for a bad value, 1 for a missing platform. */
+ * for a bad value, 1 for a missing platform or an output path that is not a writable folder. */
 static int study_check(const struct study *st)
 {
     char xml[PATH_MAX];
@@ -632,7 +632,13 @@ static int study_check(const struct study *st)
         return 2;
     for (int i = 0; i < NPLAT; i++)
         if (study_platform_file(st->platdir, st->platdir_given, i, xml, sizeof xml) != 0) return 1;
-    return cs_out_check("output folder", st->out) == 0 || access(st->out, W_OK) == 0 ? 0 : 1;
+    /* an existing --out must be a folder to write into; a missing one is made (mkdir_p) */
+    struct stat sb;
+    if (stat(st->out, &sb) == 0 && (!S_ISDIR(sb.st_mode) || access(st->out, W_OK | X_OK) != 0)) {
+        cs_error("cannot write into output folder '%s'", st->out);
+        return 1;
+    }
+    return 0;
 }
 
 /* Adds the untraced comparison runs to r's CSV. 0, or an exit status after an error line. */

@@ -36,6 +36,7 @@ for at in 0.05 0.2 0.4 0.7 1.0 1.4 1.8 2.2; do
         assert_eq "SIG$sig after ${at}s: processes left" "" "$(pgrep -f "$T/" || true)"
     done
 done
-(study) >/dev/null 2>&1 || fail "the study after the interrupts"
+(study) >/dev/null 2>"$T/err" || fail "the study after the interrupts"
+assert_eq "the study after the interrupts: error lines" "" "$(grep error "$T/err")"
 assert_eq "the study after the interrupts gives the same files" "$complete" "$(sums)"
 finish

@@ -9,8 +9,11 @@ source "$src/tests/lib.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 platforms="ring-64 torus-8x8 hypercube-6 fattree-64 xl250a"
-"$collsim" study --sizes 16,64K --iters 1 --out "$tmp/s" >"$tmp/out" 2>"$tmp/err"
+# a folder whose parent does not exist yet either, as out/study on a fresh checkout
+"$collsim" study --sizes 16,64K --iters 1 --out "$tmp/new/s" >"$tmp/out" 2>"$tmp/err"
 assert_eq "study status" 0 $?
+assert_eq "study error lines" "" "$(grep 'error' "$tmp/err")"
+mv "$tmp/new/s" "$tmp/s"
 for p in $platforms; do
     for f in "$p.csv" "$p.trace" "$p.analysis.txt" "$p.analysis.csv"; do
         [ -s "$tmp/s/$f" ] && pass || fail "missing $f"
