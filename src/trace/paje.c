@@ -569,18 +569,29 @@ static struct def *event_fields(paje_reader *r, char *line, char **f, double *nu
     return d;
 }
 
+/* Room for one more element in the array at *(T **)listp holding n elements of elem bytes
+ * in a capacity *cap (doubling from 64). 0, or -1 when out of memory (the array unchanged). */
+static int grow_slots(void *listp, size_t *cap, size_t n, size_t elem)
+{
+    if (n < *cap) return 0;
+    void *list;
+    memcpy(&list, listp, sizeof list);
+    size_t want = *cap ? *cap * 2 : 64;
+    void *grown = realloc(list, want * elem);
+    if (grown == NULL) return -1;
+    memcpy(listp, &grown, sizeof grown);
+    *cap = want;
+    return 0;
+}
+
 /* PajeDefine*Type: a new type under its parent. */
 static int on_define_type(paje_reader *r, const struct def *d, char **v)
 {
     if (strcmp(v[d->idx_type], "0") != 0 && find_type(r, v[d->idx_type]) == NULL)
         return fail(r, "unknown parent type '%s'", v[d->idx_type]);
     if (r->ntypes == MAX_TYPES) return fail(r, "more than %d types", MAX_TYPES);
-    if (r->ntypes == r->captypes) {
-        size_t cap = r->captypes ? r->captypes * 2 : 64;
-        struct type **all = realloc(r->alltypes, cap * sizeof *all);
-        if (all == NULL) return fail(r, "out of memory");
-        r->alltypes = all, r->captypes = cap;
-    }
+    if (grow_slots(&r->alltypes, &r->captypes, r->ntypes, sizeof *r->alltypes) != 0)
+        return fail(r, "out of memory");
     struct type *ty = calloc(1, sizeof *ty);
     if (ty == NULL || (ty->name = strdup(v[d->idx_name])) == NULL) {
         free(ty);
@@ -641,12 +652,8 @@ static int on_create(paje_reader *r, const struct def *d, char **v, double t)
         if (parent == NULL) return fail(r, "unknown parent container '%s'", v[d->idx_container]);
     }
     if (r->nall == MAX_CONTAINERS) return fail(r, "more than %d containers", MAX_CONTAINERS);
-    if (r->nall == r->capall) {
-        size_t cap = r->capall ? r->capall * 2 : 64;
-        struct cont **all = realloc(r->all, cap * sizeof *all);
-        if (all == NULL) return fail(r, "out of memory");
-        r->all = all, r->capall = cap;
-    }
+    if (grow_slots(&r->all, &r->capall, r->nall, sizeof *r->all) != 0)
+        return fail(r, "out of memory");
     struct cont *c = calloc(1, sizeof *c);
     if (c == NULL || (c->name = strdup(v[d->idx_name])) == NULL) {
         free(c);

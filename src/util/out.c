@@ -72,14 +72,24 @@ static void remove_flat_dir(const char *dir)
     rmdir(dir);
 }
 
-int cs_temp_dir(const char *what, char *path, size_t len)
+/* The template DIR/collsim-WHAT-XXXXXX into path, DIR being TMPDIR when plain, else /tmp.
+ * Returns DIR, or NULL (errno ENAMETOOLONG) if the template does not fit. */
+static const char *temp_template(const char *what, char *path, size_t len)
 {
     const char *dir = getenv("TMPDIR");
     if (dir == NULL || *dir == '\0' || !plain_path(dir)) dir = "/tmp";
     int w = snprintf(path, len, "%s/collsim-%s-XXXXXX", dir, what);
+    if (w > 0 && (size_t)w < len) return dir;
+    errno = ENAMETOOLONG;
+    return NULL;
+}
+
+int cs_temp_dir(const char *what, char *path, size_t len)
+{
+    const char *dir = temp_template(what, path, len);
     sigset_t old;
     hold_interrupts(&old);
-    int ok = w > 0 && (size_t)w < len && mkdtemp(path) != NULL;
+    int ok = dir != NULL && mkdtemp(path) != NULL;
     for (int i = 0; ok && i < MAX_DIRS; i++)
         if (!dir_used[i]) {
             snprintf(dirs[i], sizeof dirs[i], "%s", path);
@@ -88,7 +98,7 @@ int cs_temp_dir(const char *what, char *path, size_t len)
         }
     sigprocmask(SIG_SETMASK, &old, NULL);
     if (ok) return 0;
-    cs_error("cannot create a temporary folder in %s: %s", dir, strerror(errno));
+    cs_error("cannot create a temporary folder in %s: %s", dir ? dir : "/tmp", strerror(errno));
     return -1;
 }
 
@@ -359,15 +369,14 @@ int cs_out_distinct(const char *const *names, const char *const *paths, int n)
 
 int cs_temp_file(const char *what, char *path, size_t len)
 {
-    const char *dir = getenv("TMPDIR");
-    if (dir == NULL || *dir == '\0' || !plain_path(dir)) dir = "/tmp";
-    int w = snprintf(path, len, "%s/collsim-%s-XXXXXX", dir, what);
+    const char *dir = temp_template(what, path, len);
     sigset_t old;
     hold_interrupts(&old);
-    int fd = w > 0 && (size_t)w < len ? mkstemp(path) : -1;
+    int fd = dir != NULL ? mkstemp(path) : -1;
     if (fd >= 0) cs_cleanup_add(path);
     sigprocmask(SIG_SETMASK, &old, NULL);
-    if (fd < 0) cs_error("cannot create a temporary file in %s: %s", dir, strerror(errno));
+    if (fd < 0)
+        cs_error("cannot create a temporary file in %s: %s", dir ? dir : "/tmp", strerror(errno));
     return fd;
 }
 
