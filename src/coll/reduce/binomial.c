@@ -1,0 +1,38 @@
+/* binomial.c: the binomial-tree reduction, the broadcast's tree traversed from the leaves:
+ * in round k a rank whose shifted rank has bit k set sends its partial result to the rank
+ * 2^k below and leaves; the others receive from 2^k above (if any) and combine.
+ *
+ * Source: the binomial tree of docs/references.md#trees. Cost: ceil(log2 p) (a + b m). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "reduce.h"
+
+int reduce_binomial(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type, MPI_Op op,
+                    int root, MPI_Comm comm)
+{
+    int rank, p, size;
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_size(comm, &p);
+    MPI_Type_size(type, &size);
+    int s = reduce_srank(rank, root, p);
+    /* the partial result: the root's lands in recvbuf, the others' in a buffer of their own */
+    void *acc = rank == root ? recvbuf : reduce_buffer(count, type);
+    void *tmp = reduce_buffer(count, type);
+    int rc = acc != NULL && tmp != NULL ? MPI_SUCCESS : MPI_ERR_NO_MEM;
+    if (rc == MPI_SUCCESS) memcpy(acc, sendbuf, (size_t)count * (size_t)size);
+    for (int mask = 1; mask < p && rc == MPI_SUCCESS; mask <<= 1) {
+        if (s & mask) {
+            rc = MPI_Send(acc, count, type, reduce_rank(s - mask, root, p), REDUCE_TAG, comm);
+            break;
+        }
+        if (s + mask < p) {
+            rc = MPI_Recv(tmp, count, type, reduce_rank(s + mask, root, p), REDUCE_TAG, comm,
+                          MPI_STATUS_IGNORE);
+            if (rc == MPI_SUCCESS) rc = MPI_Reduce_local(tmp, acc, count, type, op);
+        }
+    }
+    if (rank != root) free(acc);
+    free(tmp);
+    return rc;
+}

@@ -1,0 +1,39 @@
+/* linear.c: the flat reduction, every rank sends its vector to the root, which combines them
+ * in shifted-rank order 1, 2, ..., p-1.
+ *
+ * Source: the flat tree of docs/references.md#trees, traversed towards the root. Cost:
+ * (p-1)(a + b m) with rendezvous receives taken one at a time; below the eager threshold the
+ * p-1 transfers share the root's link, a + (p-1) b m. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "reduce.h"
+
+void *reduce_buffer(int count, MPI_Datatype type)
+{
+    int size;
+    MPI_Type_size(type, &size);
+    size_t bytes = (size_t)count * (size_t)size;
+    return malloc(bytes > 0 ? bytes : 1);
+}
+
+int reduce_linear(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type, MPI_Op op,
+                  int root, MPI_Comm comm)
+{
+    int rank, p, size;
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_size(comm, &p);
+    if (rank != root) return MPI_Send(sendbuf, count, type, root, REDUCE_TAG, comm);
+    MPI_Type_size(type, &size);
+    memcpy(recvbuf, sendbuf, (size_t)count * (size_t)size);
+    void *tmp = reduce_buffer(count, type);
+    if (tmp == NULL) return MPI_ERR_NO_MEM;
+    int rc = MPI_SUCCESS;
+    for (int s = 1; s < p && rc == MPI_SUCCESS; s++) {
+        rc = MPI_Recv(tmp, count, type, reduce_rank(s, root, p), REDUCE_TAG, comm,
+                      MPI_STATUS_IGNORE);
+        if (rc == MPI_SUCCESS) rc = MPI_Reduce_local(tmp, recvbuf, count, type, op);
+    }
+    free(tmp);
+    return rc;
+}

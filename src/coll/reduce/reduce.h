@@ -1,0 +1,28 @@
+/* reduce.h: what the reduction algorithms (SMPI code) share; coll.h declares them.
+ *
+ * Every algorithm has MPI_Reduce's signature and semantics for a commutative operation: any
+ * communicator size, any root, any count (0 included), any predefined datatype and
+ * operation; the local reductions are MPI_Reduce_local. Return MPI_SUCCESS or the first MPI
+ * error code. */
+#ifndef COLLSIM_REDUCE_H
+#define COLLSIM_REDUCE_H
+
+#include "coll.h"
+
+/* Tag of every point-to-point message the algorithms send. */
+#define REDUCE_TAG 7002
+
+/* Shifted rank: the root becomes 0 (docs/references.md#trees). */
+static inline int reduce_srank(int rank, int root, int p)
+{
+    return (rank - root + p) % p;
+}
+static inline int reduce_rank(int srank, int root, int p)
+{
+    return (srank + root) % p;
+}
+
+/* A buffer for count elements of type (at least one byte), or NULL. */
+void *reduce_buffer(int count, MPI_Datatype type);
+
+#endif
