@@ -3,13 +3,14 @@
  * prints an OSU-style table and optional CSV. What the buffers hold and how a result is
  * checked is the collective's driver (coll.h, src/coll/<collective>/driver.c).
  *
- * Timing. Simulated time is one global clock, so a call's time is exact: from the root's
+ * Timing. Simulated time is one global clock, so a call's time is exact: from the common
  * entry to the last rank's exit. Before each call every non-root rank sends the root a
- * 0-byte "ready" message (tag CS_READY_TAG) and enters the collective at once; the root
- * takes its entry time after it has received them all. So every rank is already waiting
- * in the collective when the root starts, the previous call has ended everywhere, and no
- * barrier skew leaks into the time. Timing calls cost nothing (collsim runs with
- * smpi/wtime:0) and data checks are free (smpi/simulate-computation:no).
+ * 0-byte "ready" message (tag CS_READY_TAG); then every rank waits at a SimGrid barrier
+ * (sg_barrier_wait: no message, no simulated time), which releases them all at the moment
+ * the root has received the last ready. So all ranks enter the collective at one instant,
+ * the previous call has ended everywhere, and no skew leaks into the time, whichever rank
+ * sends first (a reduce's leaves, a broadcast's root). Timing calls cost nothing (collsim
+ * runs with smpi/wtime:0) and data checks are free (smpi/simulate-computation:no).
  *
  * Trace marks (with --marks, when collsim traces the run). Rank 0 declares the Paje state
  * types CS_PHASE_STATE and CS_SETTINGS_STATE on its host (format.h). One settings state,
@@ -26,6 +27,7 @@
 #include <getopt.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <simgrid/barrier.h>
 #include <simgrid/host.h>
 #include <simgrid/instr.h>
 #include <stdint.h>
@@ -59,6 +61,7 @@ struct options {
     uint64_t sizes[CS_MAX_SIZES];
     int nsizes;
     int root;
+    int shift; /* --shift: q of a circular q-shift */
     int iters;
     int warmup;
     int marks;
@@ -74,6 +77,7 @@ struct options {
 /* What every rank knows of the run once it has started. */
 struct world {
     int rank, p;
+    sg_bar_t entry;     /* the barrier every rank passes to enter a call, shared by all */
     int ranks_per_host; /* ranks on this rank's host */
     char host[MPI_MAX_PROCESSOR_NAME];
 };
@@ -84,7 +88,7 @@ static void usage(FILE *f)
                "                      [--sizes MIN:MAX:FACTOR|LIST] [--root R]\n"
                "                      [--iters N] [--warmup W] [--csv FILE] [--platform NAME]\n"
                "                      [--model NAME] [--marks] [--sfr] [--topology KIND:DIMS]\n"
-               "                      [--inject-fault RANK:OFFSET]\n"
+               "                      [--shift Q] [--inject-fault RANK:OFFSET]\n"
                "run it through smpirun (collsim run does)\n");
 }
 
@@ -190,7 +194,7 @@ static const struct option longopts[] = {
     {"marks", no_argument, 0, 'k'},          {"help", no_argument, 0, 'h'},
     {"sfr", no_argument, 0, 'S'},            {"inject-fault", required_argument, 0, 'f'},
     {"topology", required_argument, 0, 'T'}, {"collective", required_argument, 0, 'C'},
-    {0, 0, 0, 0}};
+    {"shift", required_argument, 0, 'q'},    {0, 0, 0, 0}};
 /* clang-format on */
 
 /* Stores the value of option c. 0, 1 for a bad value, -1 after printing the usage. */
@@ -209,6 +213,8 @@ static int set_option(struct options *o, int c, const char **strs, int rank)
         break;
     case 'r':
         return cs_parse_int(optarg, &o->root) != 0;
+    case 'q':
+        return cs_parse_int(optarg, &o->shift) != 0;
     case 'i':
         return cs_parse_int(optarg, &o->iters) != 0 || o->iters < 1 || o->iters > CS_MAX_CALLS;
     case 'w':
@@ -254,6 +260,7 @@ static int parse_options(int argc, char **argv, struct options *o, int rank)
     memset(o, 0, sizeof *o);
     o->iters = 5;
     o->warmup = 1;
+    o->shift = 1;
     o->platform = "unnamed";
     o->model = "unknown";
     o->fault_rank = -1;
@@ -277,9 +284,11 @@ struct phase_result {
     long errors;
 };
 
-/* Waits until every rank is in the call: the root takes a ready message from each. */
-static void ready(int root, int rank, int p)
+/* Waits until every rank is ready for the call: the root takes a ready message from each,
+ * then all pass the entry barrier together. */
+static void ready(int root, const struct world *w)
 {
+    int rank = w->rank, p = w->p;
     if (rank == root) {
         /* Blocking receives, in rank order: SimGrid 3.32 traces every MPI_Irecv with a
          * second EndLink under a wrong key, which Paje readers reject. The readies cost
@@ -290,6 +299,7 @@ static void ready(int root, int rank, int p)
     } else {
         MPI_Send(NULL, 0, MPI_BYTE, root, CS_READY_TAG, MPI_COMM_WORLD);
     }
+    sg_barrier_wait(w->entry);
 }
 
 /* Checks this rank's result of call c; the number of errors it adds (0 or 1), printing the
@@ -314,15 +324,15 @@ static long check_result(const struct options *o, const struct algo *algo, void 
 }
 
 /* Makes the phase's calls; this rank's entry and exit times in entry[], exit_t[] (entries
- * only on the root); returns this rank's error count. */
+ * only on the root: they are every rank's); returns this rank's error count. */
 static long timed_calls(const struct options *o, const struct algo *algo, uint64_t bytes,
                         void *state, const struct world *w, double *entry, double *exit_t)
 {
     long errors = 0;
-    struct coll_call c = {bytes, o->root, 0, w->rank, w->p, MPI_COMM_WORLD};
+    struct coll_call c = {bytes, o->root, o->shift, 0, w->rank, w->p, MPI_COMM_WORLD};
     for (c.call = 0; c.call < o->warmup + o->iters; c.call++) {
         o->driver->fill(state, &c);
-        ready(o->root, w->rank, w->p);
+        ready(o->root, w);
         entry[c.call] = MPI_Wtime();
         int rc = o->driver->call(algo->fn, state, &c);
         exit_t[c.call] = MPI_Wtime();
@@ -449,6 +459,9 @@ static int start(struct options *o, struct world *w)
     int hostlen;
     MPI_Get_processor_name(w->host, &hostlen);
     w->ranks_per_host = ranks_on_my_host();
+    /* every rank runs in this one process, so rank 0's barrier is passed by address */
+    if (w->rank == 0) w->entry = sg_barrier_init((unsigned)w->p);
+    MPI_Bcast(&w->entry, sizeof w->entry, MPI_BYTE, 0, MPI_COMM_WORLD);
     return fit_algos(o, w) != 0 ? 2 : 0;
 }
 
@@ -576,7 +589,8 @@ int main(int argc, char **argv)
     }
     trace_begin(&o, &w);
     long total_errors = run_all(&o, &w);
-    MPI_Bcast(&total_errors, 1, MPI_LONG, 0, MPI_COMM_WORLD);
+    MPI_Bcast(&total_errors, 1, MPI_LONG, 0, MPI_COMM_WORLD); /* also: no rank is in the barrier */
+    if (w.rank == 0) sg_barrier_destroy(w.entry);
     MPI_Finalize();
     if (total_errors < 0) return 1;
     if (total_errors != 0) {
