@@ -34,7 +34,10 @@ const char run_usage[] =
     "                       the platform) and smpi:all (every SimGrid one) expand\n"
     "  --sizes SPEC         bytes, MIN:MAX:FACTOR or a list (default: 16:4M:8, i.e. 16 B to\n"
     "                       4 MiB in steps of x8); K, M, G are binary multiples\n"
-    "  --root R             broadcast root (default: 0)\n"
+    "  --root R             root of a rooted collective (default: 0)\n"
+    "  --shift Q            q of the circular q-shift (qshift; default: 1)\n"
+    "  --reduce-rate B/S    bytes of result per second of a local reduction, charged as\n"
+    "                       simulated time (default: 8e9, one XL250a core; see docs)\n"
     "  --iters N            timed calls per size (default: 5)\n"
     "  --warmup W           untimed calls before them (default: 1)\n"
     "  --model clean|smpi   clean: CM02 with no correction factors, no cross-traffic, no TCP\n"
@@ -73,6 +76,7 @@ void run_defaults(struct run_request *r)
     r->model = "clean";
     r->routing = "ctr";
     r->ranks_per_host = 1;
+    r->shift = 1;
 }
 
 /* "dir/torus-8x8.xml" -> "torus-8x8", a plain name (smpirun splits arguments at spaces): any
@@ -166,6 +170,21 @@ static int run_check_runner_args(const struct run_request *r, int np)
     return 0;
 }
 
+/* Checks --reduce-rate (a positive number of bytes per second) and hands it to the
+ * algorithms in the environment (COLLSIM_REDUCE_RATE, read in src/coll/coll.c). 0, or -1
+ * after an error line. */
+static int run_set_reduce_rate(const char *rate)
+{
+    char *end;
+    errno = 0;
+    double x = strtod(rate, &end);
+    if (end == rate || *end != '\0' || errno != 0 || !(x > 0) || x > 1e15) {
+        cs_error("bad value '%s' for --reduce-rate (bytes per second, e.g. 8e9)", rate);
+        return -1;
+    }
+    return setenv("COLLSIM_REDUCE_RATE", rate, 1) == 0 ? 0 : -1;
+}
+
 /* The checks of the request's values; 0, or 2 after one error line. */
 static int run_check_values(const struct run_request *r, int np, uint64_t *eager)
 {
@@ -175,6 +194,7 @@ static int run_check_values(const struct run_request *r, int np, uint64_t *eager
     }
     if (opt_check_algos(r->collective, r->algos) != 0 || opt_check_sizes(r->sizes) != 0) return 2;
     if (r->eager != NULL && cs_check_eager(r->eager, eager) != 0) return 2;
+    if (r->reduce_rate != NULL && run_set_reduce_rate(r->reduce_rate) != 0) return 2;
     if (cs_check_model(r->model) != 0 || cs_check_routing(r->routing) != 0) return 2;
     if (run_check_runner_args(r, np) != 0) return 2;
     return run_check_outputs(r);
@@ -245,7 +265,7 @@ static int run_choose_trace(const struct run_request *r, struct run_plan *pl)
 }
 /* Strings the command line points into. */
 struct run_argbuf {
-    char np[16], root[16], iters[16], warm[16], eager[64], tracefile[PATH_MAX + 48];
+    char np[16], root[16], shift[16], iters[16], warm[16], eager[64], tracefile[PATH_MAX + 48];
 };
 
 /* SimGrid's tracing settings for its raw trace into pl->trace_raw; returns the new n. */
@@ -271,19 +291,16 @@ static int run_runner_args(const struct run_request *r, const struct run_plan *p
                            struct run_argbuf *b, const char **argv, int n)
 {
     snprintf(b->root, sizeof b->root, "%d", r->root);
+    snprintf(b->shift, sizeof b->shift, "%d", r->shift);
     snprintf(b->iters, sizeof b->iters, "%d", r->iters);
     snprintf(b->warm, sizeof b->warm, "%d", r->warmup);
-    const char *pairs[][2] = {{"--collective", r->collective},
-                              {"--algo", r->algos},
-                              {"--sizes", r->sizes},
-                              {"--root", b->root},
-                              {"--iters", b->iters},
-                              {"--warmup", b->warm},
-                              {"--platform", pl->pname},
-                              {"--model", r->model},
-                              {"--csv", r->csv ? pl->csv_tmp : NULL},
-                              {"--topology", r->topology},
-                              {"--inject-fault", r->fault}};
+    const char *pairs[][2] = {
+        {"--collective", r->collective}, {"--algo", r->algos},
+        {"--sizes", r->sizes},           {"--root", b->root},
+        {"--shift", b->shift},           {"--iters", b->iters},
+        {"--warmup", b->warm},           {"--platform", pl->pname},
+        {"--model", r->model},           {"--csv", r->csv ? pl->csv_tmp : NULL},
+        {"--topology", r->topology},     {"--inject-fault", r->fault}};
     argv[n++] = pl->runner;
     for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++)
         if (pairs[i][1] != NULL) {
@@ -380,6 +397,8 @@ int run_main(int argc, char **argv)
                                    {"collective", CS_OPT_STR, &r.collective, NULL},
                                    {"sizes", CS_OPT_STR, &r.sizes, NULL},
                                    {"root", CS_OPT_INT, &r.root, NULL},
+                                   {"shift", CS_OPT_INT, &r.shift, NULL},
+                                   {"reduce-rate", CS_OPT_STR, &r.reduce_rate, NULL},
                                    {"iters", CS_OPT_INT, &r.iters, NULL},
                                    {"warmup", CS_OPT_INT, &r.warmup, NULL},
                                    {"model", CS_OPT_STR, &r.model, NULL},

@@ -27,6 +27,8 @@ struct run_request {
     const char *fault;        /* RANK:OFFSET, a byte the runner corrupts (tests the data check) */
     int trace_links;          /* also trace every link's bandwidth use (tracing/uncategorized) */
     int ranks_per_host;       /* each host of the hostfile runs this many ranks in a row */
+    int shift;                /* q of a circular q-shift (default 1) */
+    const char *reduce_rate;  /* bytes/s of a local reduction, NULL: the algorithms' default */
 };
 
 /* Bounds of `collsim run`'s numbers (the processes are bounded by CS_HOSTS_MAX, util.h). */

@@ -3,7 +3,9 @@
 #include "coll.h"
 
 #include <dlfcn.h>
+#include <simgrid/actor.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* collsim's functions, in algo_infos' order */
@@ -46,4 +48,35 @@ coll_fn coll_resolve(enum coll_id coll, const char *name)
     coll_fn fn;
     memcpy(&fn, &f, sizeof fn);
     return fn;
+}
+
+double coll_env_double(const char *name, double dflt)
+{
+    const char *v = getenv(name);
+    char *end;
+    double x = v ? strtod(v, &end) : 0;
+    return (v && end != v && *end == '\0' && x > 0) ? x : dflt;
+}
+
+void *coll_buffer(int count, MPI_Datatype type)
+{
+    MPI_Aint lb, extent;
+    MPI_Type_get_extent(type, &lb, &extent);
+    size_t n = count > 0 && extent > 0 ? (size_t)count * (size_t)extent : 1;
+    return malloc(n);
+}
+
+double coll_reduce_rate(void)
+{
+    return coll_env_double("COLLSIM_REDUCE_RATE", COLL_REDUCE_RATE);
+}
+
+int coll_reduce_local(const void *in, void *inout, int count, MPI_Datatype type, MPI_Op op)
+{
+    int rc = MPI_Reduce_local(in, inout, count, type, op);
+    int size = 0;
+    MPI_Type_size(type, &size);
+    double bytes = (double)count * (double)size;
+    if (rc == MPI_SUCCESS && bytes > 0) sg_actor_sleep_for(bytes / coll_reduce_rate());
+    return rc;
 }

@@ -29,6 +29,7 @@ coll_fn coll_resolve(enum coll_id coll, const char *name);
 struct coll_call {
     uint64_t bytes; /* the size the runner reports: per rank, as the collective defines it */
     int root;       /* for rooted collectives; the others ignore it */
+    int shift;      /* the q of a circular q-shift (--shift); the others ignore it */
     int call;       /* number of the call in its phase (warm-ups first), varies the data */
     int rank, np;
     MPI_Comm comm;
@@ -58,5 +59,23 @@ struct coll_driver {
 
 /* The driver of coll. */
 const struct coll_driver *coll_driver(enum coll_id coll);
+
+/* ---- what algorithms of every collective share (coll.c) ---- */
+
+/* The positive number in environment variable `name`, else dflt. */
+double coll_env_double(const char *name, double dflt);
+
+/* A buffer for count elements of type (at least one byte; free it), or NULL. */
+void *coll_buffer(int count, MPI_Datatype type);
+
+/* The rate of a local reduction in bytes of result per second: COLLSIM_REDUCE_RATE, default
+ * COLL_REDUCE_RATE (docs/references.md#reduction-cost). */
+#define COLL_REDUCE_RATE 8e9
+double coll_reduce_rate(void);
+
+/* inout = in op inout, as MPI_Reduce_local, charged as a simulated delay of the result's
+ * bytes / coll_reduce_rate(): SimGrid, which does not simulate computation here, would make
+ * it free. Every algorithm's local reduction goes through this. */
+int coll_reduce_local(const void *in, void *inout, int count, MPI_Datatype type, MPI_Op op);
 
 #endif

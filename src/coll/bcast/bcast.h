@@ -15,9 +15,6 @@ long bcast__segment_size(long bytes, int p);
  * automatic size divided by parts; COLLSIM_SEGMENT, when set, as given. */
 long bcast__segment_size_shared(long bytes, int p, int parts);
 
-/* The positive number in environment variable `name`, else dflt (pipeline.c). */
-double bcast__env_double(const char *name, double dflt);
-
 /* Tag of every point-to-point message the algorithms send. */
 #define BCAST_TAG 7001
 

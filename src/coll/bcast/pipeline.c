@@ -18,20 +18,12 @@
 #include "bcast.h"
 #include "contig.h"
 
-double bcast__env_double(const char *name, double dflt)
-{
-    const char *v = getenv(name);
-    char *end;
-    double x = v ? strtod(v, &end) : 0;
-    return (v && end != v && *end == '\0' && x > 0) ? x : dflt;
-}
-
 long bcast__segment_size(long bytes, int p)
 {
-    double seg = bcast__env_double("COLLSIM_SEGMENT", 0);
+    double seg = coll_env_double("COLLSIM_SEGMENT", 0);
     if (seg <= 0) {
-        double a = bcast__env_double("COLLSIM_ALPHA", 1e-6),
-               b = bcast__env_double("COLLSIM_BETA", 1e-10);
+        double a = coll_env_double("COLLSIM_ALPHA", 1e-6),
+               b = coll_env_double("COLLSIM_BETA", 1e-10);
         double k = p > 2 ? sqrt((p - 2) * (double)bytes * b / a) : 1;
         seg = k > 1 ? ceil((double)bytes / k) : (double)bytes;
         if (seg < 1024) seg = 1024;
@@ -43,7 +35,7 @@ long bcast__segment_size(long bytes, int p)
 long bcast__segment_size_shared(long bytes, int p, int parts)
 {
     long seg = bcast__segment_size(bytes, p);
-    if (bcast__env_double("COLLSIM_SEGMENT", 0) > 0 || parts < 2) return seg;
+    if (coll_env_double("COLLSIM_SEGMENT", 0) > 0 || parts < 2) return seg;
     return seg > 1 ? seg / parts : 1;
 }
 

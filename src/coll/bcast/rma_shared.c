@@ -26,7 +26,7 @@
 
 static void charge_copy(long bytes)
 {
-    double bw = bcast__env_double("COLLSIM_MEMCPY_BW", 12e9);
+    double bw = coll_env_double("COLLSIM_MEMCPY_BW", 12e9);
     if (bytes > 0) sg_actor_sleep_for((double)bytes / bw);
 }
 

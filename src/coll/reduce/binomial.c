@@ -17,8 +17,8 @@ int reduce_binomial(const void *sendbuf, void *recvbuf, int count, MPI_Datatype 
     MPI_Type_size(type, &size);
     int s = reduce_srank(rank, root, p);
     /* the partial result: the root's lands in recvbuf, the others' in a buffer of their own */
-    void *acc = rank == root ? recvbuf : reduce_buffer(count, type);
-    void *tmp = reduce_buffer(count, type);
+    void *acc = rank == root ? recvbuf : coll_buffer(count, type);
+    void *tmp = coll_buffer(count, type);
     int rc = acc != NULL && tmp != NULL ? MPI_SUCCESS : MPI_ERR_NO_MEM;
     if (rc == MPI_SUCCESS) memcpy(acc, sendbuf, (size_t)count * (size_t)size);
     for (int mask = 1; mask < p && rc == MPI_SUCCESS; mask <<= 1) {
@@ -29,7 +29,7 @@ int reduce_binomial(const void *sendbuf, void *recvbuf, int count, MPI_Datatype 
         if (s + mask < p) {
             rc = MPI_Recv(tmp, count, type, reduce_rank(s + mask, root, p), REDUCE_TAG, comm,
                           MPI_STATUS_IGNORE);
-            if (rc == MPI_SUCCESS) rc = MPI_Reduce_local(tmp, acc, count, type, op);
+            if (rc == MPI_SUCCESS) rc = coll_reduce_local(tmp, acc, count, type, op);
         }
     }
     if (rank != root) free(acc);

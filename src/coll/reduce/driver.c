@@ -1,26 +1,14 @@
-/* driver.c: how the runner drives a reduction: MPI_SUM of unsigned bytes (exact, modulo 256)
- * on vectors that vary with the rank and the call; the root's result checked against the
- * sum worked out in closed form, every rank's input checked to be untouched. */
+/* driver.c: how the runner drives a reduction: unsigned bytes, MPI_SUM on even calls and
+ * MPI_MAX on odd ones (data.h), inputs that vary with the rank and the call; the root's
+ * result checked against the closed form, every rank's input checked to be untouched. */
 #include <stdlib.h>
 
+#include "data.h"
 #include "reduce.h"
 
 struct reduce_state {
     unsigned char *send, *recv;
 };
-
-/* Rank r's byte at `offset` in call `call`. */
-static inline unsigned char input(uint64_t offset, int call, int r)
-{
-    return (unsigned char)((offset * 131u + (uint64_t)call * 29u + (uint64_t)r * 17u + 3u) & 0xffu);
-}
-
-/* The sum over ranks 0..p-1 of input(offset, call, r), modulo 256: p A + 17 p (p-1) / 2. */
-static inline unsigned char sum(uint64_t offset, int call, int p)
-{
-    uint64_t a = offset * 131u + (uint64_t)call * 29u + 3u, n = (uint64_t)p;
-    return (unsigned char)((n * a + 17u * (n * (n - 1) / 2)) & 0xffu);
-}
 
 static void *reduce_setup(uint64_t max_bytes, int rank, int np)
 {
@@ -39,27 +27,27 @@ static void reduce_fill(void *state, const struct coll_call *c)
 {
     struct reduce_state *s = state;
     for (uint64_t i = 0; i < c->bytes; i++) {
-        s->send[i] = input(i, c->call, c->rank);
-        s->recv[i] = (unsigned char)~sum(i, c->call, c->np); /* poisoned */
+        s->send[i] = data_input(i, c->call, c->rank);
+        s->recv[i] = data_poison(data_reduced(i, c->call, c->np));
     }
 }
 
 static int reduce_call(coll_fn fn, void *state, const struct coll_call *c)
 {
     struct reduce_state *s = state;
-    return ((reduce_sig *)fn)(s->send, s->recv, (int)c->bytes, MPI_UNSIGNED_CHAR, MPI_SUM, c->root,
-                              c->comm);
+    return ((reduce_sig *)fn)(s->send, s->recv, (int)c->bytes, MPI_UNSIGNED_CHAR, data_op(c->call),
+                              c->root, c->comm);
 }
 
-/* The root's sums, and every rank's input unchanged. */
+/* The root's result, and every rank's input unchanged. */
 static int64_t reduce_check(void *state, const struct coll_call *c, unsigned char *expected,
                             unsigned char *got)
 {
     struct reduce_state *s = state;
     for (uint64_t i = 0; i < c->bytes; i++) {
-        unsigned char want = input(i, c->call, c->rank), have = s->send[i];
-        if (c->rank == c->root && s->recv[i] != sum(i, c->call, c->np))
-            want = sum(i, c->call, c->np), have = s->recv[i];
+        unsigned char want = data_input(i, c->call, c->rank), have = s->send[i];
+        if (c->rank == c->root && s->recv[i] != data_reduced(i, c->call, c->np))
+            want = data_reduced(i, c->call, c->np), have = s->recv[i];
         if (want != have) {
             *expected = want, *got = have;
             return (int64_t)i;

@@ -9,14 +9,6 @@
 
 #include "reduce.h"
 
-void *reduce_buffer(int count, MPI_Datatype type)
-{
-    int size;
-    MPI_Type_size(type, &size);
-    size_t bytes = (size_t)count * (size_t)size;
-    return malloc(bytes > 0 ? bytes : 1);
-}
-
 int reduce_linear(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type, MPI_Op op,
                   int root, MPI_Comm comm)
 {
@@ -26,13 +18,13 @@ int reduce_linear(const void *sendbuf, void *recvbuf, int count, MPI_Datatype ty
     if (rank != root) return MPI_Send(sendbuf, count, type, root, REDUCE_TAG, comm);
     MPI_Type_size(type, &size);
     memcpy(recvbuf, sendbuf, (size_t)count * (size_t)size);
-    void *tmp = reduce_buffer(count, type);
+    void *tmp = coll_buffer(count, type);
     if (tmp == NULL) return MPI_ERR_NO_MEM;
     int rc = MPI_SUCCESS;
     for (int s = 1; s < p && rc == MPI_SUCCESS; s++) {
         rc = MPI_Recv(tmp, count, type, reduce_rank(s, root, p), REDUCE_TAG, comm,
                       MPI_STATUS_IGNORE);
-        if (rc == MPI_SUCCESS) rc = MPI_Reduce_local(tmp, recvbuf, count, type, op);
+        if (rc == MPI_SUCCESS) rc = coll_reduce_local(tmp, recvbuf, count, type, op);
     }
     free(tmp);
     return rc;

@@ -2,8 +2,8 @@
  *
  * Every algorithm has MPI_Reduce's signature and semantics for a commutative operation: any
  * communicator size, any root, any count (0 included), any predefined datatype and
- * operation; the local reductions are MPI_Reduce_local. Return MPI_SUCCESS or the first MPI
- * error code. */
+ * operation; the local reductions are coll_reduce_local (charged, coll.h). Return MPI_SUCCESS
+ * or the first MPI error code. */
 #ifndef COLLSIM_REDUCE_H
 #define COLLSIM_REDUCE_H
 
@@ -21,8 +21,5 @@ static inline int reduce_rank(int srank, int root, int p)
 {
     return (srank + root) % p;
 }
-
-/* A buffer for count elements of type (at least one byte), or NULL. */
-void *reduce_buffer(int count, MPI_Datatype type);
 
 #endif
