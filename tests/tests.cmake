@@ -46,3 +46,10 @@ add_executable(test_out tests/unit/test_out.c)
 target_include_directories(test_out PRIVATE tests/unit)
 target_link_libraries(test_out PRIVATE cs_util)
 add_test(NAME unit.out COMMAND test_out)
+
+# Each collective's own tests (topology-aware algorithms, course formulas, SimGrid's
+# algorithms): tests/coll/<collective>/tests.cmake, included here.
+file(GLOB CS_COLL_TEST_FILES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/coll/*/tests.cmake)
+foreach(f ${CS_COLL_TEST_FILES})
+  include(${f})
+endforeach()
