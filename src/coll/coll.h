@@ -31,6 +31,7 @@ struct coll_call {
     int root;       /* for rooted collectives; the others ignore it */
     int shift;      /* the q of a circular q-shift (--shift); the others ignore it */
     int call;       /* number of the call in its phase (warm-ups first), varies the data */
+    int warmup;     /* 1 for a warm-up call (untimed): a driver may test more there */
     int rank, np;
     MPI_Comm comm;
 };

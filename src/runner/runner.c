@@ -329,8 +329,9 @@ static long timed_calls(const struct options *o, const struct algo *algo, uint64
                         void *state, const struct world *w, double *entry, double *exit_t)
 {
     long errors = 0;
-    struct coll_call c = {bytes, o->root, o->shift, 0, w->rank, w->p, MPI_COMM_WORLD};
+    struct coll_call c = {bytes, o->root, o->shift, 0, 0, w->rank, w->p, MPI_COMM_WORLD};
     for (c.call = 0; c.call < o->warmup + o->iters; c.call++) {
+        c.warmup = c.call < o->warmup;
         o->driver->fill(state, &c);
         ready(o->root, w);
         entry[c.call] = MPI_Wtime();
