@@ -269,8 +269,9 @@ void json_header(struct an *a)
 static void write_headers(struct an *a)
 {
     if (a->out.csv)
-        fprintf(a->out.csv,
-                "algorithm,bytes,np,root,simulated_s,model,predicted_s,error_pct,exact,k\n");
+        fprintf(
+            a->out.csv,
+            "algorithm,bytes,np,root,simulated_s,model,predicted_s,error_pct,exact,k,collective\n");
     if (a->out.msgs)
         fputs("algorithm,bytes,np,root,call,timed,src,dst,size,start_us,end_us,hops,k\n",
               a->out.msgs);

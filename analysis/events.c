@@ -83,9 +83,12 @@ void on_state(void *user, const struct paje_state *s)
             a->buf.capst = a->buf.capst ? a->buf.capst * 2 : 1024;
             a->buf.st = realloc(a->buf.st, a->buf.capst * sizeof *a->buf.st);
         }
-        int kind = strcmp(s->value, "PMPI_Send") == 0      ? ST_SEND
-                   : strcmp(s->value, "PMPI_Barrier") == 0 ? ST_BARRIER
-                                                           : ST_OTHER;
+        int kind =
+            strcmp(s->value, "PMPI_Send") == 0      ? ST_SEND
+            : strcmp(s->value, "PMPI_Barrier") == 0 ? ST_BARRIER
+            : strcmp(s->value, "PMPI_Recv") == 0 || strncmp(s->value, "PMPI_Sendrecv", 13) == 0
+                ? ST_RECV
+                : ST_OTHER;
         a->buf.st[a->buf.nst] = (struct rank_state){rank, kind, s->start, s->end};
         a->buf.nst++;
         return;
