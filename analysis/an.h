@@ -74,6 +74,8 @@ struct an_buf {
     size_t nready, capready;
     struct rank_state *st; /* the ranks' MPI calls */
     size_t nst, capst;
+    struct ready_msg *bar; /* MPI_Barrier's own messages: a sender's first is its entry */
+    size_t nbar, capbar;
 };
 
 /* Routes by rank pair, open addressing: a dense nhosts^2 table would touch a page per row on
@@ -139,6 +141,8 @@ struct an {
 struct rank_index {
     const struct rank_state *st;
     size_t nst;
+    const struct ready_msg *bar; /* the barriers' messages (an_buf.bar) */
+    size_t nbar;
     struct rank_state *recv; /* the blocking receives, by rank then end */
     size_t *recvoff;         /* rank r's: recv[recvoff[r]] .. recv[recvoff[r + 1] - 1] */
     struct ready_msg *rd;

@@ -317,6 +317,7 @@ static void an_free(struct an *a)
     free(a->buf.m);
     free(a->buf.ready);
     free(a->buf.st);
+    free(a->buf.bar);
     loads_free(a);
     routes_free(a);
     cs_hostfile_free(a->host, a->nhosts);

@@ -72,7 +72,9 @@ int rank_index_build(struct an *a, const struct paje_state *s, int p, int root, 
 {
     size_t n = 0, nr = 0;
     for (size_t i = 0; i < a->buf.nst; i++)
-        if (a->buf.st[i].start >= s->start && a->buf.st[i].end <= s->end && a->buf.st[i].rank < p)
+        if (a->buf.st[i].start >= s->start && a->buf.st[i].rank < p &&
+            (a->buf.st[i].end <= s->end || /* the closing barrier may end after the mark */
+             (a->buf.st[i].kind == ST_BARRIER && a->buf.st[i].start <= s->end)))
             a->buf.st[n++] = a->buf.st[i];
     for (size_t i = 0; i < a->buf.nready; i++)
         if (a->buf.ready[i].start >= s->start && a->buf.ready[i].end <= s->end &&
@@ -80,6 +82,8 @@ int rank_index_build(struct an *a, const struct paje_state *s, int p, int root, 
             a->buf.ready[nr++] = a->buf.ready[i];
     ix->st = a->buf.st;
     ix->nst = n;
+    ix->bar = a->buf.bar;
+    ix->nbar = a->buf.nbar;
     ix->rd = a->buf.ready;
     ix->roff = malloc(((size_t)p + 1) * sizeof *ix->roff);
     group_by_src(a->buf.ready, nr, p, ix->roff);
@@ -120,7 +124,7 @@ void rank_index_free(struct rank_index *ix)
  * the root's first ready receive of call c + 1 (it ends at next_ready[c]), or, after the last
  * call, the phase's closing barrier. Into nxt[r * calls + c]; 0 where not found. */
 static void next_runner_call(const struct rank_index *ix, int calls, int p, int root,
-                             const double *next_ready, double *nxt)
+                             const double *next_ready, double t0_last, double *nxt)
 {
     for (int r = 0; r < p; r++) {
         const struct ready_msg *rd = ix->rd + ix->roff[r];
@@ -130,6 +134,14 @@ static void next_runner_call(const struct rank_index *ix, int calls, int p, int 
     }
     for (size_t i = 0; i < ix->nst; i++) /* the last barrier of each rank */
         if (ix->st[i].kind == ST_BARRIER) nxt[ix->st[i].rank * calls + calls - 1] = ix->st[i].start;
+    /* a rank whose barrier ends after the phase's mark (so it is not read yet) entered it when
+     * it sent its first barrier message after the last call's start */
+    for (size_t i = 0; i < ix->nbar; i++) {
+        const struct ready_msg *b = &ix->bar[i];
+        if (b->src < 0 || b->src >= p || b->start < t0_last) continue;
+        double *x = &nxt[b->src * calls + calls - 1];
+        if (*x == 0 || b->start < *x) *x = b->start;
+    }
 }
 
 /* Where each rank's window of call c opens, into win[r * calls + c]: at t0[c] for the root,
@@ -193,7 +205,7 @@ void rank_times(const struct rank_index *ix, int calls, int p, int root, const d
             if (!(c + 1 == calls && x->kind == ST_BARRIER) && x->end > out[r * calls + c])
                 out[r * calls + c] = x->end;
     }
-    next_runner_call(ix, calls, p, root, next_ready, nxt);
+    next_runner_call(ix, calls, p, root, next_ready, t0[calls - 1], nxt);
     for (int r = 0; r < p; r++)
         for (int c = 0; c < calls; c++) {
             double o = fmax(out[r * calls + c], nxt[r * calls + c]);
