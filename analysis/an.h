@@ -29,7 +29,7 @@ struct ready_msg {
 };
 
 /* A rank's MPI call (depth-0 MPI_STATE), for its entry and exit times. */
-enum { ST_OTHER, ST_SEND, ST_BARRIER };
+enum { ST_OTHER, ST_SEND, ST_BARRIER, ST_RECV }; /* ST_RECV: a blocking receive */
 struct rank_state {
     int rank, kind;
     double start, end;
@@ -74,6 +74,8 @@ struct an_buf {
     size_t nready, capready;
     struct rank_state *st; /* the ranks' MPI calls */
     size_t nst, capst;
+    struct ready_msg *bar; /* MPI_Barrier's own messages: a sender's first is its entry */
+    size_t nbar, capbar;
 };
 
 /* Routes by rank pair, open addressing: a dense nhosts^2 table would touch a page per row on
@@ -139,6 +141,10 @@ struct an {
 struct rank_index {
     const struct rank_state *st;
     size_t nst;
+    const struct ready_msg *bar; /* the barriers' messages (an_buf.bar) */
+    size_t nbar;
+    struct rank_state *recv; /* the blocking receives, by rank then end */
+    size_t *recvoff;         /* rank r's: recv[recvoff[r]] .. recv[recvoff[r + 1] - 1] */
     struct ready_msg *rd;
     size_t *roff;
 };
@@ -184,6 +190,9 @@ int write_svg(const struct an *a, const struct model_msg *mm, size_t k, int p, d
 int rank_index_build(struct an *a, const struct paje_state *s, int p, int root, int calls,
                      struct rank_index *ix);
 void rank_index_free(struct rank_index *ix);
+/* When rank r posted the blocking receive (PMPI_Recv, PMPI_Sendrecv) that ended at `end`, from
+ * the phase's MPI calls; 0 if none did (a receive completed by a wait). */
+double recv_post(const struct rank_index *ix, int r, double end);
 void rank_times(const struct rank_index *ix, int calls, int p, int root, const double *t0,
                 const double *next_ready, double phase_end, double *times);
 

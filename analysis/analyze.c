@@ -269,8 +269,9 @@ void json_header(struct an *a)
 static void write_headers(struct an *a)
 {
     if (a->out.csv)
-        fprintf(a->out.csv,
-                "algorithm,bytes,np,root,simulated_s,model,predicted_s,error_pct,exact,k\n");
+        fprintf(
+            a->out.csv,
+            "algorithm,bytes,np,root,simulated_s,model,predicted_s,error_pct,exact,k,collective\n");
     if (a->out.msgs)
         fputs("algorithm,bytes,np,root,call,timed,src,dst,size,start_us,end_us,hops,k\n",
               a->out.msgs);
@@ -316,6 +317,7 @@ static void an_free(struct an *a)
     free(a->buf.m);
     free(a->buf.ready);
     free(a->buf.st);
+    free(a->buf.bar);
     loads_free(a);
     routes_free(a);
     cs_hostfile_free(a->host, a->nhosts);

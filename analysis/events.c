@@ -51,7 +51,14 @@ void on_link(void *user, const struct paje_link *l)
     struct an *a = user;
     int tag;
     if (strcmp(l->type, "MPI_LINK") != 0 || parse_key(l->key, &tag) != 0) return;
-    if (tag == BARRIER_TAG) return;
+    if (tag == BARRIER_TAG) { /* the closing barrier's messages show when a rank left the call */
+        if (a->buf.nbar == a->buf.capbar) {
+            a->buf.capbar = a->buf.capbar ? a->buf.capbar * 2 : 1024;
+            a->buf.bar = realloc(a->buf.bar, a->buf.capbar * sizeof *a->buf.bar);
+        }
+        a->buf.bar[a->buf.nbar++] = (struct ready_msg){rank_of(l->from->name), l->start, l->end};
+        return;
+    }
     if (tag == CS_READY_TAG) {
         if (a->buf.nready == a->buf.capready) {
             a->buf.capready = a->buf.capready ? a->buf.capready * 2 : 1024;
@@ -83,9 +90,12 @@ void on_state(void *user, const struct paje_state *s)
             a->buf.capst = a->buf.capst ? a->buf.capst * 2 : 1024;
             a->buf.st = realloc(a->buf.st, a->buf.capst * sizeof *a->buf.st);
         }
-        int kind = strcmp(s->value, "PMPI_Send") == 0      ? ST_SEND
-                   : strcmp(s->value, "PMPI_Barrier") == 0 ? ST_BARRIER
-                                                           : ST_OTHER;
+        int kind =
+            strcmp(s->value, "PMPI_Send") == 0      ? ST_SEND
+            : strcmp(s->value, "PMPI_Barrier") == 0 ? ST_BARRIER
+            : strcmp(s->value, "PMPI_Recv") == 0 || strncmp(s->value, "PMPI_Sendrecv", 13) == 0
+                ? ST_RECV
+                : ST_OTHER;
         a->buf.st[a->buf.nst] = (struct rank_state){rank, kind, s->start, s->end};
         a->buf.nst++;
         return;
@@ -98,6 +108,6 @@ void on_state(void *user, const struct paje_state *s)
     json_header(a);
     load_phase_begin(a, s);
     phase(a, s);
-    a->buf.n = a->buf.nready = a->buf.nst =
+    a->buf.n = a->buf.nready = a->buf.nst = a->buf.nbar =
         0; /* every buffered record ended before this phase did */
 }

@@ -86,9 +86,14 @@ static double send_gap(enum model_id m, const struct model_params *p, const stru
     return 0;
 }
 
+/* A message's events, in the order they happen at one instant: an arrival first (a
+ * forwarder receives, then sends), then the receive and send posts, then the start of a
+ * transfer that waited for its receive to be posted. */
+enum { EV_END, EV_RECV_POST, EV_SEND_POST, EV_XFER };
+
 struct event {
     double time;
-    int is_start; /* ends sort before starts at the same time: a forwarder receives, then sends */
+    int kind;
     size_t msg;
 };
 
@@ -96,66 +101,172 @@ static int by_time(const void *x, const void *y)
 {
     const struct event *a = x, *b = y;
     if (a->time != b->time) return a->time < b->time ? -1 : 1;
-    if (a->is_start != b->is_start) return a->is_start - b->is_start;
+    if (a->kind != b->kind) return a->kind - b->kind;
     return (a->msg > b->msg) - (a->msg < b->msg);
 }
 
-/* Replays sorted events under model m. */
-static double replay_sorted(enum model_id m, const struct model_params *p,
-                            const struct model_msg *msgs, const struct event *ev, size_t n,
-                            int nranks, double t0, double *pred_end, double *have, double *free_at)
+/* Per-rank state of a replay: when it last received (have), when it may act again (free_at),
+ * its last event (last: an arrival, an eager post, a blocking send's end), and per message
+ * the sender's and receiver's ready times and the predicted end. */
+struct replay {
+    double *have, *free_at, *last, *rs, *rr, *end;
+    double *sgap, *rgap; /* per message: local time before its send and its receive post */
+};
+
+static int in_range(const struct model_msg *msg, int nranks)
 {
-    for (int r = 0; r < nranks; r++)
-        have[r] = free_at[r] = t0; /* the call starts at t0 */
+    return msg->src >= 0 && msg->src < nranks && msg->dst >= 0 && msg->dst < nranks;
+}
+
+/* The local time the trace shows before each post: the post's time less the rank's last
+ * event before it (SMPI's eager send returns at once, a blocking one at its end). Returns
+ * each rank's last event time in last[]. */
+static void find_gaps(const struct model_params *p, const struct model_msg *msgs,
+                      const struct event *ev, size_t nev, int nranks, double t0, struct replay *r)
+{
+    for (int k = 0; k < nranks; k++)
+        r->last[k] = t0;
+    for (size_t e = 0; e < nev; e++) {
+        size_t i = ev[e].msg;
+        const struct model_msg *msg = &msgs[i];
+        if (!in_range(msg, nranks)) continue;
+        int blocking = msg->bytes >= p->eager;
+        double *ls = &r->last[msg->src], *ld = &r->last[msg->dst];
+        if (ev[e].kind == EV_SEND_POST) {
+            r->sgap[i] = msg->start - *ls > MODEL_GAP_EPS ? msg->start - *ls : 0;
+            if (!blocking) *ls = fmax(*ls, msg->start);
+        } else if (ev[e].kind == EV_RECV_POST) {
+            r->rgap[i] = msg->post - *ld > MODEL_GAP_EPS ? msg->post - *ld : 0;
+        } else if (ev[e].kind == EV_END) {
+            *ld = fmax(*ld, msg->end);
+            if (blocking) *ls = fmax(*ls, msg->end);
+        }
+    }
+}
+
+/* Message i starts moving under model m: its predicted end; a blocking send holds its
+ * sender until then, an eager one for the model's gap. */
+static void replay_xfer(enum model_id m, const struct model_params *p, const struct model_msg *msg,
+                        size_t i, struct replay *r)
+{
+    r->end[i] = fmax(r->rs[i], r->rr[i]) + model_message_time(m, p, msg);
+    if (msg->bytes >= p->eager)
+        r->free_at[msg->src] = r->end[i];
+    else
+        r->free_at[msg->src] = r->rs[i] + send_gap(m, p, msg);
+}
+
+/* Replays sorted events under model m; the last arrival. */
+static double replay_sorted(enum model_id m, const struct model_params *p,
+                            const struct model_msg *msgs, size_t n, const struct event *ev,
+                            size_t nev, int nranks, double t0, struct replay *r)
+{
+    for (int k = 0; k < nranks; k++)
+        r->have[k] = r->free_at[k] = r->last[k] = t0; /* the call starts at t0 */
+    for (size_t i = 0; i < n; i++)
+        r->rr[i] = t0; /* unless its receive post says otherwise */
     double done = t0;
-    for (size_t e = 0; e < 2 * n; e++) {
-        const struct model_msg *msg = &msgs[ev[e].msg];
-        if (msg->src < 0 || msg->src >= nranks || msg->dst < 0 || msg->dst >= nranks) continue;
-        if (ev[e].is_start) {
-            double ready = fmax(have[msg->src], free_at[msg->src]);
-            double end = ready + model_message_time(m, p, msg);
-            pred_end[ev[e].msg] = end;
-            int blocking = msg->bytes >= p->eager;
-            free_at[msg->src] = blocking ? end : ready + send_gap(m, p, msg);
-            if (end > done) done = end;
-        } else {
-            double end = pred_end[ev[e].msg] + (m == MODEL_PLOGP ? p->orp : 0);
-            if (end > have[msg->dst]) have[msg->dst] = end;
+    for (size_t e = 0; e < nev; e++) {
+        size_t i = ev[e].msg;
+        const struct model_msg *msg = &msgs[i];
+        if (!in_range(msg, nranks)) continue;
+        int s = msg->src, d = msg->dst, blocking = msg->bytes >= p->eager;
+        if (ev[e].kind == EV_SEND_POST) {
+            r->rs[i] = fmax(r->have[s], r->free_at[s]) + r->sgap[i];
+            if (!blocking) r->last[s] = fmax(r->last[s], r->rs[i]);
+            if (msg->post <= msg->start) replay_xfer(m, p, msg, i, r); /* receive was ready */
+        } else if (ev[e].kind == EV_RECV_POST) {
+            r->rr[i] = fmax(r->have[d], r->free_at[d]) + r->rgap[i];
+        } else if (ev[e].kind == EV_XFER) {
+            replay_xfer(m, p, msg, i, r);
+        } else { /* EV_END */
+            double end = r->end[i] + (m == MODEL_PLOGP ? p->orp : 0);
+            if (end > r->have[d]) r->have[d] = end;
+            r->last[d] = fmax(r->last[d], end);
+            if (blocking) r->last[s] = fmax(r->last[s], r->end[i]);
+            if (r->end[i] > done) done = r->end[i];
         }
     }
     return done;
 }
 
+/* The message's events into ev; their count (a receive post only when it is known). */
+static size_t make_events(const struct model_msg *msgs, size_t n, struct event *ev)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++) {
+        const struct model_msg *msg = &msgs[i];
+        ev[k++] = (struct event){msg->start, EV_SEND_POST, i};
+        if (msg->post > 0) ev[k++] = (struct event){msg->post, EV_RECV_POST, i};
+        if (msg->post > msg->start) ev[k++] = (struct event){msg->post, EV_XFER, i};
+        ev[k++] = (struct event){msg->end, EV_END, i};
+    }
+    qsort(ev, k, sizeof *ev, by_time); /* once for every model */
+    return k;
+}
+
+/* The gap each rank keeps after its last event until its exit (a final local reduction), into
+ * tail[] (0 where exit_at is NULL); the most local time of one rank into *local. */
+static void tail_gaps(const struct replay *r, const struct model_msg *msgs, size_t n, int nranks,
+                      const double *exit_at, double *tail, double *local)
+{
+    double *sum = tail + nranks; /* scratch: the local time per rank */
+    for (int k = 0; k < nranks; k++) {
+        tail[k] = exit_at != NULL && exit_at[k] - r->last[k] > MODEL_GAP_EPS
+                      ? exit_at[k] - r->last[k]
+                      : 0;
+        sum[k] = tail[k];
+    }
+    for (size_t i = 0; i < n; i++)
+        if (in_range(&msgs[i], nranks)) {
+            sum[msgs[i].src] += r->sgap[i];
+            sum[msgs[i].dst] += r->rgap[i];
+        }
+    *local = 0;
+    for (int k = 0; k < nranks; k++)
+        if (sum[k] > *local) *local = sum[k];
+}
+
+int model_replay_call(const struct model_params *p, const struct model_msg *msgs, size_t n,
+                      int nranks, double t0, const double *exit_at, double out[MODEL_COUNT],
+                      double *local)
+{
+    double dummy;
+    if (local == NULL) local = &dummy;
+    *local = 0;
+    struct event *ev = malloc((4 * n + 1) * sizeof *ev);
+    double *buf = calloc(7 * n + 5 * (size_t)nranks + 1, sizeof *buf);
+    if (ev == NULL || buf == NULL) {
+        free(ev);
+        free(buf);
+        return -1;
+    }
+    double *tail = buf + 7 * n + 3 * (size_t)nranks;
+    struct replay r = {buf,
+                       buf + nranks,
+                       buf + 2 * nranks,
+                       buf + 3 * nranks,
+                       buf + 3 * nranks + n,
+                       buf + 3 * nranks + 2 * n,
+                       buf + 3 * nranks + 3 * n,
+                       buf + 3 * nranks + 4 * n};
+    size_t nev = make_events(msgs, n, ev);
+    find_gaps(p, msgs, ev, nev, nranks, t0, &r);
+    tail_gaps(&r, msgs, n, nranks, exit_at, tail, local);
+    for (int m = 0; m < MODEL_COUNT; m++) {
+        out[m] = replay_sorted((enum model_id)m, p, msgs, n, ev, nev, nranks, t0, &r);
+        for (int k = 0; k < nranks; k++)
+            if (tail[k] > 0 && r.last[k] + tail[k] > out[m]) out[m] = r.last[k] + tail[k];
+    }
+    free(ev);
+    free(buf);
+    return 0;
+}
+
 int model_replay_all(const struct model_params *p, const struct model_msg *msgs, size_t n,
                      int nranks, double t0, double out[MODEL_COUNT])
 {
-    if (n == 0) {
-        for (int m = 0; m < MODEL_COUNT; m++)
-            out[m] = t0;
-        return 0;
-    }
-    struct event *ev = malloc(2 * n * sizeof *ev);
-    double *pred_end = malloc(n * sizeof *pred_end);
-    double *have = calloc((size_t)nranks, sizeof *have);
-    double *free_at = calloc((size_t)nranks, sizeof *free_at);
-    int rc = 0;
-    if (ev == NULL || pred_end == NULL || have == NULL || free_at == NULL) {
-        rc = -1;
-    } else {
-        for (size_t i = 0; i < n; i++) {
-            ev[2 * i] = (struct event){msgs[i].start, 1, i};
-            ev[2 * i + 1] = (struct event){msgs[i].end, 0, i};
-        }
-        qsort(ev, 2 * n, sizeof *ev, by_time); /* once for every model */
-        for (int m = 0; m < MODEL_COUNT; m++)
-            out[m] = replay_sorted((enum model_id)m, p, msgs, ev, n, nranks, t0, pred_end, have,
-                                   free_at);
-    }
-    free(ev);
-    free(pred_end);
-    free(have);
-    free(free_at);
-    return rc;
+    return model_replay_call(p, msgs, n, nranks, t0, NULL, out, NULL);
 }
 
 double model_replay(enum model_id m, const struct model_params *p, const struct model_msg *msgs,

@@ -14,6 +14,9 @@ struct model_msg {
     double route_latency; /* sum of the route's link latencies (s) */
     double route_bw;      /* narrowest link of the route (B/s) */
     int k;                /* most messages sharing one of its links in one direction */
+    double post;          /* when the receiver posted its receive (a blocking PMPI_Recv or
+                             PMPI_Sendrecv's start); 0 when unknown (MPI_Irecv): no constraint.
+                             SMPI moves a message only once both sides are posted. */
 };
 
 struct model_params {
@@ -61,12 +64,14 @@ double model_plogp_gap(const struct model_params *p, double bytes);
 double model_message_time(enum model_id m, const struct model_params *p,
                           const struct model_msg *msg);
 
-/* Replays one call: messages sorted by actual start; each is sent, in the model, once its
- * sender has had every message it had received before sending it in the simulation, and
- * once the sender is free (a send at or above the eager threshold blocks until it ends;
+/* Replays one call in the order of the simulation's events: each message is posted by its
+ * sender once the sender has had every message it had received before posting it in the
+ * simulation and is free (a send at or above the eager threshold blocks until it ends;
  * below it, LogP-family models still space sends by g; PLogP's receiver waits o_r after an
- * arrival). Every rank is free at t0, the
- * call's start. Returns the predicted time the last message arrives (absolute, >= t0). */
+ * arrival); it moves once its receive is posted too (msg->post, the same rule on the
+ * receiver's side). Local work the trace shows as time between a rank's last event and its
+ * next post (a reduction's m/R) is kept as a gap before that post. Every rank is free at t0,
+ * the call's start. Returns the predicted time the last message arrives (absolute, >= t0). */
 double model_replay(enum model_id m, const struct model_params *p, const struct model_msg *msgs,
                     size_t n, int nranks, double t0);
 
@@ -74,5 +79,17 @@ double model_replay(enum model_id m, const struct model_params *p, const struct 
  * out of memory. */
 int model_replay_all(const struct model_params *p, const struct model_msg *msgs, size_t n,
                      int nranks, double t0, double out[MODEL_COUNT]);
+
+/* Gaps below this are the trace's rounding (9 decimals), not local work. */
+#define MODEL_GAP_EPS 1.5e-9
+
+/* model_replay_all with each rank's exit (absolute, exit_at[r]; NULL when unknown): a rank
+ * that exits later than its last message event (a reduce's root combines the last message
+ * it received) keeps that gap after its predicted last event, and the call ends at the
+ * latest of those and the last arrival. *local, if not NULL, gets the most local time
+ * (gaps) found on one rank, in seconds. */
+int model_replay_call(const struct model_params *p, const struct model_msg *msgs, size_t n,
+                      int nranks, double t0, const double *exit_at, double out[MODEL_COUNT],
+                      double *local);
 
 #endif

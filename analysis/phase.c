@@ -27,6 +27,7 @@ struct cut {
 /* What the timed calls of a phase add up to. */
 struct sums {
     double sim, pred[MODEL_COUNT], bytes_per_call;
+    double local; /* the most local time (reductions) of one rank, summed over timed calls */
     int kmax, hmax, uniform;
     size_t msgs_per_call;
 };
@@ -139,7 +140,8 @@ static void phase_params(const struct an *a, const struct route *r01, struct mod
  * route, whether every route is like ranks 0-1's, and the last arrival; prints the hop table
  * (--hops) from the last call. */
 static size_t call_messages(struct an *a, const struct cut *c, int call, const struct route *r01,
-                            struct model_msg *mm, struct route **rt, struct sums *sm, double *last)
+                            const struct rank_index *ix, struct model_msg *mm, struct route **rt,
+                            struct sums *sm, double *last)
 {
     size_t k = 0;
     *last = c->t0s[call];
@@ -148,8 +150,9 @@ static size_t call_messages(struct an *a, const struct cut *c, int call, const s
         struct route *r = route_of(a, m->src, m->dst);
         if (r == NULL) continue;
         rt[k] = r;
-        mm[k] = (struct model_msg){m->src,  m->dst,     m->bytes, m->start, m->end,
-                                   r->hops, r->latency, r->bw,    1};
+        mm[k] = (struct model_msg){
+            m->src,  m->dst,     m->bytes, m->start, m->end,
+            r->hops, r->latency, r->bw,    1,        ix ? recv_post(ix, m->dst, m->end) : 0};
         if (m->end > *last) *last = m->end;
         if (r->hops > sm->hmax) sm->hmax = r->hops;
         if (r->latency != r01->latency || r->bw != r01->bw) sm->uniform = 0;
@@ -198,32 +201,37 @@ static void call_describe(struct an *a, const struct paje_state *s, const struct
     }
 }
 
-/* A timed call's share of the sums: its time and every model's replay of its messages. */
+/* A timed call's share of the sums: its time (the last exit, or the last arrival if the
+ * rank times are unknown) and every model's replay of its messages, local work included. */
 static void call_timed(const struct cut *c, int call, const struct model_params *mp,
-                       const struct model_msg *mm, size_t k, double last, struct sums *sm)
+                       const struct model_msg *mm, size_t k, double last, const double *exit_at,
+                       struct sums *sm)
 {
-    double t0 = c->t0s[call], pred[MODEL_COUNT];
+    double t0 = c->t0s[call], pred[MODEL_COUNT], local = 0;
     sm->msgs_per_call = k;
     sm->bytes_per_call = 0;
     for (size_t i = 0; i < k; i++)
         sm->bytes_per_call += mm[i].bytes;
+    for (int r = 0; exit_at != NULL && r < c->p; r++)
+        if (exit_at[r] > last) last = exit_at[r];
     sm->sim += last - t0;
-    model_replay_all(mp, mm, k, c->p, t0, pred);
+    model_replay_call(mp, mm, k, c->p, t0, exit_at, pred, &local);
+    sm->local += local;
     for (int md = 0; md < MODEL_COUNT; md++)
         sm->pred[md] += pred[md] - t0;
 }
 
 /* Every call of the phase: routes, k, traffic, rank times, the sums of the timed ones. */
 static void phase_calls(struct an *a, const struct paje_state *s, const struct cut *c,
-                        const struct model_params *mp, const struct route *r01, const double *times,
-                        struct sums *sm)
+                        const struct model_params *mp, const struct route *r01,
+                        const struct rank_index *ix, const double *times, struct sums *sm)
 {
     int p = c->p;
     struct model_msg *mm = malloc((c->most + 1) * sizeof *mm);
     struct route **rt = malloc((c->most + 1) * sizeof *rt);
-    double *tr = malloc(4 * (size_t)p * sizeof *tr), last;
+    double *tr = malloc(5 * (size_t)p * sizeof *tr), last, *exit_at = tr + 4 * (size_t)p;
     for (int call = 0; call < c->calls; call++) {
-        size_t k = call_messages(a, c, call, r01, mm, rt, sm, &last);
+        size_t k = call_messages(a, c, call, r01, ix, mm, rt, sm, &last);
         link_sharing(mm, rt, k, a->rc.nlinks);
         call_traffic(a, c, call, mm, k, tr);
         if (times != NULL) {
@@ -234,7 +242,11 @@ static void phase_calls(struct an *a, const struct paje_state *s, const struct c
         for (size_t i = 0; i < k; i++)
             if (mm[i].k > sm->kmax) sm->kmax = mm[i].k;
         if (call == c->calls - 1) call_describe(a, s, c, mm, k);
-        if (call >= c->mark.warmup) call_timed(c, call, mp, mm, k, last, sm);
+        if (call >= c->mark.warmup && times != NULL)
+            for (int r = 0; r < p; r++) /* absolute exits */
+                exit_at[r] = c->t0s[call] + times[((size_t)call * 2 + 1) * (size_t)p + (size_t)r];
+        if (call >= c->mark.warmup)
+            call_timed(c, call, mp, mm, k, last, times ? exit_at : NULL, sm);
     }
     free(tr);
     free(mm);
@@ -315,9 +327,9 @@ static void report_models(const struct an *a, const struct cut *c, double sim,
         printf("  %-10s%s %14.3f %+9.3f%%   %s\n", model_infos[md].name, exact ? "*" : " ",
                pred * 1e6, err, model_infos[md].formula);
         if (a->out.csv)
-            fprintf(a->out.csv, "%s,%llu,%d,%d,%.12g,%s,%.12g,%.6f,%d,%d\n", mk->algorithm,
+            fprintf(a->out.csv, "%s,%llu,%d,%d,%.12g,%s,%.12g,%.6f,%d,%d,%s\n", mk->algorithm,
                     (unsigned long long)mk->bytes, c->p, mk->root, sim, model_infos[md].name, pred,
-                    err, exact, sm->kmax);
+                    err, exact, sm->kmax, mk->collective);
         if (a->out.json)
             fprintf(a->out.json,
                     "%s{\"model\": \"%s\", \"predicted_s\": %.12g, \"error_pct\": %.6f, "
@@ -333,10 +345,10 @@ static void json_open(struct an *a, const struct paje_state *s, const struct cut
 {
     const struct cs_phase_mark *mk = &c->mark;
     fprintf(a->out.json,
-            "%s\n  {\"phase\": \"%s\", \"algorithm\": \"%s\", \"bytes\": %llu, \"np\": %d, "
-            "\"root\": %d, \"calls\": %d, \"cost_formula\": ",
-            a->out.json_first ? "" : ",", s->value, mk->algorithm, (unsigned long long)mk->bytes,
-            c->p, mk->root, mk->iterations);
+            "%s\n  {\"phase\": \"%s\", \"collective\": \"%s\", \"algorithm\": \"%s\", "
+            "\"bytes\": %llu, \"np\": %d, \"root\": %d, \"calls\": %d, \"cost_formula\": ",
+            a->out.json_first ? "" : ",", s->value, mk->collective, mk->algorithm,
+            (unsigned long long)mk->bytes, c->p, mk->root, mk->iterations);
     json_string(a->out.json, c->cost ? c->cost : "");
     fprintf(a->out.json, ", \"rank_times\": %s", have_times ? "[" : "null");
     a->out.json_first = 0;
@@ -350,9 +362,9 @@ static int phase_begin(struct an *a, const struct paje_state *s, struct cut *c)
     c->calls = c->mark.warmup + c->mark.iterations;
     cut_messages(a, s, c);
     a->phases++;
-    printf("\n# phase %s: algorithm %s, %llu bytes, root %d, %d ranks, %d timed calls\n", s->value,
-           c->mark.algorithm, (unsigned long long)c->mark.bytes, c->mark.root, c->p,
-           c->mark.iterations);
+    printf("\n# phase %s: %s, algorithm %s, %llu bytes, root %d, %d ranks, %d timed calls\n",
+           s->value, c->mark.collective, c->mark.algorithm, (unsigned long long)c->mark.bytes,
+           c->mark.root, c->p, c->mark.iterations);
     c->cost = cost_formula(&c->mark);
     if (c->cost) printf("  cost formula (collsim list): %s\n", c->cost);
     if (c->p < 2 || c->nready != (size_t)c->calls * (size_t)(c->p - 1)) {
@@ -387,12 +399,16 @@ void phase(struct an *a, const struct paje_state *s)
         rank_times(&ix, c.calls, c.p, c.mark.root, c.t0s, c.next_ready, s->end, times);
     if (a->out.json) json_open(a, s, &c, times != NULL);
     struct sums sm = {.kmax = 1, .uniform = 1};
-    phase_calls(a, s, &c, &mp, r01, times, &sm);
+    phase_calls(a, s, &c, &mp, r01, &ix, times, &sm);
     double sim = sm.sim / c.mark.iterations;
     keep_result(a, &c, sim, &sm);
     printf("  simulated %.3f us (average of %d calls); %zu messages, %.0f bytes per call; longest "
            "route %d links; k = %d\n",
            sim * 1e6, c.mark.iterations, sm.msgs_per_call, sm.bytes_per_call, sm.hmax, sm.kmax);
+    if (sm.local > 0)
+        printf("  local work between messages (reductions): up to %.3f us on one rank per call, "
+               "replayed by every model as the traced time before each post and exit\n",
+               sm.local / c.mark.iterations * 1e6);
     print_params(a, &mp);
     report_models(a, &c, sim, &sm, times != NULL);
     print_rank_spread(c.p, c.calls, times);

@@ -28,11 +28,17 @@ static size_t count_below(const double *v, size_t n, double x, int or_equal)
     return lo;
 }
 
+/* When a message moves: once its send and its receive are both posted. */
+static double xfer_start(const struct model_msg *m)
+{
+    return m->post > m->start ? m->post : m->start;
+}
+
 /* k of every message: the most messages (itself included) in flight on one of its links
- * during its lifetime. The users of each link are grouped by the link's id (a counting sort),
- * so only messages that share a link are compared. In a group of messages that all last a
- * while, those overlapping message a are the ones that start before a ends less those that
- * end by the time a starts: two binary searches instead of a pass over the group (a linear
+ * while it moves (from xfer_start to its end). The users of each link are grouped by the link's id
+ * (a counting sort), so only messages that share a link are compared. In a group of messages that
+ * all last a while, those overlapping message a are the ones that start before a ends less those
+ * that end by the time a starts: two binary searches instead of a pass over the group (a linear
  * broadcast puts p - 1 messages on the root's links). */
 void link_sharing(struct model_msg *mm, struct route **rt, size_t k, int nlinks)
 {
@@ -54,10 +60,10 @@ void link_sharing(struct model_msg *mm, struct route **rt, size_t k, int nlinks)
         size_t g = off[l], e = off[l + 1], n = e - g;
         int lasting = 1;
         for (size_t x = g; x < e; x++)
-            lasting &= mm[u[x]].end > mm[u[x]].start;
+            lasting &= mm[u[x]].end > xfer_start(&mm[u[x]]);
         if (n > 16 && lasting) {
             for (size_t x = 0; x < n; x++)
-                starts[x] = mm[u[g + x]].start, ends[x] = mm[u[g + x]].end;
+                starts[x] = xfer_start(&mm[u[g + x]]), ends[x] = mm[u[g + x]].end;
             qsort(starts, n, sizeof *starts, cmp_double);
             qsort(ends, n, sizeof *ends, cmp_double);
         }
@@ -65,12 +71,12 @@ void link_sharing(struct model_msg *mm, struct route **rt, size_t k, int nlinks)
             struct model_msg *a = &mm[u[x]];
             int share = 0;
             if (n > 16 && lasting)
-                share =
-                    (int)(count_below(starts, n, a->end, 0) - count_below(ends, n, a->start, 1));
+                share = (int)(count_below(starts, n, a->end, 0) -
+                              count_below(ends, n, xfer_start(a), 1));
             else
                 for (size_t y = g; y < e; y++) {
                     const struct model_msg *b = &mm[u[y]];
-                    if (b->start < a->end && a->start < b->end) share++;
+                    if (xfer_start(b) < a->end && xfer_start(a) < b->end) share++;
                 }
             if (share > a->k) a->k = share;
         }
@@ -81,8 +87,9 @@ void link_sharing(struct model_msg *mm, struct route **rt, size_t k, int nlinks)
     free(u);
 }
 
-/* Prints what one call did: traffic per rank and the critical path, the chain of messages
- * that led to the last arrival (each one's sender had received the one before it). Also
+/* Prints what one call did: traffic of the root and of the busiest ranks, and the critical
+ * path, the chain of messages that led to the last arrival (each one's sender had received
+ * the one before it; the chain ends at a rank that received nothing before it sent). Also
  * stores the path for --json. */
 char crit_text[4096];
 
@@ -92,17 +99,19 @@ void describe_call(struct an *a, const struct model_msg *mm, size_t k, int p, in
     crit_text[0] = '\0';
     if (k == 0) return;
     double *sent = calloc((size_t)p, sizeof *sent), *recvd = calloc((size_t)p, sizeof *recvd);
-    int *nsent = calloc((size_t)p, sizeof *nsent);
+    int *nsent = calloc((size_t)p, sizeof *nsent), *nrecvd = calloc((size_t)p, sizeof *nrecvd);
     for (size_t i = 0; i < k; i++) {
         if (mm[i].src < 0 || mm[i].src >= p || mm[i].dst < 0 || mm[i].dst >= p) continue;
         sent[mm[i].src] += mm[i].bytes;
         nsent[mm[i].src]++;
         recvd[mm[i].dst] += mm[i].bytes;
+        nrecvd[mm[i].dst]++;
     }
-    int busiest = 0;
+    int busiest = 0, busiest_in = 0;
     double rmin = -1, rmax = 0;
     for (int r = 0; r < p; r++) {
         if (sent[r] > sent[busiest]) busiest = r;
+        if (recvd[r] > recvd[busiest_in]) busiest_in = r;
         if (r != root && (rmin < 0 || recvd[r] < rmin)) rmin = recvd[r];
         if (r != root && recvd[r] > rmax) rmax = recvd[r];
     }
@@ -110,6 +119,11 @@ void describe_call(struct an *a, const struct model_msg *mm, size_t k, int p, in
            "%.0f bytes; each other rank receives %.0f to %.0f bytes\n",
            nsent[root], sent[root], busiest, nsent[busiest], sent[busiest], rmin < 0 ? 0 : rmin,
            rmax);
+    if (nrecvd[root] > 0) /* a reduce or a gather */
+        printf("  root receives %d messages, %.0f bytes; busiest receiver rank %d: %d messages, "
+               "%.0f bytes\n",
+               nrecvd[root], recvd[root], busiest_in, nrecvd[busiest_in], recvd[busiest_in]);
+    free(nrecvd);
     /* critical path, walked back from the last arrival */
     size_t cur = 0;
     for (size_t i = 1; i < k; i++)
@@ -117,7 +131,7 @@ void describe_call(struct an *a, const struct model_msg *mm, size_t k, int p, in
     size_t chain[256];
     int n = 0;
     chain[n++] = cur;
-    while (mm[cur].src != root && n < 256) {
+    while (n < 256) {
         size_t best = k;
         for (size_t i = 0; i < k; i++)
             if (mm[i].dst == mm[cur].src && mm[i].end <= mm[cur].start + 1e-12 &&

@@ -16,23 +16,17 @@ void print_rank_spread(int p, int calls, const double *times)
         printf("  (per-rank times unavailable: a rank's ready messages do not match the calls)\n");
         return;
     }
-    const double *in = times + (size_t)(calls - 1) * 2 * (size_t)p, *out = in + p;
-    double in_min = 0, out_min = out[0], out_max = out[0], out_sum = 0, t_min = -1, t_max = 0;
+    const double *out = times + ((size_t)(calls - 1) * 2 + 1) * (size_t)p;
+    double out_min = out[0], out_max = out[0], out_sum = 0;
     int slowest = 0;
     for (int r = 0; r < p; r++) {
-        double t = out[r] - in[r];
-        if (in[r] < in_min) in_min = in[r];
         if (out[r] < out_min) out_min = out[r];
         if (out[r] > out_max) out_max = out[r], slowest = r;
-        if (t_min < 0 || t < t_min) t_min = t;
-        if (t > t_max) t_max = t;
         out_sum += out[r];
     }
-    printf("  ranks in the last call, us after the root's entry: entries %.3f to 0, exits %.3f to "
-           "%.3f "
-           "(mean %.3f), %.3f to %.3f in the call; last out: rank %d\n",
-           in_min * 1e6, out_min * 1e6, out_max * 1e6, out_sum / p * 1e6, t_min * 1e6, t_max * 1e6,
-           slowest);
+    printf("  ranks in the last call, us after its start (every rank enters at 0): exits %.3f to "
+           "%.3f (mean %.3f); last out: rank %d\n",
+           out_min * 1e6, out_max * 1e6, out_sum / p * 1e6, slowest);
 }
 
 /* Writes call c's per-rank times and traffic to the CSV's rank section and to the JSON record's

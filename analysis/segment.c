@@ -41,6 +41,29 @@ static void group_by_src(struct ready_msg *rd, size_t n, int p, size_t *off)
     free(next);
 }
 
+static int by_rank_end(const void *x, const void *y)
+{
+    const struct rank_state *a = x, *b = y;
+    if (a->rank != b->rank) return a->rank - b->rank;
+    return (a->end > b->end) - (a->end < b->end);
+}
+
+/* The blocking receives of the phase by rank, then by end, for recv_post. */
+static void recv_index_build(struct rank_index *ix, int p)
+{
+    size_t n = 0;
+    ix->recv = malloc((ix->nst + 1) * sizeof *ix->recv);
+    ix->recvoff = calloc((size_t)p + 2, sizeof *ix->recvoff);
+    for (size_t i = 0; i < ix->nst; i++)
+        if (ix->st[i].kind == ST_RECV && ix->st[i].rank >= 0 && ix->st[i].rank < p) {
+            ix->recv[n++] = ix->st[i];
+            ix->recvoff[ix->st[i].rank + 1]++;
+        }
+    for (int r = 0; r < p; r++)
+        ix->recvoff[r + 1] += ix->recvoff[r];
+    qsort(ix->recv, n, sizeof *ix->recv, by_rank_end);
+}
+
 /* Indexes the phase's calls and ready messages per rank (compacting a->buf.st and a->buf.ready in
  * place: the buffers are emptied after the phase). Returns 0, or -1 unless every non-root rank
  * sent one ready message per call. */
@@ -49,7 +72,9 @@ int rank_index_build(struct an *a, const struct paje_state *s, int p, int root, 
 {
     size_t n = 0, nr = 0;
     for (size_t i = 0; i < a->buf.nst; i++)
-        if (a->buf.st[i].start >= s->start && a->buf.st[i].end <= s->end && a->buf.st[i].rank < p)
+        if (a->buf.st[i].start >= s->start && a->buf.st[i].rank < p &&
+            (a->buf.st[i].end <= s->end || /* the closing barrier may end after the mark */
+             (a->buf.st[i].kind == ST_BARRIER && a->buf.st[i].start <= s->end)))
             a->buf.st[n++] = a->buf.st[i];
     for (size_t i = 0; i < a->buf.nready; i++)
         if (a->buf.ready[i].start >= s->start && a->buf.ready[i].end <= s->end &&
@@ -57,9 +82,12 @@ int rank_index_build(struct an *a, const struct paje_state *s, int p, int root, 
             a->buf.ready[nr++] = a->buf.ready[i];
     ix->st = a->buf.st;
     ix->nst = n;
+    ix->bar = a->buf.bar;
+    ix->nbar = a->buf.nbar;
     ix->rd = a->buf.ready;
     ix->roff = malloc(((size_t)p + 1) * sizeof *ix->roff);
     group_by_src(a->buf.ready, nr, p, ix->roff);
+    recv_index_build(ix, p);
     int ok = 1;
     for (int r = 0; r < p; r++) {
         size_t m = ix->roff[r + 1] - ix->roff[r];
@@ -69,38 +97,65 @@ int rank_index_build(struct an *a, const struct paje_state *s, int p, int root, 
     return ok ? 0 : -1;
 }
 
+double recv_post(const struct rank_index *ix, int r, double end)
+{
+    const double eps = 0.5e-9; /* the trace's precision */
+    size_t lo = ix->recvoff[r], hi = ix->recvoff[r + 1];
+    while (lo < hi) { /* the first receive of r ending at end - eps or later */
+        size_t mid = (lo + hi) / 2;
+        if (ix->recv[mid].end < end - eps)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (lo < ix->recvoff[r + 1] && ix->recv[lo].end <= end + eps) return ix->recv[lo].start;
+    return 0;
+}
+
 void rank_index_free(struct rank_index *ix)
 {
     free(ix->roff);
+    free(ix->recv);
+    free(ix->recvoff);
 }
 
-/* Entry and exit of every rank in every call, in seconds after the call's start t0[c] (the
- * root's entry), into times: per call, p entries then p exits. A non-root rank enters when
- * its ready send returns. Computation is free, so a rank's MPI calls follow each other
- * without a gap: its last call in call c ends when its next ready send starts (a non-root) or
- * before its first ready receive of the next call ends, at next_ready[c] (the root). After
- * the last call only the runner's closing barrier follows. The MPI calls are walked once in
- * the order they ended, which for one rank is the order they started: a cursor per rank
- * moves forward through its calls' windows [entry, limit] (entries and limits grow with c). */
-void rank_times(const struct rank_index *ix, int calls, int p, int root, const double *t0,
-                const double *next_ready, double phase_end, double *times)
+/* When each rank's next runner call starts after call c (computation is free, so that is
+ * when it left call c, local reductions included): a non-root's ready send for call c + 1,
+ * the root's first ready receive of call c + 1 (it ends at next_ready[c]), or, after the last
+ * call, the phase's closing barrier. Into nxt[r * calls + c]; 0 where not found. */
+static void next_runner_call(const struct rank_index *ix, int calls, int p, int root,
+                             const double *next_ready, double t0_last, double *nxt)
 {
-    const double eps = 0.5e-9; /* the trace's precision */
-    size_t pc = (size_t)p * (size_t)calls;
-    double *in = malloc(3 * pc * sizeof *in), *lim = in + pc, *out = lim + pc; /* [r * calls + c] */
-    int *cur = calloc((size_t)p, sizeof *cur);
     for (int r = 0; r < p; r++) {
         const struct ready_msg *rd = ix->rd + ix->roff[r];
-        for (int c = 0; c < calls; c++) {
-            int last = c + 1 == calls;
-            in[r * calls + c] = r == root ? t0[c] : rd[c].start;
-            lim[r * calls + c] = last        ? phase_end + eps
-                                 : r == root ? next_ready[c] - eps
-                                             : rd[c + 1].start + eps;
-        }
+        for (int c = 0; c + 1 < calls; c++)
+            nxt[r * calls + c] = r == root ? recv_post(ix, r, next_ready[c]) : rd[c + 1].start;
+        nxt[r * calls + calls - 1] = 0;
     }
-    /* the ready send itself may block (--eager 0): the rank enters when it returns */
-    for (size_t i = 0; i < ix->nst; i++) {
+    for (size_t i = 0; i < ix->nst; i++) /* the last barrier of each rank */
+        if (ix->st[i].kind == ST_BARRIER) nxt[ix->st[i].rank * calls + calls - 1] = ix->st[i].start;
+    /* a rank whose barrier ends after the phase's mark (so it is not read yet) entered it when
+     * it sent its first barrier message after the last call's start */
+    for (size_t i = 0; i < ix->nbar; i++) {
+        const struct ready_msg *b = &ix->bar[i];
+        if (b->src < 0 || b->src >= p || b->start < t0_last) continue;
+        double *x = &nxt[b->src * calls + calls - 1];
+        if (*x == 0 || b->start < *x) *x = b->start;
+    }
+}
+
+/* Where each rank's window of call c opens, into win[r * calls + c]: at t0[c] for the root,
+ * for another rank when its ready send returns (traces of runners that let ranks enter
+ * before the root have their MPI calls from there on). */
+static void window_starts(const struct rank_index *ix, int calls, int p, int root, const double *t0,
+                          double *win)
+{
+    const double eps = 0.5e-9;
+    int *cur = calloc((size_t)p, sizeof *cur);
+    for (int r = 0; r < p; r++)
+        for (int c = 0; c < calls; c++)
+            win[r * calls + c] = r == root ? t0[c] : ix->rd[ix->roff[r] + (size_t)c].start;
+    for (size_t i = 0; i < ix->nst; i++) { /* a blocking ready send (--eager 0) */
         const struct rank_state *x = &ix->st[i];
         int r = x->rank, c;
         if (x->kind != ST_SEND || r == root) continue;
@@ -108,25 +163,55 @@ void rank_times(const struct rank_index *ix, int calls, int p, int root, const d
         while (cur[r] < calls && rd[cur[r]].start < x->start - eps)
             cur[r]++;
         for (c = cur[r]; c < calls && fabs(x->start - rd[c].start) <= eps; c++)
-            if (x->end > in[r * calls + c]) in[r * calls + c] = x->end;
+            if (x->end > win[r * calls + c]) win[r * calls + c] = x->end;
     }
-    memcpy(out, in, pc * sizeof *out);
-    memset(cur, 0, (size_t)p * sizeof *cur); /* now: the number of calls rank r entered by x */
+    free(cur);
+}
+
+/* Entry and exit of every rank in every call, in seconds after the call's start t0[c], into
+ * times: per call, p entries then p exits. Every rank enters at t0[c]: the runner releases
+ * them together from a barrier when the root's last ready receive ends. A rank exits when its
+ * next runner call starts (next_runner_call); failing that, when its last MPI call inside
+ * its window of the call (window_starts to a limit) returns, the limit being its next ready
+ * send (a non-root), the end of the root's first ready receive of the next call, or the
+ * phase's end. The MPI calls are walked once in the order they ended, which for one rank is
+ * the order they started: a cursor per rank moves forward through its windows (they grow
+ * with c). */
+void rank_times(const struct rank_index *ix, int calls, int p, int root, const double *t0,
+                const double *next_ready, double phase_end, double *times)
+{
+    const double eps = 0.5e-9; /* the trace's precision */
+    size_t pc = (size_t)p * (size_t)calls;
+    double *lim = malloc(4 * pc * sizeof *lim), *out = lim + pc, *nxt = out + pc, *win = nxt + pc;
+    int *cur = calloc((size_t)p, sizeof *cur); /* the number of calls rank r entered by x */
+    window_starts(ix, calls, p, root, t0, win);
+    for (int r = 0; r < p; r++) {
+        const struct ready_msg *rd = ix->rd + ix->roff[r];
+        for (int c = 0; c < calls; c++) {
+            int last = c + 1 == calls;
+            lim[r * calls + c] = last        ? phase_end + eps
+                                 : r == root ? next_ready[c] - eps
+                                             : rd[c + 1].start + eps;
+            out[r * calls + c] = t0[c];
+        }
+    }
     for (size_t i = 0; i < ix->nst; i++) {
         const struct rank_state *x = &ix->st[i];
         int r = x->rank;
-        const double *ri = in + (size_t)r * (size_t)calls, *rl = lim + (size_t)r * (size_t)calls;
+        const double *ri = win + (size_t)r * (size_t)calls, *rl = lim + (size_t)r * (size_t)calls;
         while (cur[r] < calls && ri[cur[r]] - eps <= x->start)
             cur[r]++;
         for (int c = cur[r] - 1; c >= 0 && x->end <= rl[c]; c--)
             if (!(c + 1 == calls && x->kind == ST_BARRIER) && x->end > out[r * calls + c])
                 out[r * calls + c] = x->end;
     }
+    next_runner_call(ix, calls, p, root, next_ready, t0[calls - 1], nxt);
     for (int r = 0; r < p; r++)
         for (int c = 0; c < calls; c++) {
-            times[(size_t)c * 2 * (size_t)p + (size_t)r] = in[r * calls + c] - t0[c];
-            times[((size_t)c * 2 + 1) * (size_t)p + (size_t)r] = out[r * calls + c] - t0[c];
+            double o = fmax(out[r * calls + c], nxt[r * calls + c]);
+            times[(size_t)c * 2 * (size_t)p + (size_t)r] = 0;
+            times[((size_t)c * 2 + 1) * (size_t)p + (size_t)r] = o - t0[c];
         }
     free(cur);
-    free(in);
+    free(lim);
 }

@@ -27,7 +27,7 @@ has "tour: binomial 512 KiB row" "$t" "^524288 +$num +$num +$num +5$"
 assert_eq "tour: CSV rows (2 algorithms x 6 sizes), all valid" 12 \
     "$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
         $c["valid"] == 1 && $c["avg_s"] > 0 { n++ } END { print n + 0 }' "$tmp/tour/t.csv")"
-has "tour: analyze phase" "$t" '^# phase bcast/binomial/524288/3/1/5: algorithm binomial'
+has "tour: analyze phase" "$t" '^# phase bcast/binomial/524288/3/1/5: bcast, algorithm binomial'
 has "tour: analyze hockney row" "$t" "^  hockney +[* ]* +$num +[-+]$num%"
 has "tour: space-time diagram" "$tmp/tour/bcast.svg" '<svg'
 has "tour: --analyze after run" "$t" '^# phase bcast/linear/1000/0/1/5'
