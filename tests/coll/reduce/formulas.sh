@@ -33,6 +33,10 @@ m=1048576 a=2e-6
 t1=$(f "$a + ($m + 16) * $tb + $m / $R")
 assert_near "crossbar linear p=8: (p-1)(a + b m + m/R)" "$(f "7 * $t1")" \
     "$(time_of crossbar-64 linear ctr $m 8 3)" 1e-2
+# below the eager threshold too: the root posts one receive at a time, and a message moves
+# only once its receive is posted
+assert_near "crossbar linear p=8 eager: (p-1)(a + b m + m/R)" \
+    "$(f "7 * ($a + 1016 * $tb + 1000 / $R)")" "$(time_of crossbar-64 linear ctr 1000 8 3)" 1e-2
 # pipeline_chain with segments of s = 64 KiB: k = 16, (p - 2 + k)(a + b s + s/R)
 s=65536
 for p in 8 13; do
