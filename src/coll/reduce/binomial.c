@@ -2,7 +2,8 @@
  * in round k a rank whose shifted rank has bit k set sends its partial result to the rank
  * 2^k below and leaves; the others receive from 2^k above (if any) and combine.
  *
- * Source: the binomial tree of docs/references.md#trees. Cost: ceil(log2 p) (a + b m). */
+ * Source: the binomial tree of docs/references.md#trees. Cost: ceil(log2 p) (a + b m + m/R),
+ * one message and one combine per round. */
 #include <stdlib.h>
 #include <string.h>
 

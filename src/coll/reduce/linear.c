@@ -2,8 +2,8 @@
  * in shifted-rank order 1, 2, ..., p-1.
  *
  * Source: the flat tree of docs/references.md#trees, traversed towards the root. Cost:
- * (p-1)(a + b m) with rendezvous receives taken one at a time; below the eager threshold the
- * p-1 transfers share the root's link, a + (p-1) b m. */
+ * (p-1)(a + b m + m/R): the root posts one receive at a time, and SMPI moves a message, eager
+ * or not, only once its receive is posted, so the transfers do not overlap. */
 #include <stdlib.h>
 #include <string.h>
 

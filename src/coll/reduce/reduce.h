@@ -22,4 +22,15 @@ static inline int reduce_rank(int srank, int root, int p)
     return (srank + root) % p;
 }
 
+/* The first element of part i when count elements are cut into n near-equal parts, the first
+ * count % n of them one element longer (part i is [start(i), start(i+1))). */
+static inline int reduce_part_start(int count, int n, int i)
+{
+    return i * (count / n) + (i < count % n ? i : count % n);
+}
+
+/* The number of segments a pipelined reduction of count elements of elem bytes over p ranks
+ * cuts its message into (pipeline.c), at least 1. */
+int reduce__segment_count(int count, int elem, int p);
+
 #endif

@@ -1,0 +1,73 @@
+/* driver.c: how the runner drives a prefix reduction: the reduction's data (data.h: unsigned
+ * bytes, MPI_SUM on even calls and MPI_MAX on odd ones, inputs that vary with the rank and
+ * the call); rank r's result checked against the closed form of ranks 0..r, every rank's
+ * input checked to be untouched. */
+#include <stdlib.h>
+
+#include "data.h"
+#include "scan.h"
+
+struct scan_state {
+    unsigned char *send, *recv;
+};
+
+static void *scan_setup(uint64_t max_bytes, int rank, int np)
+{
+    (void)rank, (void)np;
+    struct scan_state *s = malloc(sizeof *s);
+    size_t n = max_bytes > 0 ? max_bytes : 1;
+    if (s == NULL) return NULL;
+    s->send = malloc(n);
+    s->recv = malloc(n);
+    if (s->send != NULL && s->recv != NULL) return s;
+    free(s->send), free(s->recv), free(s);
+    return NULL;
+}
+
+static void scan_fill(void *state, const struct coll_call *c)
+{
+    struct scan_state *s = state;
+    for (uint64_t i = 0; i < c->bytes; i++) {
+        s->send[i] = data_input(i, c->call, c->rank);
+        s->recv[i] = data_poison(data_reduced(i, c->call, c->rank + 1));
+    }
+}
+
+static int scan_call(coll_fn fn, void *state, const struct coll_call *c)
+{
+    struct scan_state *s = state;
+    return ((scan_sig *)fn)(s->send, s->recv, (int)c->bytes, MPI_UNSIGNED_CHAR, data_op(c->call),
+                            c->comm);
+}
+
+/* This rank's prefix, and its input unchanged. */
+static int64_t scan_check(void *state, const struct coll_call *c, unsigned char *expected,
+                          unsigned char *got)
+{
+    struct scan_state *s = state;
+    for (uint64_t i = 0; i < c->bytes; i++) {
+        unsigned char want = data_reduced(i, c->call, c->rank + 1), have = s->recv[i];
+        if (want == have) want = data_input(i, c->call, c->rank), have = s->send[i];
+        if (want != have) {
+            *expected = want, *got = have;
+            return (int64_t)i;
+        }
+    }
+    return -1;
+}
+
+static unsigned char *scan_result(void *state, const struct coll_call *c, uint64_t *len)
+{
+    struct scan_state *s = state;
+    *len = c->bytes;
+    return s->recv;
+}
+
+static void scan_release(void *state)
+{
+    struct scan_state *s = state;
+    free(s->send), free(s->recv), free(s);
+}
+
+const struct coll_driver coll_driver_scan = {scan_setup, scan_fill,   scan_call,
+                                             scan_check, scan_result, scan_release};
