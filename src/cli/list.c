@@ -21,7 +21,7 @@ static void list_collsim(enum coll_id coll)
 {
     char needs[256];
     printf("# collsim's algorithms (cost: a = route latency, b = s/byte, m = bytes, "
-           "p = processes)\n");
+           "p = processes, R = bytes/s of a local reduction, --reduce-rate)\n");
     for (int i = 0; i < algo_count; i++) {
         const struct algo_info *a = &algo_infos[i];
         if (a->coll != coll) continue;
@@ -34,6 +34,13 @@ static void list_collsim(enum coll_id coll)
 
 static void list_simgrid(enum coll_id coll)
 {
+    int n = 0;
+    for (int i = 0; i < simgrid_algo_count; i++)
+        n += simgrid_algos[i].coll == coll;
+    if (n == 0) {
+        printf("# SimGrid has no algorithms of its own for this collective\n");
+        return;
+    }
     printf("# SimGrid's algorithms, run through the same runner and data check\n");
     for (int i = 0; i < simgrid_algo_count; i++) {
         const struct simgrid_algo_info *s = &simgrid_algos[i];
