@@ -1,0 +1,30 @@
+/* barrier.h: what the barrier algorithms (SMPI code) share; coll.h declares them.
+ *
+ * Every algorithm has MPI_Barrier's signature and semantics: no rank returns before every
+ * rank of the communicator has called it; any communicator size. The messages are 0-byte
+ * (SMPI still sends its 16-byte envelope). Return MPI_SUCCESS or the first MPI error code. */
+#ifndef COLLSIM_BARRIER_H
+#define COLLSIM_BARRIER_H
+
+#include "coll.h"
+
+/* Tag of every point-to-point message the algorithms send. */
+#define BARRIER_TAG 7050
+
+/* A 0-byte message to `to`, and one from `from` (blocking). */
+static inline int barrier__send(int to, MPI_Comm comm)
+{
+    return MPI_Send(NULL, 0, MPI_BYTE, to, BARRIER_TAG, comm);
+}
+static inline int barrier__recv(int from, MPI_Comm comm)
+{
+    return MPI_Recv(NULL, 0, MPI_BYTE, from, BARRIER_TAG, comm, MPI_STATUS_IGNORE);
+}
+/* Both at once: to `to`, from `from`. */
+static inline int barrier__exchange(int to, int from, MPI_Comm comm)
+{
+    return MPI_Sendrecv(NULL, 0, MPI_BYTE, to, BARRIER_TAG, NULL, 0, MPI_BYTE, from, BARRIER_TAG,
+                        comm, MPI_STATUS_IGNORE);
+}
+
+#endif

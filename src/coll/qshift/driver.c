@@ -1,0 +1,83 @@
+/* driver.c: how the runner drives a circular q-shift (q = --shift, any integer, taken mod p):
+ * rank r sends block data_block(r, (r + q) mod p) and must receive data_block((r - q) mod p,
+ * r) (data.h), its receive buffer poisoned before; its send buffer must come back untouched. */
+#include <stdlib.h>
+
+#include "data.h"
+#include "qshift.h"
+
+struct qshift_state {
+    unsigned char *send, *recv;
+};
+
+static void *qshift_setup(uint64_t max_bytes, int rank, int np)
+{
+    (void)rank, (void)np;
+    struct qshift_state *s = malloc(sizeof *s);
+    size_t n = max_bytes > 0 ? max_bytes : 1;
+    if (s == NULL) return NULL;
+    s->send = malloc(n);
+    s->recv = malloc(n);
+    if (s->send != NULL && s->recv != NULL) return s;
+    free(s->send), free(s->recv), free(s);
+    return NULL;
+}
+
+/* This rank's partners in call c: where its block goes, where its result comes from. */
+static int qshift_to(const struct coll_call *c)
+{
+    return (c->rank + qshift_mod(c->shift, c->np)) % c->np;
+}
+static int qshift_from(const struct coll_call *c)
+{
+    return (c->rank - qshift_mod(c->shift, c->np) + c->np) % c->np;
+}
+
+static void qshift_fill(void *state, const struct coll_call *c)
+{
+    struct qshift_state *s = state;
+    int to = qshift_to(c), from = qshift_from(c);
+    for (uint64_t i = 0; i < c->bytes; i++) {
+        s->send[i] = data_block(c->rank, to, i, c->call);
+        s->recv[i] = data_poison(data_block(from, c->rank, i, c->call));
+    }
+}
+
+static int qshift_call(coll_fn fn, void *state, const struct coll_call *c)
+{
+    struct qshift_state *s = state;
+    return ((qshift_sig *)fn)(s->send, s->recv, (int)c->bytes, MPI_BYTE, c->shift, c->comm);
+}
+
+/* The received block, and the sent one unchanged. */
+static int64_t qshift_check(void *state, const struct coll_call *c, unsigned char *expected,
+                            unsigned char *got)
+{
+    struct qshift_state *s = state;
+    int to = qshift_to(c), from = qshift_from(c);
+    for (uint64_t i = 0; i < c->bytes; i++) {
+        unsigned char want = data_block(from, c->rank, i, c->call), have = s->recv[i];
+        if (want == have) want = data_block(c->rank, to, i, c->call), have = s->send[i];
+        if (want != have) {
+            *expected = want, *got = have;
+            return (int64_t)i;
+        }
+    }
+    return -1;
+}
+
+static unsigned char *qshift_result(void *state, const struct coll_call *c, uint64_t *len)
+{
+    struct qshift_state *s = state;
+    *len = c->bytes;
+    return s->recv;
+}
+
+static void qshift_release(void *state)
+{
+    struct qshift_state *s = state;
+    free(s->send), free(s->recv), free(s);
+}
+
+const struct coll_driver coll_driver_qshift = {qshift_setup, qshift_fill,   qshift_call,
+                                               qshift_check, qshift_result, qshift_release};
