@@ -60,6 +60,16 @@ const char run_usage[] =
     "  --quiet              no tables on stdout\n"
     "  --inject-fault R:OFF flip byte OFF on rank R after each call (shows the data check\n"
     "                       failing; the run then exits non-zero)\n"
+    "  --time-limit SECONDS wall time each algorithm may take (default: 300; 0: none).\n"
+    "                       collsim's algorithms run first, in one smpirun limited to\n"
+    "                       SECONDS times their number; then each SimGrid one (smpi:NAME) in\n"
+    "                       its own smpirun limited to SECONDS. A run past its limit is\n"
+    "                       killed and reported on stderr ('collsim: smpi:NTSB cut after\n"
+    "                       300 s ...'); its tables stop where it was, its CSV rows are left\n"
+    "                       out, the others' are kept, and the exit status stays 0 unless\n"
+    "                       something else failed. --trace and --analyze (one trace of the\n"
+    "                       whole run) run everything in one smpirun with no limit, and\n"
+    "                       refuse a --time-limit other than 0\n"
     "\n"
     "Times are simulated: from the root's entry to the last rank's exit of each call, exact\n"
     "on SimGrid's global clock. Computation is not simulated and timer calls cost nothing,\n"
@@ -77,6 +87,7 @@ void run_defaults(struct run_request *r)
     r->routing = "ctr";
     r->ranks_per_host = 1;
     r->shift = 1;
+    r->time_limit = CS_TIME_LIMIT_DEFAULT;
 }
 
 /* "dir/torus-8x8.xml" -> "torus-8x8", a plain name (smpirun splits arguments at spaces): any
@@ -353,6 +364,92 @@ static int run_commit(const struct run_request *r, const struct run_plan *pl, in
     return !ok;
 }
 
+/* Appends the CSV `from` to `to`, without its header line when skip_header. 0, or -1 after
+ * an error line. */
+static int run_append_csv(const char *from, const char *to, int skip_header)
+{
+    FILE *in = fopen(from, "r"), *out = fopen(to, "a");
+    char line[4096];
+    int first = 1, rc = in != NULL && out != NULL ? 0 : -1;
+    while (rc == 0 && fgets(line, sizeof line, in) != NULL) {
+        if (!(first && skip_header)) fputs(line, out);
+        first = strchr(line, '\n') == NULL && first; /* a header longer than line goes on */
+    }
+    if (in != NULL) fclose(in);
+    if (out != NULL && (ferror(out) | fclose(out)) != 0) rc = -1;
+    if (rc != 0) cs_error("cannot gather the CSV rows in '%s': %s", to, strerror(errno));
+    return rc;
+}
+
+/* One smpirun of the algorithms `algos` (shown as `what`), limited to `limit` seconds, its CSV
+ * rows appended to pl->csv_tmp (*rows: some were already). A run cut by the limit says so and
+ * counts as done. 0, or 1 after an error. */
+static int run_one_limited(const struct run_request *r, const struct run_plan *pl,
+                           const char *algos, const char *what, int limit, int *rows)
+{
+    struct run_request one = *r;
+    one.algos = algos;
+    struct run_plan *p1 = malloc(sizeof *p1);
+    if (p1 == NULL) return 1;
+    *p1 = *pl;
+    int fd = r->csv != NULL ? cs_temp_file("csv", p1->csv_tmp, sizeof p1->csv_tmp) : -2;
+    if (fd == -1) return free(p1), 1;
+    if (fd >= 0) close(fd);
+    struct run_argbuf b;
+    const char *argv[80];
+    int cut = 0;
+    run_command(&one, p1, &b, argv);
+    int rc = smpi_spawn_limited(argv, r->quiet ? "/dev/null" : NULL, limit, &cut);
+    if (cut) {
+        fflush(stdout);
+        fprintf(stderr, "collsim: %s cut after %d s (time limit; --time-limit to change)\n", what,
+                limit);
+        rc = 0;
+    } else if (rc == 0 && r->csv != NULL) {
+        rc = run_append_csv(p1->csv_tmp, pl->csv_tmp, *rows) != 0;
+        *rows = 1;
+    }
+    if (r->csv != NULL) cs_temp_remove(p1->csv_tmp);
+    free(p1);
+    return rc;
+}
+
+static int is_simgrid(const char *name)
+{
+    return strncmp(name, SIMGRID_PREFIX, strlen(SIMGRID_PREFIX)) == 0;
+}
+
+/* --time-limit: the --algo names that are not SimGrid's (collsim's, "all", which the runner
+ * fits to the platform) in one smpirun limited to the limit times the number of algorithms they
+ * expand to, then each SimGrid algorithm of the expanded list in its own. 0, or 1 after an
+ * error (the runs after it are not made). */
+static int run_limited(const struct run_request *r, const struct run_plan *pl)
+{
+    char bad[128];
+    char *raw = cs_strdup(r->algos), *mine = cs_strdup(r->algos), *save;
+    char *list = coll_expand(coll_find(r->collective), r->algos, bad, sizeof bad);
+    size_t used = 0;
+    int rc = list == NULL, rows = 0, nmine = 0;
+    for (char *t = strtok_r(raw, ",", &save); t != NULL; t = strtok_r(NULL, ",", &save))
+        if (!is_simgrid(t)) used += (size_t)sprintf(mine + used, "%s%s", used ? "," : "", t);
+    for (char *t = list ? strtok_r(list, ",", &save) : NULL; t; t = strtok_r(NULL, ",", &save))
+        nmine += !is_simgrid(t);
+    free(list);
+    if (rc == 0 && used > 0) {
+        long limit = (long)r->time_limit * (nmine > 0 ? nmine : 1);
+        rc = run_one_limited(r, pl, mine, "collsim's algorithms",
+                             limit > CS_TIME_LIMIT_MAX ? CS_TIME_LIMIT_MAX : (int)limit, &rows);
+    }
+    list = rc == 0 ? coll_expand(coll_find(r->collective), r->algos, bad, sizeof bad) : NULL;
+    for (char *t = list ? strtok_r(list, ",", &save) : NULL; t && rc == 0;
+         t = strtok_r(NULL, ",", &save))
+        if (is_simgrid(t)) rc = run_one_limited(r, pl, t, t, r->time_limit, &rows);
+    free(list);
+    free(raw);
+    free(mine);
+    return rc;
+}
+
 /* Removes the plan's temporary files. */
 static void run_cleanup(struct run_plan *pl)
 {
@@ -369,10 +466,15 @@ int run_execute(const struct run_request *r)
         run_cleanup(&pl);
         return rc;
     }
-    struct run_argbuf b;
-    const char *argv[80];
-    run_command(r, &pl, &b, argv);
-    int ok = smpi_spawn(argv, r->quiet ? "/dev/null" : NULL) == 0;
+    int ok;
+    if (r->time_limit > 0 && !pl.trace[0]) {
+        ok = run_limited(r, &pl) == 0;
+    } else {
+        struct run_argbuf b;
+        const char *argv[80];
+        run_command(r, &pl, &b, argv);
+        ok = smpi_spawn(argv, r->quiet ? "/dev/null" : NULL) == 0;
+    }
     rc = run_commit(r, &pl, ok);
     if (rc == 0 && r->analysis != NULL) {
         struct run_request placed = *r;
@@ -412,6 +514,7 @@ int run_main(int argc, char **argv)
                                    {"analyze", CS_OPT_FLAG, &analyze, NULL},
                                    {"ranks-per-host", CS_OPT_INT, &r.ranks_per_host, NULL},
                                    {"trace-links", CS_OPT_FLAG, &r.trace_links, NULL},
+                                   {"time-limit", CS_OPT_INT, &r.time_limit, &r.time_limit_given},
                                    {NULL, 0, NULL, NULL}};
     int rc = cs_opt_parse(argc, argv, table, run_usage, NULL, 0, NULL);
     if (rc != 0) return rc == 1 ? 0 : rc;
@@ -419,8 +522,15 @@ int run_main(int argc, char **argv)
     if (opt_range("iters", r.iters, 1, CS_MAX_CALLS) != 0 ||
         opt_range("warmup", r.warmup, 0, CS_MAX_CALLS) != 0 ||
         (np_given && opt_range("np", r.np, 1, CS_HOSTS_MAX) != 0) ||
-        opt_range("ranks-per-host", r.ranks_per_host, 1, CS_RANKS_PER_HOST_MAX) != 0)
+        opt_range("ranks-per-host", r.ranks_per_host, 1, CS_RANKS_PER_HOST_MAX) != 0 ||
+        opt_range("time-limit", r.time_limit, 0, CS_TIME_LIMIT_MAX) != 0)
         return 2;
+    if (r.time_limit_given && r.time_limit > 0 && (r.trace != NULL || r.analysis != NULL)) {
+        cs_error("--time-limit runs each algorithm in its own smpirun, and --%s needs one trace "
+                 "of the whole run: add --time-limit 0",
+                 r.trace != NULL ? "trace" : "analyze");
+        return 2;
+    }
     if (r.trace_links && r.trace == NULL && r.analysis == NULL) {
         cs_error("--trace-links needs --trace FILE or --analyze");
         return 2;

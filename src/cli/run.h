@@ -29,7 +29,13 @@ struct run_request {
     int ranks_per_host;       /* each host of the hostfile runs this many ranks in a row */
     int shift;                /* q of a circular q-shift (default 1) */
     const char *reduce_rate;  /* bytes/s of a local reduction, NULL: the algorithms' default */
+    int time_limit;           /* seconds of wall time per algorithm, 0: none (--time-limit) */
+    int time_limit_given;     /* --time-limit was on the command line */
 };
+
+/* --time-limit's default and bound, in seconds of wall time. */
+#define CS_TIME_LIMIT_DEFAULT 300
+#define CS_TIME_LIMIT_MAX 604800
 
 /* Bounds of `collsim run`'s numbers (the processes are bounded by CS_HOSTS_MAX, util.h). */
 #define CS_RANKS_PER_HOST_MAX 1024
@@ -38,6 +44,10 @@ struct run_request {
  * inherited). SimGrid's chatter on stderr is dropped; the program's own "collsim" lines and
  * SimGrid's warnings are shown. Returns 0, or 1 after printing an error. */
 int smpi_spawn(const char *const *argv, const char *stdout_path);
+
+/* The same, with a wall-time limit of `limit` seconds (0: none): when it passes, smpirun's
+ * process group is killed, *cut set to 1 and 1 returned without an error line. */
+int smpi_spawn_limited(const char *const *argv, const char *stdout_path, int limit, int *cut);
 
 /* Appends the deterministic settings and the network model's flags to argv at n; returns
  * the new n. model is "clean" or "smpi" (checked by the caller). */

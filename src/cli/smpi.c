@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <libgen.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -81,9 +82,44 @@ static void spawn_child(const char *const *argv, int logfd, const char *tmpdir,
     _exit(127);
 }
 
+/* The time limit: the process group SIGALRM ends, and whether it did. */
+static volatile pid_t limit_group;
+static volatile sig_atomic_t limit_hit;
+
+static void on_alarm(int sig)
+{
+    (void)sig;
+    if (limit_group > 0) {
+        limit_hit = 1;
+        kill(-limit_group, SIGKILL);
+    }
+}
+
+/* Arms (seconds > 0) or disarms (0) the limit on child pid's process group. SA_RESTART: the
+ * relay of the child's stdout reads on until the killed group's pipe ends. */
+static void limit_arm(pid_t pid, int seconds)
+{
+    if (seconds <= 0) {
+        alarm(0);
+        limit_group = 0;
+        return;
+    }
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_alarm;
+    sa.sa_flags = SA_RESTART;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGALRM, &sa, NULL);
+    limit_hit = 0;
+    limit_group = pid;
+    alarm((unsigned)seconds);
+}
+
 /* Runs smpirun (argv) with its stderr into a temporary log and its stdout relayed; its
- * failure becomes one error line (forward_stderr). 0 or 1. */
-static int spawn_logged(const char *const *argv, const char *tmpdir, const char *stdout_path)
+ * failure becomes one error line (forward_stderr). With limit > 0 seconds, the run's process
+ * group is killed when the limit passes: then *cut is 1 and the return 1, with no line. 0 or 1. */
+static int spawn_logged(const char *const *argv, const char *tmpdir, const char *stdout_path,
+                        int limit, int *cut)
 {
     char logpath[PATH_MAX];
     int logfd = cs_temp_file("run", logpath, sizeof logpath), pipefd[2] = {-1, -1};
@@ -105,9 +141,16 @@ static int spawn_logged(const char *const *argv, const char *tmpdir, const char 
         cs_temp_remove(logpath);
         return 1;
     }
+    limit_arm(pid, limit);
     if (pipefd[0] >= 0) relay_stdout(pipefd[0]);
     int status = cs_wait(pid);
+    limit_arm(pid, 0);
     int ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
+    if (!ok && limit > 0 && limit_hit) {
+        *cut = 1;
+        cs_temp_remove(logpath);
+        return 1;
+    }
     if (!ok && forward_stderr(logpath, 1) == 0) {
         cs_error("the simulation failed (smpirun status %d); its log is '%s'",
                  WIFEXITED(status) ? WEXITSTATUS(status) : -1, logpath);
@@ -122,13 +165,20 @@ static int spawn_logged(const char *const *argv, const char *tmpdir, const char 
 /* smpirun with TMPDIR a folder of its own: SimGrid's copies of the SMPI program (one per
  * process) and smpirun's files go there, and an interrupt removes it with them. (smpirun's
  * -tmpdir option takes its value as the program in SimGrid 3.32.) */
-int smpi_spawn(const char *const *argv, const char *stdout_path)
+int smpi_spawn_limited(const char *const *argv, const char *stdout_path, int limit, int *cut)
 {
     char tmpdir[PATH_MAX];
+    *cut = 0;
     if (cs_temp_dir("smpi", tmpdir, sizeof tmpdir) != 0) return 1;
-    int rc = spawn_logged(argv, tmpdir, stdout_path);
+    int rc = spawn_logged(argv, tmpdir, stdout_path, limit, cut);
     cs_temp_dir_remove(tmpdir);
     return rc;
+}
+
+int smpi_spawn(const char *const *argv, const char *stdout_path)
+{
+    int cut;
+    return smpi_spawn_limited(argv, stdout_path, 0, &cut);
 }
 
 int smpi_common_args(const char **argv, int n, const char *model)

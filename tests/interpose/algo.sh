@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# algo.sh INTERPOSER LINKED_APP PLAIN_APP SRCDIR SMPIRUN ALGO: runs the test application
+# algo.sh INTERPOSER LINKED_APP PLAIN_APP COLLS_APP SRCDIR SMPIRUN ALGO: runs the test application
 # (linked with the interposer) with COLLSIM_BCAST=ALGO, or with COLLSIM_BCAST unset for
 # "unset", and checks that every case is right (the output is app.expected, the same for every
 # algorithm), that the interposer says what runs, and that the trace shows it really ran:

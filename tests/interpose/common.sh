@@ -1,14 +1,16 @@
-# common.sh: shared by the interposer's tests (algo.sh, errors.sh, methods.sh).
-# Source it with the test's arguments: INTERPOSER LINKED_APP PLAIN_APP SRCDIR SMPIRUN [MORE...];
-# it leaves MORE in "$@", sources tests/lib.sh (asserts, finish) and defines the helpers below.
-ip_lib=$1 ip_linked=$2 ip_plain=$3 ip_src=$4 ip_smpirun=$5
-shift 5
+# common.sh: shared by the interposer's tests (colls.sh, algo.sh, errors.sh, methods.sh).
+# Source it with the test's arguments: INTERPOSER LINKED_APP PLAIN_APP COLLS_APP SRCDIR SMPIRUN
+# [MORE...]; it leaves MORE in "$@", sources tests/lib.sh (asserts, finish) and defines the
+# helpers below.
+ip_lib=$1 ip_linked=$2 ip_plain=$3 ip_colls=$4 ip_src=$5 ip_smpirun=$6
+shift 6
 source "$ip_src/tests/lib.sh"
 ip_platform=$ip_src/tests/interpose/interpose.xml
 ip_expected=$ip_src/examples/interpose/app.expected
 ip_tmp=$(mktemp -d "${TMPDIR:-/tmp}/collsim-interpose.XXXXXX")
 trap 'rm -rf "$ip_tmp"' EXIT
-unset COLLSIM_BCAST COLLSIM_BCAST_VERBOSE
+# every COLLSIM_ variable of the caller: each test sets its own
+unset $(compgen -e | grep "^COLLSIM_")
 
 # ip_run NAME [SMPIRUN OPTIONS...] APP: runs APP on the 6 hosts of interpose.xml with the Paje
 # trace on (internal messages included), in the caller's environment. Leaves NAME.out,
@@ -78,12 +80,13 @@ ip_verdict() {
     fi
 }
 
-# ip_check_data NAME WHAT: the run ended well and the app found every value right.
+# ip_check_data NAME WHAT [EXPECTED]: the run ended well and the app found every value right:
+# its output is EXPECTED (default: app.expected).
 ip_check_data() {
     assert_eq "$2: exit status" 0 "$ip_status"
-    if diff -u "$ip_expected" "$ip_tmp/$1.out" >"$ip_tmp/$1.diff"; then
+    if diff -u "${3:-$ip_expected}" "$ip_tmp/$1.out" >"$ip_tmp/$1.diff"; then
         pass
     else
-        fail "$2: output differs from app.expected: $(head -20 "$ip_tmp/$1.diff"; grep '^app:' "$ip_tmp/$1.err" | head -5)"
+        fail "$2: output differs from ${3:-app.expected}: $(head -20 "$ip_tmp/$1.diff"; grep -E '^(app|colls):' "$ip_tmp/$1.err" | head -5)"
     fi
 }

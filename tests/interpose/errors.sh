@@ -1,18 +1,38 @@
 #!/usr/bin/env bash
-# errors.sh INTERPOSER LINKED_APP PLAIN_APP SRCDIR SMPIRUN: a name the interposer cannot run
-# stops the application in MPI_Init, before its first output, with exactly one error line from
-# rank 0 and a non-zero status; an empty name means SimGrid's default; without
-# COLLSIM_BCAST_VERBOSE the interposer prints nothing.
+# errors.sh INTERPOSER LINKED_APP PLAIN_APP COLLS_APP SRCDIR SMPIRUN: a name the interposer
+# cannot run, in any collective's variable, stops the application in MPI_Init, before its first
+# output, with one error line per bad variable from rank 0 and a non-zero status; an empty name
+# means SimGrid's default; without a _VERBOSE variable the interposer prints nothing, with
+# COLLSIM_VERBOSE it speaks for every interposed function.
 source "$(dirname "$0")/common.sh"
 
+# bad APP WANT_LINES VAR=VALUE...: the run stops before any case with exactly WANT_LINES.
+bad() {
+    local app=$1 want=$2
+    shift 2
+    (export "$@" && ip_run bad "$app" && echo "$ip_status" >"$ip_tmp/bad.status")
+    if [ "$(cat "$ip_tmp/bad.status")" -eq 0 ]; then fail "$*: expected a non-zero status, got 0"; else pass; fi
+    assert_eq "$*: stderr" "$want" "$(cat "$ip_tmp/bad.err")"
+    assert_eq "$*: cases run" 0 "$(grep -c '^case' "$ip_tmp/bad.out")"
+}
+
 for name in bogus smpi:bogus all smpi:default BINOMIAL; do
-    COLLSIM_BCAST=$name ip_run bad "$ip_linked"
-    if [ "$ip_status" -eq 0 ]; then fail "'$name': expected a non-zero status, got 0"; else pass; fi
-    assert_eq "'$name': stderr" \
-        "collsim: error: unknown algorithm '$name' in COLLSIM_BCAST (see 'collsim list')" \
-        "$(cat "$ip_tmp/bad.err")"
-    assert_eq "'$name': cases run" 0 "$(grep -c '^case' "$ip_tmp/bad.out")"
+    bad "$ip_linked" "collsim: error: unknown algorithm '$name' in COLLSIM_BCAST (see 'collsim list')" \
+        "COLLSIM_BCAST=$name"
+    bad "$ip_colls" "collsim: error: unknown algorithm '$name' in COLLSIM_REDUCE (see 'collsim list')" \
+        "COLLSIM_REDUCE=$name"
 done
+# a broadcast's name is no reduction's
+bad "$ip_colls" "collsim: error: unknown algorithm 'two_tree' in COLLSIM_REDUCE (see 'collsim list')" \
+    COLLSIM_REDUCE=two_tree
+for name in ring torus_halving hypercube multichain; do
+    bad "$ip_colls" "collsim: error: algorithm '$name' in COLLSIM_BCAST needs a known topology; the interposer runs the topology-free ones" \
+        "COLLSIM_BCAST=$name"
+done
+# two bad variables: one line each, in collectives.def's order
+bad "$ip_colls" "collsim: error: unknown algorithm 'nope' in COLLSIM_BCAST (see 'collsim list')
+collsim: error: unknown algorithm 'bogus' in COLLSIM_REDUCE (see 'collsim list')" \
+    COLLSIM_REDUCE=bogus COLLSIM_BCAST=nope
 
 COLLSIM_BCAST= COLLSIM_BCAST_VERBOSE=1 ip_run empty "$ip_linked"
 ip_check_data empty "empty name"
@@ -21,8 +41,17 @@ assert_eq "empty name: stderr" \
     "$(cat "$ip_tmp/empty.err")"
 assert_eq "empty name: how MPI_Bcast ran" simgrid "$(ip_verdict empty)"
 
-COLLSIM_BCAST=linear ip_run quiet "$ip_linked"
+COLLSIM_BCAST=linear COLLSIM_REDUCE=binomial ip_run quiet "$ip_linked"
 ip_check_data quiet "not verbose"
 assert_eq "not verbose: stderr" "" "$(cat "$ip_tmp/quiet.err")"
 assert_eq "not verbose: how MPI_Bcast ran" collsim "$(ip_verdict quiet)"
+
+# COLLSIM_VERBOSE: one line per interposed function, at its first call (colls.c calls them in
+# collectives.def's order for bcast and reduce); the other functions' variables unset.
+COLLSIM_VERBOSE=1 COLLSIM_REDUCE=binomial ip_run verbose "$ip_colls"
+ip_check_data verbose "COLLSIM_VERBOSE" "$ip_src/tests/interpose/colls.expected"
+assert_eq "COLLSIM_VERBOSE: stderr" "collsim: MPI_Bcast runs SimGrid's default (COLLSIM_BCAST unset or empty)
+collsim: MPI_Reduce runs 'binomial' (COLLSIM_REDUCE)" "$(grep -E 'MPI_(Bcast|Reduce) ' "$ip_tmp/verbose.err")"
+assert_eq "COLLSIM_VERBOSE: one line per interposed function" \
+    "$(grep -c '^MPI_FUNCTION(' "$ip_src/src/coll/collectives.def")" "$(wc -l <"$ip_tmp/verbose.err")"
 finish

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# methods.sh INTERPOSER LINKED_APP PLAIN_APP SRCDIR SMPIRUN SMPICC: the ways of putting the
+# methods.sh INTERPOSER LINKED_APP PLAIN_APP COLLS_APP SRCDIR SMPIRUN SMPICC: the ways of putting the
 # interposer in front of libsimgrid that src/interpose/README.md documents, each checked for
 # what the README says: interposed (every call ran collsim's algorithm) or not (every call
 # went to SimGrid's MPI_Bcast). Both directions are asserted, so a SimGrid that changes how it
@@ -21,13 +21,13 @@ method() {
 
 # 1. Linking, as the README says (smpicc, --no-as-needed, absolute rpath).
 if "$smpicc" -o "$ip_tmp/app.so" "$ip_src/examples/interpose/app.c" -L"$libdir" -Wl,-rpath,"$libdir" \
-    -Wl,--no-as-needed -lcollsim-bcast >"$ip_tmp/smpicc.log" 2>&1; then
+    -Wl,--no-as-needed -lcollsim-interpose >"$ip_tmp/smpicc.log" 2>&1; then
     pass
 else
     fail "smpicc: $(cat "$ip_tmp/smpicc.log")"
 fi
-assert_eq "smpicc: libcollsim-bcast.so is a dependency" 1 \
-    "$(readelf -d "$ip_tmp/app.so" | grep -c 'NEEDED.*\[libcollsim-bcast\.so\]')"
+assert_eq "smpicc: libcollsim-interpose.so is a dependency" 1 \
+    "$(readelf -d "$ip_tmp/app.so" | grep -c 'NEEDED.*\[libcollsim-interpose\.so\]')"
 method "linked, default privatization" collsim "$ip_tmp/app.so"
 method "linked, smpi/privatization:dlopen" collsim --cfg=smpi/privatization:dlopen "$ip_tmp/app.so"
 # Without privatization the app is opened RTLD_LOCAL without RTLD_DEEPBIND: libsimgrid, in the

@@ -1,0 +1,44 @@
+/* ip.h: what the interposer's generated wrappers (interpose.c) and its per-function adapters
+ * (adapt.c) share. */
+#ifndef COLLSIM_IP_H
+#define COLLSIM_IP_H
+
+#include "coll.h"
+
+enum ip_state {
+    IP_UNRESOLVED,
+    IP_DEFAULT, /* variable unset or empty: the PMPI_ function, SimGrid's default */
+    IP_COLLSIM,
+    IP_SIMGRID,
+    IP_UNKNOWN,
+    IP_MISSING, /* a SimGrid name this libsimgrid does not have */
+    IP_TOPOLOGY /* a topology-aware collsim algorithm: refused */
+};
+
+/* What an adapter does with a call: runs it (in place or not), or only in-place calls. */
+enum ip_when { IP_ALWAYS, IP_IN_PLACE };
+
+/* One interposed MPI function (an MPI_FUNCTION line of collectives.def). */
+struct ip_coll {
+    enum coll_id coll;
+    const char *mpi_name; /* "MPI_Reduce" */
+    char var[64];         /* "COLLSIM_REDUCE" */
+    enum ip_state state;
+    const char *algo; /* the variable's value */
+    coll_fn fn;       /* the algorithm, of the collective's <id>_sig type */
+    coll_fn adapter;  /* adapt.c's adapter of mpi_name, or NULL */
+    enum ip_when when;
+    int announced;
+};
+
+/* Runs the algorithm's call that `call` makes: SimGrid's functions are called below SMPI's
+ * PMPI layer, so around them ip_begin/ip_end do what PMPI_ functions do: a guard so that the
+ * CPU time they spend is not charged to the application as computation. */
+void ip_begin(const struct ip_coll *c);
+void ip_end(const struct ip_coll *c);
+
+/* The adapter of MPI function `mpi_name` with its MPI signature preceded by a
+ * `const struct ip_coll *`, and when it applies; NULL if it has none. */
+coll_fn ip_adapter(const char *mpi_name, enum ip_when *when);
+
+#endif

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# cut.sh COLLSIM SRCDIR: `collsim run --time-limit`. On torus-8x8 (64 ranks), SimGrid's NTSB
+# broadcast of 4 MiB takes minutes of wall time, the binomial ones a few seconds: with a
+# 10-second limit NTSB is cut (one stderr line, no CSV row, its process group gone, the run
+# ends soon after the limit), the others' tables and CSV rows are kept in order, and the exit
+# status is 0 (NTSB's table stops where it was cut). Then the other directions: a limit nobody
+# reaches cuts nothing, and a wrong result under a limit still fails the run.
+collsim=$1 src=$2
+source "$src/tests/lib.sh"
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/collsim-timelimit.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+export TMPDIR=$tmp # collsim's temporary files, so that its leftover processes can be found
+
+start=$(date +%s)
+"$collsim" run --platform "$src/platforms/torus-8x8.xml" --algo binomial,smpi:NTSB,smpi:binomial_tree \
+    --sizes 1,4M --iters 1 --warmup 0 --time-limit 10 --csv "$tmp/cut.csv" >"$tmp/cut.out" 2>"$tmp/cut.err"
+assert_eq "cut: exit status" 0 $?
+elapsed=$(($(date +%s) - start))
+assert_eq "cut: stderr" "collsim: smpi:NTSB cut after 10 s (time limit; --time-limit to change)" \
+    "$(cat "$tmp/cut.err")"
+# NTSB alone needs minutes; the two others a few seconds each on an idle core
+if [ "$elapsed" -lt 60 ]; then pass; else fail "cut: the run took $elapsed s with a 10 s limit"; fi
+assert_eq "cut: processes of the cut run left" 0 "$(pgrep -f "$tmp/" | wc -l)"
+assert_eq "cut: CSV rows (algorithm,bytes)" \
+    "binomial,1 binomial,4194304 smpi:binomial_tree,1 smpi:binomial_tree,4194304" \
+    "$(paste -d, <(csv_col "$tmp/cut.csv" algorithm) <(csv_col "$tmp/cut.csv" bytes) | tr '\n' ' ' | sed 's/ $//')"
+assert_eq "cut: CSV header lines" 1 "$(grep -c '^collective,' "$tmp/cut.csv")"
+assert_eq "cut: tables" "binomial smpi:NTSB smpi:binomial_tree" \
+    "$(sed -n 's/^# collsim bcast, algorithm \([^,]*\),.*/\1/p' "$tmp/cut.out" | tr '\n' ' ' | sed 's/ $//')"
+assert_eq "cut: rows of the finished tables" 4 \
+    "$(awk '/^# collsim/ { a = $5 } /^[0-9]/ && a != "smpi:NTSB," { n++ } END { print n + 0 }' "$tmp/cut.out")"
+
+# a limit no algorithm reaches: nothing cut, every row there
+"$collsim" run --platform "$src/platforms/ring-16.xml" --algo smpi:binomial_tree,linear,smpi:flattree \
+    --sizes 1,1000 --iters 1 --time-limit 60 --quiet --csv "$tmp/all.csv" 2>"$tmp/all.err"
+assert_eq "not cut: exit status" 0 $?
+assert_eq "not cut: stderr" "" "$(cat "$tmp/all.err")"
+assert_eq "not cut: CSV algorithms (collsim's first, then SimGrid's in order)" \
+    "linear linear smpi:binomial_tree smpi:binomial_tree smpi:flattree smpi:flattree" \
+    "$(csv_col "$tmp/all.csv" algorithm | tr '\n' ' ' | sed 's/ $//')"
+
+# a wrong result under a limit: status 1, the data check's error, no cut line, no CSV
+"$collsim" run --platform "$src/platforms/ring-16.xml" --algo smpi:binomial_tree --sizes 1000 \
+    --iters 1 --time-limit 60 --quiet --inject-fault 1:0 --csv "$tmp/bad.csv" 2>"$tmp/bad.err"
+assert_eq "wrong result: exit status" 1 $?
+assert_eq "wrong result: error line" 1 "$(grep -c '^collsim: error: .*not correct' "$tmp/bad.err")"
+assert_eq "wrong result: cut lines" 0 "$(grep -c 'cut after' "$tmp/bad.err")"
+assert_eq "wrong result: no CSV" no "$([ -e "$tmp/bad.csv" ] && echo yes || echo no)"
+finish
