@@ -15,6 +15,13 @@ long bcast__segment_size(long bytes, int p);
  * automatic size divided by parts; COLLSIM_SEGMENT, when set, as given. */
 long bcast__segment_size_shared(long bytes, int p, int parts);
 
+/* Segment size for a part of `bytes` pipelined down a tree of `height` hops: the chain's
+ * rule (bcast__segment_size) for a chain of the same depth. */
+long bcast__tree_segment(long bytes, int height);
+
+/* Receives a pipelined part keeps posted (parts.h): COLLSIM_WINDOW if set, else 1. */
+int bcast__window(void);
+
 /* Tag of every point-to-point message the algorithms send. */
 #define BCAST_TAG 7001
 

@@ -39,6 +39,17 @@ long bcast__segment_size_shared(long bytes, int p, int parts)
     return seg > 1 ? seg / parts : 1;
 }
 
+long bcast__tree_segment(long bytes, int height)
+{
+    return bcast__segment_size(bytes, height + 1);
+}
+
+int bcast__window(void)
+{
+    double w = coll_env_double("COLLSIM_WINDOW", 1);
+    return w >= 1 && w <= 64 ? (int)w : 1;
+}
+
 int bcast_pipeline_chain(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm)
 {
     int rank, p;
