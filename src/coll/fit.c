@@ -16,6 +16,8 @@ const char *coll_topo_kind_name(unsigned kind)
         return "torus";
     case NEED_HYPERCUBE:
         return "hypercube";
+    case NEED_FATTREE:
+        return "fat tree";
     default:
         return "";
     }
@@ -41,10 +43,48 @@ static int parse_dims(const char *s, int *dims)
     return n;
 }
 
+/* SimGrid's FAT_TREE parameters "L;D1,..,DL;U1,..,UL;P1,..,PL" (as collsim.dims): kind
+ * NEED_FATTREE, ndims = L, nodes = D1 ... DL; dims = {D1, D2, U2} for the 2-level trees with
+ * one uplink per host and single cables (fattree_pipeline's kind), else {0, 0, 0}. 0 or -1. */
+static int parse_fattree(const char *s, struct coll_topo *t)
+{
+    long v[4][8];
+    int levels = 0, n[4] = {0, 0, 0, 0}, list = 0;
+    const char *p = s;
+    while (*p && list < 4) {
+        char *end;
+        long x = strtol(p, &end, 10);
+        if (end == p || x < 1 || n[list] == 8) return -1;
+        v[list][n[list]++] = x;
+        p = *end ? end + 1 : end;
+        if (*end == ';')
+            list++;
+        else if (*end != ',' && *end != '\0')
+            return -1;
+    }
+    levels = list == 3 && n[0] == 1 ? (int)v[0][0] : 0;
+    if (levels < 1 || levels > 8 || n[1] != levels || n[2] != levels || n[3] != levels) return -1;
+    t->kind = NEED_FATTREE;
+    t->ndims = levels;
+    t->nodes = 1;
+    for (int i = 0; i < levels; i++)
+        t->nodes *= (int)v[1][i];
+    if (levels == 2 && v[2][0] == 1 && v[3][0] == 1 && v[3][1] == 1) {
+        t->dims[0] = (int)v[1][0];
+        t->dims[1] = (int)v[1][1];
+        t->dims[2] = (int)v[2][1];
+    }
+    return 0;
+}
+
 int coll_topo_parse(const char *kind, const char *dims, struct coll_topo *t, char *err,
                     size_t errlen)
 {
     memset(t, 0, sizeof *t);
+    if (strcmp(kind, "fattree") == 0) { /* other parameters: a kind we do not use */
+        if (parse_fattree(dims, t) != 0) memset(t, 0, sizeof *t);
+        return 0;
+    }
     t->ndims = parse_dims(dims, t->dims);
     if (t->ndims < 1) {
         snprintf(err, errlen, "bad topology dimensions '%s' for '%s'", dims, kind);

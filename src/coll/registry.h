@@ -38,8 +38,9 @@ enum coll_need {
     NEED_TORUS = 1 << 1,     /* a 2D or 3D torus */
     NEED_HYPERCUBE = 1 << 2, /* a hypercube */
     NEED_CYCLES = 1 << 3,    /* on a torus, the Hamiltonian cycles multichain builds */
+    NEED_FATTREE = 1 << 4,   /* a SimGrid FAT_TREE cluster (collsim platform fattree) */
 };
-#define NEED_TOPOLOGY (NEED_RING | NEED_TORUS | NEED_HYPERCUBE)
+#define NEED_TOPOLOGY (NEED_RING | NEED_TORUS | NEED_HYPERCUBE | NEED_FATTREE)
 
 /* The kinds of needs as a phrase: "ring", "ring, torus or hypercube (Hamiltonian cycles)";
  * "" for NEED_NOTHING. */
@@ -91,13 +92,15 @@ char *coll_expand(enum coll_id coll, const char *list, char *bad, size_t badlen)
 /* ---- the topology a run has, and whether an algorithm fits it ---- */
 
 struct coll_topo {
-    unsigned kind; /* NEED_RING, NEED_TORUS or NEED_HYPERCUBE; 0 when unknown */
-    int ndims;     /* torus: 2 or 3; ring and hypercube: 1 */
-    int dims[3];   /* torus sides (first varies fastest), ring size, or hypercube dimension */
+    unsigned kind; /* NEED_RING, NEED_TORUS, NEED_HYPERCUBE or NEED_FATTREE; 0 when unknown */
+    int ndims;     /* torus: 2 or 3; ring and hypercube: 1; fat tree: its levels */
+    int dims[3];   /* torus sides (first varies fastest), ring size, or hypercube dimension;
+                    * 2-level fat tree with one uplink per host and single cables: hosts per
+                    * leaf switch, leaf switches, top switches (else 0, 0, 0) */
     int nodes;     /* node count */
 };
 
-/* "ring", "torus", "hypercube", or "" for kind 0. */
+/* "ring", "torus", "hypercube", "fat tree", or "" for kind 0. */
 const char *coll_topo_kind_name(unsigned kind);
 
 /* Fills t from a platform's collsim.kind and collsim.dims ("torus", "8x8"). A kind the

@@ -63,16 +63,16 @@ const struct simgrid_algo_info *simgrid_algo_find(enum coll_id coll, const char 
     return NULL;
 }
 
-static const unsigned need_kinds[] = {NEED_RING, NEED_TORUS, NEED_HYPERCUBE};
+static const unsigned need_kinds[] = {NEED_RING, NEED_TORUS, NEED_HYPERCUBE, NEED_FATTREE};
 
 void coll_needs_kinds(unsigned needs, char *buf, size_t len)
 {
     int total = 0, done = 0;
     size_t used = 0;
-    for (int k = 0; k < 3; k++)
+    for (int k = 0; k < 4; k++)
         total += (needs & need_kinds[k]) != 0;
     buf[0] = '\0';
-    for (int k = 0; k < 3 && used < len; k++) {
+    for (int k = 0; k < 4 && used < len; k++) {
         if (!(needs & need_kinds[k])) continue;
         const char *sep = done == 0 ? "" : done == total - 1 ? " or " : ", ";
         used += (size_t)snprintf(buf + used, len - used, "%s%s", sep,

@@ -20,11 +20,16 @@
 
 long bcast__segment_size(long bytes, int p)
 {
+    return bcast__segment_steps(bytes, p > 2 ? p - 2 : 0);
+}
+
+long bcast__segment_steps(long bytes, double fill)
+{
     double seg = coll_env_double("COLLSIM_SEGMENT", 0);
     if (seg <= 0) {
         double a = coll_env_double("COLLSIM_ALPHA", 1e-6),
                b = coll_env_double("COLLSIM_BETA", 1e-10);
-        double k = p > 2 ? sqrt((p - 2) * (double)bytes * b / a) : 1;
+        double k = fill > 0 ? sqrt(fill * (double)bytes * b / a) : 1;
         seg = k > 1 ? ceil((double)bytes / k) : (double)bytes;
         if (seg < 1024) seg = 1024;
     }
@@ -37,6 +42,17 @@ long bcast__segment_size_shared(long bytes, int p, int parts)
     long seg = bcast__segment_size(bytes, p);
     if (coll_env_double("COLLSIM_SEGMENT", 0) > 0 || parts < 2) return seg;
     return seg > 1 ? seg / parts : 1;
+}
+
+long bcast__tree_segment(long bytes, int height)
+{
+    return bcast__segment_size(bytes, height + 1);
+}
+
+int bcast__window(void)
+{
+    double w = coll_env_double("COLLSIM_WINDOW", 1);
+    return w >= 1 && w <= 64 ? (int)w : 1;
 }
 
 int bcast_pipeline_chain(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm)
