@@ -35,7 +35,8 @@ const char run_usage[] =
     "  --sizes SPEC         bytes, MIN:MAX:FACTOR or a list (default: 16:4M:8, i.e. 16 B to\n"
     "                       4 MiB in steps of x8); K, M, G are binary multiples\n"
     "  --root R             root of a rooted collective (default: 0)\n"
-    "  --shift Q            q of the circular q-shift (qshift; default: 1)\n"
+    "  --shift Q            q of the circular q-shift (qshift; default: 1; taken mod p,\n"
+    "                       so -1 shifts down by one)\n"
     "  --reduce-rate B/S    bytes of result per second of a local reduction, charged as\n"
     "                       simulated time (default: 8e9, one XL250a core; see docs)\n"
     "  --iters N            timed calls per size (default: 5)\n"
@@ -499,7 +500,7 @@ int run_main(int argc, char **argv)
                                    {"collective", CS_OPT_STR, &r.collective, NULL},
                                    {"sizes", CS_OPT_STR, &r.sizes, NULL},
                                    {"root", CS_OPT_INT, &r.root, NULL},
-                                   {"shift", CS_OPT_INT, &r.shift, NULL},
+                                   {"shift", CS_OPT_SINT, &r.shift, NULL},
                                    {"reduce-rate", CS_OPT_STR, &r.reduce_rate, NULL},
                                    {"iters", CS_OPT_INT, &r.iters, NULL},
                                    {"warmup", CS_OPT_INT, &r.warmup, NULL},

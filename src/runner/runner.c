@@ -214,7 +214,7 @@ static int set_option(struct options *o, int c, const char **strs, int rank)
     case 'r':
         return cs_parse_int(optarg, &o->root) != 0;
     case 'q':
-        return cs_parse_int(optarg, &o->shift) != 0;
+        return cs_parse_sint(optarg, &o->shift) != 0;
     case 'i':
         return cs_parse_int(optarg, &o->iters) != 0 || o->iters < 1 || o->iters > CS_MAX_CALLS;
     case 'w':

@@ -131,6 +131,15 @@ int cs_parse_int(const char *s, int *out)
     return 0;
 }
 
+int cs_parse_sint(const char *s, int *out)
+{
+    if (s == NULL || s[0] != '-') return cs_parse_int(s, out);
+    int v;
+    if (cs_parse_int(s + 1, &v) != 0) return -1;
+    *out = -v;
+    return 0;
+}
+
 char *cs_strdup(const char *s)
 {
     size_t n = strlen(s) + 1;
@@ -226,7 +235,9 @@ static int store(const struct cs_opt *t, const char *arg)
         *(int *)t->dest = 1;
         return 0;
     case CS_OPT_INT:
-        if (cs_parse_int(arg, (int *)t->dest) == 0) return 0;
+    case CS_OPT_SINT:
+        if ((t->kind == CS_OPT_INT ? cs_parse_int : cs_parse_sint)(arg, (int *)t->dest) == 0)
+            return 0;
         cs_error("bad value '%s' for --%s", arg, t->name);
         return 2;
     }

@@ -25,6 +25,9 @@ int cs_parse_sizes(const char *s, uint64_t *out, int cap, char *err, size_t errl
 /* Parses a non-negative int with no trailing garbage. Returns 0 on success, -1 otherwise. */
 int cs_parse_int(const char *s, int *out);
 
+/* The same for an int that may be negative ("-3"). */
+int cs_parse_sint(const char *s, int *out);
+
 /* 1 if gnuplot is on the PATH. */
 int cs_gnuplot_available(void);
 
@@ -51,6 +54,7 @@ int cs_hostfile_of(const char *platform, char *out, size_t len);
 enum cs_opt_kind {
     CS_OPT_STR,  /* --name VALUE into a const char * */
     CS_OPT_INT,  /* --name N into an int, N >= 0 (cs_parse_int) */
+    CS_OPT_SINT, /* --name N into an int, any sign (cs_parse_sint) */
     CS_OPT_FLAG, /* --name sets an int to 1 */
 };
 
