@@ -31,7 +31,7 @@ int gather_binomial(const void *sendbuf, int sendcount, MPI_Datatype sendtype, v
     size_t blk = gather_block(sendcount, sendtype);
     char *acc = (char *)sendbuf; /* a leaf sends its own block as it is */
     if (sub > 1 || s == 0) {
-        acc = root == 0 ? recvbuf : malloc((size_t)sub * blk + 1);
+        acc = s == 0 && root == 0 ? recvbuf : malloc((size_t)sub * blk + 1);
         if (acc == NULL) return MPI_ERR_NO_MEM;
         memcpy(acc, sendbuf, blk);
     }
