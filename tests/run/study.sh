@@ -37,10 +37,19 @@ done
 assert_eq "ring on ring-64" 2 "$(grep -c '^bcast,ring,' "$tmp/s/ring-64.csv")"
 assert_eq "torus on torus-8x8" 2 "$(grep -c '^bcast,torus,' "$tmp/s/torus-8x8.csv")"
 assert_eq "hypercube on hypercube-6" 2 "$(grep -c '^bcast,hypercube,' "$tmp/s/hypercube-6.csv")"
-topo=$("$collsim" list | awk '/^[a-z]/ { name = $1 } /^ +needs:/ { print name }' | paste -sd'|')
-[ -n "$topo" ] && pass || fail "collsim list names no topology-aware algorithm"
-assert_eq "topology-aware rows on fattree-64 and xl250a" 0 \
+needing() { # KIND: the broadcasts whose NEED bits include NEED_KIND, as an ERE alternation
+    sed -n "s/^ALGO(bcast, \([a-z0-9_]*\),.*NEED_$1.*)\$/\1/p" "$src/src/coll/algorithms.def" | paste -sd'|'
+}
+topo="$(needing RING)|$(needing TORUS)|$(needing HYPERCUBE)"
+ftree=$(needing FATTREE)
+[ -n "$ftree" ] && pass || fail "no fat-tree broadcast in algorithms.def"
+assert_eq "ring, torus, hypercube algorithms on fattree-64 and xl250a" 0 \
     "$(cat "$tmp/s/fattree-64.csv" "$tmp/s/xl250a.csv" | grep -cE "^bcast,($topo),")"
+assert_eq "fat-tree algorithms on fattree-64, and only there" \
+    "$(grep -cE "^bcast,($ftree)," "$tmp/s/fattree-64.csv")" \
+    "$(cat "$tmp/s"/*-*.csv | grep -cE "^bcast,($ftree),")"
+assert_eq "fattree_pipeline on fattree-64" 2 "$(grep -c '^bcast,fattree_pipeline,' "$tmp/s/fattree-64.csv")"
+assert_eq "fat-tree algorithms on xl250a" 0 "$(grep -cE "^bcast,($ftree)," "$tmp/s/xl250a.csv")"
 
 # summary.txt: one table row per platform and algorithm of summary.csv
 pairs=$(paste -d, <(csv_col "$tmp/s/summary.csv" platform) <(csv_col "$tmp/s/summary.csv" algorithm) | sort -u | wc -l)
