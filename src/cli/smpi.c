@@ -72,18 +72,33 @@ static void relay_stdout(int fd)
     fclose(in);
 }
 
-/* The child's side: stderr into the log, TMPDIR, stdout into stdout_path or the pipe, then
- * exec. */
+/* What every smpirun preloads: the ASan runtime first in a sanitized build, then the charge
+ * of local reductions (libcollsim-opcost.so, src/runner/opcost.c). */
+static char child_preload[2 * PATH_MAX + 2];
+
+/* Sets child_preload. 0, or -1 after an error line (the library is missing). */
+static int preload_prepare(void)
+{
+    char opcost[PATH_MAX];
+    if (smpi_program("libcollsim-opcost.so", opcost, sizeof opcost) != 0) return -1;
+#ifdef COLLSIM_LIBASAN
+    snprintf(child_preload, sizeof child_preload, "%s %s", COLLSIM_LIBASAN, opcost);
+#else
+    snprintf(child_preload, sizeof child_preload, "%s", opcost);
+#endif
+    return 0;
+}
+
+/* The child's side: stderr into the log, TMPDIR, LD_PRELOAD, stdout into stdout_path or the
+ * pipe, then exec. */
 static void spawn_child(const char *const *argv, int logfd, const char *tmpdir,
                         const char *stdout_path, const int *pipefd)
 {
     dup2(logfd, 2);
     setenv("TMPDIR", tmpdir, 1);
+    setenv("LD_PRELOAD", child_preload, 1);
 #ifdef COLLSIM_LIBASAN
-    /* the sanitized SMPI program needs the ASan runtime first; SimGrid's own leaks are not
-     * this program's */
-    setenv("LD_PRELOAD", COLLSIM_LIBASAN, 1);
-    setenv("ASAN_OPTIONS", "detect_leaks=0", 1);
+    setenv("ASAN_OPTIONS", "detect_leaks=0", 1); /* SimGrid's own leaks are not ours */
 #endif
     if (stdout_path != NULL && freopen(stdout_path, "w", stdout) == NULL) _exit(126);
     if (stdout_path == NULL) {
@@ -189,6 +204,7 @@ int smpi_spawn_limited(const char *const *argv, const char *stdout_path, int lim
 {
     char tmpdir[PATH_MAX];
     *cut = 0;
+    if (preload_prepare() != 0) return 1;
     if (cs_temp_dir("smpi", tmpdir, sizeof tmpdir) != 0) return 1;
     int rc = spawn_logged(argv, tmpdir, stdout_path, limit, cut);
     cs_temp_dir_remove(tmpdir);

@@ -3,7 +3,6 @@
 #include "coll.h"
 
 #include <dlfcn.h>
-#include <simgrid/actor.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -66,17 +65,7 @@ void *coll_buffer(int count, MPI_Datatype type)
     return malloc(n);
 }
 
-double coll_reduce_rate(void)
-{
-    return coll_env_double("COLLSIM_REDUCE_RATE", COLL_REDUCE_RATE);
-}
-
 int coll_reduce_local(const void *in, void *inout, int count, MPI_Datatype type, MPI_Op op)
 {
-    int rc = MPI_Reduce_local(in, inout, count, type, op);
-    int size = 0;
-    MPI_Type_size(type, &size);
-    double bytes = (double)count * (double)size;
-    if (rc == MPI_SUCCESS && bytes > 0) sg_actor_sleep_for(bytes / coll_reduce_rate());
-    return rc;
+    return MPI_Reduce_local(in, inout, count, type, op);
 }

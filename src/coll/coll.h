@@ -6,6 +6,7 @@
 #include <mpi.h>
 #include <stdint.h>
 
+#include "reduce_rate.h"
 #include "registry.h"
 
 /* <id>_sig: the type of every algorithm of collective <id>, the MPI call's signature. */
@@ -69,14 +70,11 @@ double coll_env_double(const char *name, double dflt);
 /* A buffer for count elements of type (at least one byte; free it), or NULL. */
 void *coll_buffer(int count, MPI_Datatype type);
 
-/* The rate of a local reduction in bytes of result per second: COLLSIM_REDUCE_RATE, default
- * COLL_REDUCE_RATE (docs/references.md#reduction-cost). */
-#define COLL_REDUCE_RATE 8e9
-double coll_reduce_rate(void);
-
-/* inout = in op inout, as MPI_Reduce_local, charged as a simulated delay of the result's
- * bytes / coll_reduce_rate(): SimGrid, which does not simulate computation here, would make
- * it free. Every algorithm's local reduction goes through this. */
+/* inout = in op inout, as MPI_Reduce_local. Every algorithm's local reduction goes through
+ * this. SimGrid does not simulate computation here and would make it free: collsim charges
+ * every local reduction, the algorithms' and SimGrid's own, as a simulated delay of the
+ * result's bytes / coll_reduce_rate() (reduce_rate.h), in its preloaded library (see
+ * src/runner/opcost.c; docs/references.md#reduction-cost). */
 int coll_reduce_local(const void *in, void *inout, int count, MPI_Datatype type, MPI_Op op);
 
 #endif
