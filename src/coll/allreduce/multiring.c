@@ -26,16 +26,20 @@ int allreduce_multiring(const void *sendbuf, void *recvbuf, int count, MPI_Datat
         free(cyc);
         return allreduce_ring(MPI_IN_PLACE, recvbuf, count, type, op, comm);
     }
-    struct ar_chan ch[4];
-    for (int c = 0; c < d; c++) {
+    /* each cycle's part is run as `sub` channels, so that combining one overlaps the
+     * transfer of another on the same cycle */
+    int sub = ALLREDUCE_CHANNELS / d, nch = d * sub;
+    struct ar_chan ch[ALLREDUCE_CHANNELS];
+    for (int c = 0; c < nch; c++) {
+        const int *order = cyc + (c / sub) * p;
         int pos = 0;
-        while (cyc[c * p + pos] != rank)
+        while (order[pos] != rank)
             pos++;
-        ch[c] = (struct ar_chan){.off = (long)count * c / d, .nring = 1};
-        ch[c].len = (long)count * (c + 1) / d - ch[c].off;
-        ch[c].ring[0] = (struct ar_ring){p, pos, cyc + c * p};
+        ch[c] = (struct ar_chan){.off = (long)count * c / nch, .nring = 1};
+        ch[c].len = (long)count * (c + 1) / nch - ch[c].off;
+        ch[c].ring[0] = (struct ar_ring){p, pos, order};
     }
-    rc = allreduce__rings(recvbuf, count, type, op, comm, d, ch);
+    rc = allreduce__rings(recvbuf, count, type, op, comm, nch, ch);
     free(cyc);
     return rc;
 }
