@@ -23,102 +23,16 @@
  *   time = (p - 2 + k)(a + b m / (d k)), k* = sqrt((p-2) m b / (d a)),
  *   about (sqrt((p-2) a) + sqrt(b m / d))^2: below LB2 (a one-port bound) for large m when
  *   d > 1, since each node takes in d links' worth at once.
- * Needs rank i on node i. Non-contiguous datatypes fall back to the binomial tree. */
+ * Needs rank i on node i. Non-contiguous datatypes fall back to the binomial tree. The cycles
+ * are built in src/coll/cycles.c. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "bcast.h"
 #include "contig.h"
+#include "cycles.h"
 #include "parts.h"
 #include "topology.h"
-
-/* Snake cycle over a grid of `cols` columns and `rows` rows (rows even, cols >= 2): node of
- * column x in row r is x * cstride + rowbase[r]. */
-static void snake(int *cyc, int cols, int cstride, int rows, const int *rowbase)
-{
-    int n = 0;
-    cyc[n++] = rowbase[0];
-    for (int r = 0; r < rows; r++)
-        for (int i = 1; i < cols; i++)
-            cyc[n++] = (r % 2 ? cols - i : i) * cstride + rowbase[r];
-    for (int r = rows - 1; r >= 1; r--)
-        cyc[n++] = rowbase[r];
-}
-
-/* Rows of the snake: every node with coordinate 0 in dimension `col`, in boustrophedon order
- * over the other dimensions (so consecutive rows are neighbours). Returns the row count. */
-static int snake_rows(int *rowbase, int nd, const int *dims, int col)
-{
-    int other[2], no = 0, stride[3] = {1, dims[0], dims[0] * (nd > 1 ? dims[1] : 1)};
-    for (int k = 0; k < nd; k++)
-        if (k != col) other[no++] = k;
-    if (no == 1) {
-        for (int i = 0; i < dims[other[0]]; i++)
-            rowbase[i] = i * stride[other[0]];
-        return dims[other[0]];
-    }
-    int u = other[0], v = other[1], n = 0;
-    for (int j = 0; j < dims[v]; j++)
-        for (int i = 0; i < dims[u]; i++)
-            rowbase[n++] = (j % 2 ? dims[u] - 1 - i : i) * stride[u] + j * stride[v];
-    return n;
-}
-
-/* The two edge-disjoint Hamiltonian cycles of the n x n torus into cyc[0..2p). gray = 0:
- * node x + n y (the torus platforms); gray = h: node G(x) + 2^h G(y), G the reflected Gray
- * code on h bits, whose cycle makes every torus step one hypercube link. */
-static void square_torus(int *cyc, int p, int n, int gray)
-{
-    for (int c = 0; c < 2; c++) {
-        int x = 0, y = 0;
-        for (int i = 0; i < p; i++) {
-            cyc[c * p + i] = gray ? (x ^ (x >> 1)) + ((y ^ (y >> 1)) << gray) : x + n * y;
-            if (((x + y) % n == 0) != (c == 1))
-                x = (x + 1) % n;
-            else
-                y = (y + 1) % n;
-        }
-    }
-}
-
-/* The cycles for coll_topology on p nodes, d of them in cyc[d * p]. Returns d, 0 if none. */
-static int cycles(int p, int *cyc)
-{
-    const struct coll_topo *t = &coll_topology;
-    int d = 0;
-    if (t->kind == NEED_RING) {
-        for (int i = 0; i < p; i++)
-            cyc[i] = i;
-        d = 1;
-    } else if (t->kind == NEED_HYPERCUBE && t->dims[0] >= 4 && t->dims[0] % 2 == 0) {
-        int h = t->dims[0] / 2; /* Q_2h = Q_h x Q_h holds the n x n torus, n = 2^h */
-        square_torus(cyc, p, 1 << h, h);
-        d = 2;
-    } else if (t->kind == NEED_HYPERCUBE) {
-        for (int i = 0; i < p; i++)
-            cyc[i] = i ^ (i >> 1);
-        d = 1;
-    } else if (t->kind == NEED_TORUS && t->ndims == 2 && t->dims[0] == t->dims[1] &&
-               t->dims[0] >= 3) {
-        square_torus(cyc, p, t->dims[0], 0);
-        d = 2;
-    } else if (t->kind == NEED_TORUS) {
-        int *rowbase = malloc((size_t)p * sizeof *rowbase);
-        for (int col = 0; col < t->ndims && d == 0 && rowbase != NULL; col++) {
-            int rows = snake_rows(rowbase, t->ndims, t->dims, col);
-            int stride = col == 0 ? 1 : col == 1 ? t->dims[0] : t->dims[0] * t->dims[1];
-            if (rows % 2 == 0 && rows >= 2 && t->dims[col] >= 2) {
-                snake(cyc, t->dims[col], stride, rows, rowbase);
-                d = 1;
-            }
-        }
-        free(rowbase);
-    }
-    for (int c = 0; c < d; c++) /* the reverse of each cycle uses the other directions */
-        for (int i = 0; i < p; i++)
-            cyc[(d + c) * p + i] = cyc[c * p + (p - i) % p];
-    return 2 * d;
-}
 
 int bcast_multichain(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm)
 {
@@ -128,7 +42,7 @@ int bcast_multichain(void *buf, int count, MPI_Datatype type, int root, MPI_Comm
     if (p == 1) return MPI_SUCCESS;
     int *cyc = malloc((size_t)4 * p * sizeof *cyc);
     if (cyc == NULL) return MPI_ERR_NO_MEM;
-    int d = cycles(p, cyc);
+    int d = coll_cycles(p, cyc);
     if (d == 0) { /* coll_fits let it through: only an odd-by-odd torus */
         free(cyc);
         return bcast_binomial(buf, count, type, root, comm);

@@ -1,0 +1,73 @@
+/* driver.c: how the runner drives an all-reduce: the reduction's data (data.h: unsigned bytes,
+ * MPI_SUM on even calls, MPI_MAX on odd ones); every rank's result checked against the closed
+ * form, every rank's input checked to be untouched. */
+#include <stdlib.h>
+
+#include "allreduce.h"
+#include "data.h"
+
+struct allreduce_state {
+    unsigned char *send, *recv;
+};
+
+static void *allreduce_setup(uint64_t max_bytes, int rank, int np)
+{
+    (void)rank, (void)np;
+    struct allreduce_state *s = malloc(sizeof *s);
+    size_t n = max_bytes > 0 ? max_bytes : 1;
+    if (s == NULL) return NULL;
+    s->send = malloc(n);
+    s->recv = malloc(n);
+    if (s->send != NULL && s->recv != NULL) return s;
+    free(s->send), free(s->recv), free(s);
+    return NULL;
+}
+
+static void allreduce_fill(void *state, const struct coll_call *c)
+{
+    struct allreduce_state *s = state;
+    for (uint64_t i = 0; i < c->bytes; i++) {
+        s->send[i] = data_input(i, c->call, c->rank);
+        s->recv[i] = data_poison(data_reduced(i, c->call, c->np));
+    }
+}
+
+static int allreduce_call(coll_fn fn, void *state, const struct coll_call *c)
+{
+    struct allreduce_state *s = state;
+    return ((allreduce_sig *)fn)(s->send, s->recv, (int)c->bytes, MPI_UNSIGNED_CHAR,
+                                 data_op(c->call), c->comm);
+}
+
+/* This rank's result, and its input unchanged. */
+static int64_t allreduce_check(void *state, const struct coll_call *c, unsigned char *expected,
+                               unsigned char *got)
+{
+    struct allreduce_state *s = state;
+    for (uint64_t i = 0; i < c->bytes; i++) {
+        unsigned char want = data_reduced(i, c->call, c->np), have = s->recv[i];
+        if (want == have) want = data_input(i, c->call, c->rank), have = s->send[i];
+        if (want != have) {
+            *expected = want, *got = have;
+            return (int64_t)i;
+        }
+    }
+    return -1;
+}
+
+static unsigned char *allreduce_result(void *state, const struct coll_call *c, uint64_t *len)
+{
+    struct allreduce_state *s = state;
+    *len = c->bytes;
+    return s->recv;
+}
+
+static void allreduce_release(void *state)
+{
+    struct allreduce_state *s = state;
+    free(s->send), free(s->recv), free(s);
+}
+
+const struct coll_driver coll_driver_allreduce = {allreduce_setup,  allreduce_fill,
+                                                  allreduce_call,   allreduce_check,
+                                                  allreduce_result, allreduce_release};

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# topology.sh COLLSIM SRCDIR: the all-reduces that need a ring, torus or hypercube, and the
+# ring-based generic ones on rings, checked on generated platforms of several sizes (even,
+# odd, prime, 2D and 3D, non-square), sizes 0, 1, 1000 (short: the hypercube's whole-vector
+# form) and 65543 (not a multiple of any p here), one warm-up (MPI_SUM) and one timed call
+# (MPI_MAX). An all-reduce has no root: every rank's result is checked. Misfits are refused
+# with one line.
+collsim=$1 src=$2
+source "$src/tests/lib.sh"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+data_check() { # PLATFORM.xml ALGOS
+    local out
+    out=$("$collsim" run --platform "$1" --collective allreduce --algo "$2" \
+        --sizes 0,1,1000,65543 --iters 1 --warmup 1 2>&1)
+    assert_eq "$(basename "$1") $2" 0 $?
+    printf '%s' "$out" | grep -q INVALID && fail "$(basename "$1") $2: INVALID rows"
+    # every algorithm asked for ran (none skipped as not fitting)
+    assert_eq "$(basename "$1") $2: tables" "$(printf '%s' "$2" | tr , '\n' | grep -c .)" \
+        "$(printf '%s\n' "$out" | grep -c '^# collsim allreduce')"
+}
+for n in 2 3 5 8 16; do
+    "$collsim" platform ring --nodes $n -o "$tmp/ring$n.xml"
+    data_check "$tmp/ring$n.xml" ring,rabenseifner,multiring
+done
+# multiring: square tori (two cycles and their reverses), an even side (a snake); 3x5 and
+# 3x3x3 have neither
+for d in 2x3 4x4 3x5 2x2x2 3x3 4x6 2x3x3 3x3x3; do
+    "$collsim" platform torus --dims $d -o "$tmp/torus$d.xml"
+    case $d in
+    3x5 | 3x3x3) data_check "$tmp/torus$d.xml" torus
+        assert_one_line_error "multiring on torus $d" "$collsim" run --platform "$tmp/torus$d.xml" \
+            --collective allreduce --algo multiring ;;
+    *) data_check "$tmp/torus$d.xml" torus,multiring ;;
+    esac
+done
+for d in 1 2 3 4; do
+    "$collsim" platform hypercube --dim $d -o "$tmp/cube$d.xml"
+    data_check "$tmp/cube$d.xml" hypercube,multiring,rabenseifner
+done
+assert_one_line_error "torus allreduce on a ring" "$collsim" run --platform "$tmp/ring8.xml" \
+    --collective allreduce --algo torus
+assert_one_line_error "hypercube allreduce on 8 of 16 nodes" "$collsim" run \
+    --platform "$tmp/cube4.xml" --np 8 --collective allreduce --algo hypercube
+finish
