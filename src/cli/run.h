@@ -62,6 +62,11 @@ int smpi_hostfile(const char *platform, const char *given, char *out, size_t len
  * the block placement of n ranks per host. 0, or -1 after an error line. */
 int smpi_hostfile_copy(const char *hosts, int n, char *tmp, size_t len);
 
+/* The memory estimate of that guard for np processes of collective coll (registry index):
+ * a run of m-byte messages needs about base + per_m m bytes; total is this machine's memory
+ * (0 or less if unknown). */
+void smpi_memory_terms(int coll, int np, double *per_m, double *base, double *total);
+
 /* Refuses a run whose buffers and SimGrid's per-process cost exceed this machine's memory,
  * naming the largest size that fits. 0, or -1 after one error line. */
 int smpi_check_memory(const char *collective, const char *sizes, int np);

@@ -312,6 +312,13 @@ static void human(double b, char *out, size_t len)
     snprintf(out, len, "%.3g %s", b, units[u]);
 }
 
+void smpi_memory_terms(int coll, int np, double *per_m, double *base, double *total)
+{
+    *per_m = coll_infos[coll].mem_p * np + coll_infos[coll].mem_p2 * (double)np * np;
+    *base = SMPI_BASE_BYTES + SMPI_RANK_BYTES * np;
+    *total = (double)sysconf(_SC_PHYS_PAGES) * (double)sysconf(_SC_PAGESIZE);
+}
+
 int smpi_check_memory(const char *collective, const char *sizes, int np)
 {
     uint64_t v[CS_MAX_SIZES], m = 0;
@@ -320,9 +327,8 @@ int smpi_check_memory(const char *collective, const char *sizes, int np)
     if (c < 0 || n < 0) return 0; /* checked before, with their own messages */
     for (int i = 0; i < n; i++)
         if (v[i] > m) m = v[i];
-    double per_m = coll_infos[c].mem_p * np + coll_infos[c].mem_p2 * (double)np * np;
-    double base = SMPI_BASE_BYTES + SMPI_RANK_BYTES * np;
-    double total = (double)sysconf(_SC_PHYS_PAGES) * (double)sysconf(_SC_PAGESIZE);
+    double per_m, base, total;
+    smpi_memory_terms(c, np, &per_m, &base, &total);
     double want = base + per_m * (double)m;
     if (total <= 0 || want <= total) return 0;
     human(want, need, sizeof need);
