@@ -6,7 +6,12 @@
  * neighbor_exchange (Chen et al. 2005): ranks paired (2j, 2j+1) swap blocks, then p/2 - 1
  * steps alternate between the left and the right neighbour, each forwarding the two blocks
  * (one pair) received in the step before: p/2 steps, time = p/2 a + (p-1) b m. Even p only;
- * an odd p runs the ring. */
+ * an odd p runs the ring.
+ * ring_bidir: the ring run both ways at once, each block going only half-way round: floor(p/2)
+ * steps, each moving one block each way (for p even the opposite block goes half each way in
+ * the last step): time = (floor(p/2) - 1)(a + b m) + a + b m/2 for p even, i.e. about
+ * p/2 a + (p-1)/2 b m: half the ring's start-ups and, with both directions of every link in
+ * use, half its bytes per link. */
 #include "allgather.h"
 
 int allgather_ring(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
@@ -55,6 +60,35 @@ int allgather_neighbor_exchange(const void *sendbuf, int sendcount, MPI_Datatype
                           ALLGATHER_TAG, buf + (size_t)got * 2 * B, (int)(2 * B), MPI_BYTE, partner,
                           ALLGATHER_TAG, comm, MPI_STATUS_IGNORE);
         sent = got;
+    }
+    return rc;
+}
+
+/* ring_bidir: blocks travel both ways round the ring, each only half-way. */
+int allgather_ring_bidir(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                         int recvcount, MPI_Datatype recvtype, MPI_Comm comm)
+{
+    int rank, p, rc = MPI_SUCCESS;
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_size(comm, &p);
+    size_t B = allgather__init(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, rank);
+    char *buf = recvbuf;
+    int right = (rank + 1) % p, left = (rank - 1 + p) % p;
+    for (int s = 1; s <= p / 2 && rc == MPI_SUCCESS; s++) {
+        /* the opposite block (p even, last step): its first half clockwise, the rest the
+         * other way */
+        int split = p % 2 == 0 && s == p / 2;
+        size_t cw_len = split ? B / 2 : B, ccw_off = split ? B / 2 : 0, ccw_len = B - ccw_off;
+        char *cw_out = buf + (size_t)((rank - s + 1 + p) % p) * B;
+        char *cw_in = buf + (size_t)((rank - s + p) % p) * B;
+        char *ccw_out = buf + (size_t)((rank + s - 1) % p) * B + ccw_off;
+        char *ccw_in = buf + (size_t)((rank + s) % p) * B + ccw_off;
+        MPI_Request req[4];
+        MPI_Irecv(cw_in, (int)cw_len, MPI_BYTE, left, ALLGATHER_TAG + 1, comm, &req[0]);
+        MPI_Irecv(ccw_in, (int)ccw_len, MPI_BYTE, right, ALLGATHER_TAG + 2, comm, &req[1]);
+        MPI_Isend(cw_out, (int)cw_len, MPI_BYTE, right, ALLGATHER_TAG + 1, comm, &req[2]);
+        MPI_Isend(ccw_out, (int)ccw_len, MPI_BYTE, left, ALLGATHER_TAG + 2, comm, &req[3]);
+        rc = MPI_Waitall(4, req, MPI_STATUSES_IGNORE);
     }
     return rc;
 }

@@ -1,12 +1,5 @@
-/* topo.c: the grid allgathers (grid.c) by topology. ring_bidir runs on any platform (a
- * logical ring of p); the others need their topology, rank i on node i. */
+/* topo.c: the grid allgathers (grid.c) by topology; each needs its topology, rank i on node i. */
 #include "allgather.h"
-
-int allgather_ring_bidir(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
-                         int recvcount, MPI_Datatype recvtype, MPI_Comm comm)
-{
-    return allgather__grid(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, 1, 0);
-}
 
 int allgather_torus(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                     int recvcount, MPI_Datatype recvtype, MPI_Comm comm)

@@ -46,10 +46,11 @@ for routing in sfr ctr; do
     assert_near "torus-4x4 torus $routing: 2 (sqrt p - 1) t_h + ((p-1) m + 16 * 6) t_b" \
         "$(f "6 * th + (15 * m + 96) * tb")" "$(time_of torus-4x4 torus $routing)" 0.01
 done
-# several streams on disjoint links: the same steps with 1/S of every block, S = 2 (ring),
-# 4 (4x4 torus: each dimension first, both ways), log2 p (hypercube)
-assert_near "ring-16 ring_bidir: (p-1)(t_h + (m/2 + 16) t_b)" "$(f "15 * (th + (m / 2 + 16) * tb)")" \
-    "$(time_of ring-16 ring_bidir ctr)" 0.01
+# ring both ways: p/2 - 1 steps of a block each way, the last of half a block each way
+assert_near "ring-16 ring_bidir: (p/2 - 1)(t_h + (m + 16) t_b) + t_h + (m/2 + 16) t_b" \
+    "$(f "7 * (th + (m + 16) * tb) + th + (m / 2 + 16) * tb")" "$(time_of ring-16 ring_bidir ctr)" 0.01
+# several streams on disjoint links: the same steps with 1/S of every block, S = 4 (4x4
+# torus: each dimension first, both ways), log2 p (hypercube)
 assert_near "hypercube-4 hypercube_multi: log2 p t_h + ((p-1) m/4 + 64) t_b" \
     "$(f "4 * th + (15 * m / 4 + 64) * tb")" "$(time_of hypercube-4 hypercube_multi ctr)" 0.01
 assert_near "torus-4x4 torus_multi: 6 t_h + ((p-1) m/4 + 96) t_b" \
