@@ -12,8 +12,8 @@
 
 #include "coll.h"
 
-/* Tags: 7040 for the one-stream algorithms, 7041 + (s mod 8) for stream s of the multi-link
- * ones (allgather__streams). */
+/* Tags: 7040 for the one-stream algorithms; 7041 + (s mod 8) for stream s of the multi-stream
+ * ones (grid.c); ring_bidir 7041 clockwise, 7042 the other way. */
 #define ALLGATHER_TAG 7040
 
 /* The block size B in bytes, and this rank's own block copied from sendbuf into recvbuf
@@ -28,12 +28,11 @@ void allgather__pack(char *buf, const char *recvbuf, size_t B, const int *ids, i
 void allgather__unpack(const char *buf, char *recvbuf, size_t B, const int *ids, int n, size_t off,
                        size_t len);
 
-/* The grid algorithm (grid.c): ring allgathers along the dimensions in turn (the topology's
- * when topo, else one logical ring of p), in
+/* The grid algorithm (grid.c): ring allgathers along the topology's dimensions in turn, in
  * `streams` concurrent streams, each with its own part of every block, its own first
  * dimension and direction (multi = 0: one stream; multi = 1: every dimension as first, both
  * directions when a side exceeds 2). */
 int allgather__grid(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
-                    int recvcount, MPI_Datatype recvtype, MPI_Comm comm, int multi, int topo);
+                    int recvcount, MPI_Datatype recvtype, MPI_Comm comm, int multi);
 
 #endif

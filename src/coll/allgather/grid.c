@@ -6,7 +6,7 @@
  * side each phase). On a hypercube every side is 2: dimension exchange, the group doubling.
  * time (store-and-forward, one hop per message): sum_k (a_k - 1) t_s + (p-1) m t_b + t_h
  * sum_k (a_k - 1); ring: (p-1)(t_s + m t_b + t_h); hypercube: log2 p (t_s + t_h) + (p-1) m t_b.
- * Several streams (ring_bidir, torus_multi, hypercube_multi): every block is cut into S
+ * Several streams (torus_multi, hypercube_multi): every block is cut into S
  * parts; stream s carries part s, starts with dimension s mod nd and goes round the
  * dimensions from there, and runs its rings the other way round when s >= nd (only when a
  * side exceeds 2). In one phase the streams use different dimensions or directions, so
@@ -86,17 +86,14 @@ static int grid_run(char *buf, size_t B, const struct coll_grid *g, int rank, in
 }
 
 int allgather__grid(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
-                    int recvcount, MPI_Datatype recvtype, MPI_Comm comm, int multi, int topo)
+                    int recvcount, MPI_Datatype recvtype, MPI_Comm comm, int multi)
 {
     int rank, p, rc = MPI_ERR_NO_MEM, wide = 0;
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &p);
     size_t B = allgather__init(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, rank);
     struct coll_grid g;
-    if (topo)
-        grid_of_topology(&g, p);
-    else
-        g.nd = 1, g.size[0] = p, g.stride[0] = 1;
+    grid_of_topology(&g, p);
     for (int k = 0; k < g.nd; k++)
         if (g.size[k] > 2) wide = 1;
     int ns = multi ? g.nd * (wide ? 2 : 1) : 1;
