@@ -1,0 +1,79 @@
+/* driver.c: how the runner drives an allgather: unsigned bytes, rank r's block is
+ * data_block(r, 0, .) (data.h); every rank's p received blocks checked, its send buffer
+ * checked to be untouched. */
+#include <stdlib.h>
+
+#include "allgather.h"
+#include "data.h"
+
+struct allgather_state {
+    unsigned char *send, *recv;
+};
+
+static void *allgather_setup(uint64_t max_bytes, int rank, int np)
+{
+    (void)rank;
+    struct allgather_state *s = malloc(sizeof *s);
+    size_t n = max_bytes > 0 ? max_bytes : 1;
+    if (s == NULL) return NULL;
+    s->send = malloc(n);
+    s->recv = malloc(n * (size_t)np);
+    if (s->send != NULL && s->recv != NULL) return s;
+    free(s->send), free(s->recv), free(s);
+    return NULL;
+}
+
+static void allgather_fill(void *state, const struct coll_call *c)
+{
+    struct allgather_state *s = state;
+    for (uint64_t i = 0; i < c->bytes; i++)
+        s->send[i] = data_block(c->rank, 0, i, c->call);
+    for (int r = 0; r < c->np; r++)
+        for (uint64_t i = 0; i < c->bytes; i++)
+            s->recv[(uint64_t)r * c->bytes + i] = data_poison(data_block(r, 0, i, c->call));
+}
+
+static int allgather_call(coll_fn fn, void *state, const struct coll_call *c)
+{
+    struct allgather_state *s = state;
+    return ((allgather_sig *)fn)(s->send, (int)c->bytes, MPI_UNSIGNED_CHAR, s->recv, (int)c->bytes,
+                                 MPI_UNSIGNED_CHAR, c->comm);
+}
+
+/* Every block of recvbuf, then the send buffer (offsets past the p blocks). */
+static int64_t allgather_check(void *state, const struct coll_call *c, unsigned char *expected,
+                               unsigned char *got)
+{
+    struct allgather_state *s = state;
+    uint64_t total = (uint64_t)c->np * c->bytes;
+    for (uint64_t j = 0; j < total; j++) {
+        unsigned char want = data_block((int)(j / c->bytes), 0, j % c->bytes, c->call);
+        if (s->recv[j] != want) {
+            *expected = want, *got = s->recv[j];
+            return (int64_t)j;
+        }
+    }
+    for (uint64_t i = 0; i < c->bytes; i++)
+        if (s->send[i] != data_block(c->rank, 0, i, c->call)) {
+            *expected = data_block(c->rank, 0, i, c->call), *got = s->send[i];
+            return (int64_t)(total + i);
+        }
+    return -1;
+}
+
+static unsigned char *allgather_result(void *state, const struct coll_call *c, uint64_t *len)
+{
+    struct allgather_state *s = state;
+    *len = (uint64_t)c->np * c->bytes;
+    return s->recv;
+}
+
+static void allgather_release(void *state)
+{
+    struct allgather_state *s = state;
+    free(s->send), free(s->recv), free(s);
+}
+
+const struct coll_driver coll_driver_allgather = {allgather_setup,  allgather_fill,
+                                                  allgather_call,   allgather_check,
+                                                  allgather_result, allgather_release};

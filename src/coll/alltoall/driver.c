@@ -1,0 +1,80 @@
+/* driver.c: how the runner drives an all-to-all: unsigned bytes, the block rank i sends rank
+ * j is data_block(i, j, .) (data.h); every rank's p received blocks checked, its p-block send
+ * buffer checked to be untouched. */
+#include <stdlib.h>
+
+#include "alltoall.h"
+#include "data.h"
+
+struct alltoall_state {
+    unsigned char *send, *recv;
+};
+
+static void *alltoall_setup(uint64_t max_bytes, int rank, int np)
+{
+    (void)rank;
+    struct alltoall_state *s = malloc(sizeof *s);
+    size_t n = max_bytes > 0 ? max_bytes : 1;
+    if (s == NULL) return NULL;
+    s->send = malloc(n * (size_t)np);
+    s->recv = malloc(n * (size_t)np);
+    if (s->send != NULL && s->recv != NULL) return s;
+    free(s->send), free(s->recv), free(s);
+    return NULL;
+}
+
+static void alltoall_fill(void *state, const struct coll_call *c)
+{
+    struct alltoall_state *s = state;
+    for (int r = 0; r < c->np; r++)
+        for (uint64_t i = 0; i < c->bytes; i++) {
+            s->send[(uint64_t)r * c->bytes + i] = data_block(c->rank, r, i, c->call);
+            s->recv[(uint64_t)r * c->bytes + i] = data_poison(data_block(r, c->rank, i, c->call));
+        }
+}
+
+static int alltoall_call(coll_fn fn, void *state, const struct coll_call *c)
+{
+    struct alltoall_state *s = state;
+    return ((alltoall_sig *)fn)(s->send, (int)c->bytes, MPI_UNSIGNED_CHAR, s->recv, (int)c->bytes,
+                                MPI_UNSIGNED_CHAR, c->comm);
+}
+
+/* Every block of recvbuf, then the send buffer (offsets past the p received blocks). */
+static int64_t alltoall_check(void *state, const struct coll_call *c, unsigned char *expected,
+                              unsigned char *got)
+{
+    struct alltoall_state *s = state;
+    uint64_t total = (uint64_t)c->np * c->bytes;
+    for (uint64_t j = 0; j < total; j++) {
+        unsigned char want = data_block((int)(j / c->bytes), c->rank, j % c->bytes, c->call);
+        if (s->recv[j] != want) {
+            *expected = want, *got = s->recv[j];
+            return (int64_t)j;
+        }
+    }
+    for (uint64_t j = 0; j < total; j++) {
+        unsigned char want = data_block(c->rank, (int)(j / c->bytes), j % c->bytes, c->call);
+        if (s->send[j] != want) {
+            *expected = want, *got = s->send[j];
+            return (int64_t)(total + j);
+        }
+    }
+    return -1;
+}
+
+static unsigned char *alltoall_result(void *state, const struct coll_call *c, uint64_t *len)
+{
+    struct alltoall_state *s = state;
+    *len = (uint64_t)c->np * c->bytes;
+    return s->recv;
+}
+
+static void alltoall_release(void *state)
+{
+    struct alltoall_state *s = state;
+    free(s->send), free(s->recv), free(s);
+}
+
+const struct coll_driver coll_driver_alltoall = {alltoall_setup, alltoall_fill,   alltoall_call,
+                                                 alltoall_check, alltoall_result, alltoall_release};

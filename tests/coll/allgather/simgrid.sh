@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# simgrid.sh COLLSIM SRCDIR: SimGrid's own allgathers through collsim's runner. Those with no
+# known fault in simgrid.def pass the data check on np 8 and 13, sizes 0, 1, 1000, 65543 and
+# 1 MiB; each known fault still shows where simgrid.def says (so the list stays true).
+collsim=$1 src=$2
+source "$src/tests/lib.sh"
+coll=allgather
+plat=$(plat crossbar-64)
+def=$src/src/coll/simgrid.def
+good=$(sed -n "s/^SIMGRID_ALGO($coll, \([A-Za-z0-9_]*\), .*, \"\")\$/\1/p" "$def" | sed 's/^/smpi:/' | paste -sd,)
+[ -n "$good" ] && pass || fail "no fault-free SimGrid $coll algorithm parsed from simgrid.def"
+for np in 8 13; do
+    out=$("$collsim" run --platform "$plat" --np "$np" --collective $coll --algo "$good" \
+        --sizes 0,1,1000,65543,1M --iters 1 --warmup 0 2>&1)
+    assert_eq "SimGrid $coll algorithms np=$np status" 0 $?
+    if printf '%s' "$out" | grep -q INVALID; then fail "np=$np: $(printf '%s' "$out" | grep -m3 error)"; fi
+done
+check_fault() { # NAME NP SIZE
+    "$collsim" run --platform "$plat" --np "$2" --collective $coll --algo "smpi:$1" --sizes "$3" \
+        --iters 1 --warmup 0 >/dev/null 2>&1
+    if [ $? -ne 0 ]; then pass; else fail "smpi:$1 on $2 ranks at $3 B passed: update simgrid.def"; fi
+}
+check_fault 2dmesh 13 1
+check_fault 3dmesh 13 1
+check_fault pair 13 1
+check_fault rhv 13 1
+# every line with a fault is checked above
+faults=$(grep -c "^SIMGRID_ALGO($coll, .*, \"[^\"]\+\")\$" "$def")
+assert_eq "allgather faults checked" 4 "$faults"
+finish
