@@ -69,3 +69,21 @@ int coll_reduce_local(const void *in, void *inout, int count, MPI_Datatype type,
 {
     return MPI_Reduce_local(in, inout, count, type, op);
 }
+
+struct coll_bufs *coll_bufs_new(uint64_t send_bytes, uint64_t recv_bytes)
+{
+    struct coll_bufs *b = malloc(sizeof *b);
+    if (b == NULL) return NULL;
+    b->send = malloc(send_bytes > 0 ? send_bytes : 1);
+    b->recv = malloc(recv_bytes > 0 ? recv_bytes : 1);
+    if (b->send != NULL && b->recv != NULL) return b;
+    coll_bufs_free(b);
+    return NULL;
+}
+
+void coll_bufs_free(void *bufs)
+{
+    struct coll_bufs *b = bufs;
+    if (b == NULL) return;
+    free(b->send), free(b->recv), free(b);
+}

@@ -62,6 +62,20 @@ struct coll_driver {
 /* The driver of coll. */
 const struct coll_driver *coll_driver(enum coll_id coll);
 
+/* ---- what drivers share (coll.c) ---- */
+
+/* A rank's send and receive buffers: the state of most drivers. */
+struct coll_bufs {
+    unsigned char *send, *recv;
+};
+
+/* Both buffers, of send_bytes and recv_bytes (at least one byte each); NULL if out of
+ * memory. */
+struct coll_bufs *coll_bufs_new(uint64_t send_bytes, uint64_t recv_bytes);
+
+/* Frees a coll_bufs_new result (a driver's release). */
+void coll_bufs_free(void *bufs);
+
 /* ---- what algorithms of every collective share (coll.c) ---- */
 
 /* The positive number in environment variable `name`, else dflt. */

@@ -6,26 +6,16 @@
 #include "allgather.h"
 #include "data.h"
 
-struct allgather_state {
-    unsigned char *send, *recv;
-};
-
 static void *allgather_setup(uint64_t max_bytes, int rank, int np)
 {
     (void)rank;
-    struct allgather_state *s = malloc(sizeof *s);
-    size_t n = max_bytes > 0 ? max_bytes : 1;
-    if (s == NULL) return NULL;
-    s->send = malloc(n);
-    s->recv = malloc(n * (size_t)np);
-    if (s->send != NULL && s->recv != NULL) return s;
-    free(s->send), free(s->recv), free(s);
-    return NULL;
+    uint64_t n = max_bytes;
+    return coll_bufs_new(n, n * (uint64_t)np);
 }
 
 static void allgather_fill(void *state, const struct coll_call *c)
 {
-    struct allgather_state *s = state;
+    struct coll_bufs *s = state;
     for (uint64_t i = 0; i < c->bytes; i++)
         s->send[i] = data_block(c->rank, 0, i, c->call);
     for (int r = 0; r < c->np; r++)
@@ -35,7 +25,7 @@ static void allgather_fill(void *state, const struct coll_call *c)
 
 static int allgather_call(coll_fn fn, void *state, const struct coll_call *c)
 {
-    struct allgather_state *s = state;
+    struct coll_bufs *s = state;
     return ((allgather_sig *)fn)(s->send, (int)c->bytes, MPI_UNSIGNED_CHAR, s->recv, (int)c->bytes,
                                  MPI_UNSIGNED_CHAR, c->comm);
 }
@@ -44,7 +34,7 @@ static int allgather_call(coll_fn fn, void *state, const struct coll_call *c)
 static int64_t allgather_check(void *state, const struct coll_call *c, unsigned char *expected,
                                unsigned char *got)
 {
-    struct allgather_state *s = state;
+    struct coll_bufs *s = state;
     uint64_t total = (uint64_t)c->np * c->bytes;
     for (uint64_t j = 0; j < total; j++) {
         unsigned char want = data_block((int)(j / c->bytes), 0, j % c->bytes, c->call);
@@ -63,17 +53,11 @@ static int64_t allgather_check(void *state, const struct coll_call *c, unsigned 
 
 static unsigned char *allgather_result(void *state, const struct coll_call *c, uint64_t *len)
 {
-    struct allgather_state *s = state;
+    struct coll_bufs *s = state;
     *len = (uint64_t)c->np * c->bytes;
     return s->recv;
 }
 
-static void allgather_release(void *state)
-{
-    struct allgather_state *s = state;
-    free(s->send), free(s->recv), free(s);
-}
-
 const struct coll_driver coll_driver_allgather = {allgather_setup,  allgather_fill,
                                                   allgather_call,   allgather_check,
-                                                  allgather_result, allgather_release};
+                                                  allgather_result, coll_bufs_free};

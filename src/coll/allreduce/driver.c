@@ -6,26 +6,16 @@
 #include "allreduce.h"
 #include "data.h"
 
-struct allreduce_state {
-    unsigned char *send, *recv;
-};
-
 static void *allreduce_setup(uint64_t max_bytes, int rank, int np)
 {
     (void)rank, (void)np;
-    struct allreduce_state *s = malloc(sizeof *s);
-    size_t n = max_bytes > 0 ? max_bytes : 1;
-    if (s == NULL) return NULL;
-    s->send = malloc(n);
-    s->recv = malloc(n);
-    if (s->send != NULL && s->recv != NULL) return s;
-    free(s->send), free(s->recv), free(s);
-    return NULL;
+    uint64_t n = max_bytes;
+    return coll_bufs_new(n, n);
 }
 
 static void allreduce_fill(void *state, const struct coll_call *c)
 {
-    struct allreduce_state *s = state;
+    struct coll_bufs *s = state;
     for (uint64_t i = 0; i < c->bytes; i++) {
         s->send[i] = data_input(i, c->call, c->rank);
         s->recv[i] = data_poison(data_reduced(i, c->call, c->np));
@@ -34,7 +24,7 @@ static void allreduce_fill(void *state, const struct coll_call *c)
 
 static int allreduce_call(coll_fn fn, void *state, const struct coll_call *c)
 {
-    struct allreduce_state *s = state;
+    struct coll_bufs *s = state;
     return ((allreduce_sig *)fn)(s->send, s->recv, (int)c->bytes, MPI_UNSIGNED_CHAR,
                                  data_op(c->call), c->comm);
 }
@@ -43,7 +33,7 @@ static int allreduce_call(coll_fn fn, void *state, const struct coll_call *c)
 static int64_t allreduce_check(void *state, const struct coll_call *c, unsigned char *expected,
                                unsigned char *got)
 {
-    struct allreduce_state *s = state;
+    struct coll_bufs *s = state;
     for (uint64_t i = 0; i < c->bytes; i++) {
         unsigned char want = data_reduced(i, c->call, c->np), have = s->recv[i];
         if (want == have) want = data_input(i, c->call, c->rank), have = s->send[i];
@@ -57,17 +47,11 @@ static int64_t allreduce_check(void *state, const struct coll_call *c, unsigned 
 
 static unsigned char *allreduce_result(void *state, const struct coll_call *c, uint64_t *len)
 {
-    struct allreduce_state *s = state;
+    struct coll_bufs *s = state;
     *len = c->bytes;
     return s->recv;
 }
 
-static void allreduce_release(void *state)
-{
-    struct allreduce_state *s = state;
-    free(s->send), free(s->recv), free(s);
-}
-
 const struct coll_driver coll_driver_allreduce = {allreduce_setup,  allreduce_fill,
                                                   allreduce_call,   allreduce_check,
-                                                  allreduce_result, allreduce_release};
+                                                  allreduce_result, coll_bufs_free};

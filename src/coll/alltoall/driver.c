@@ -6,26 +6,16 @@
 #include "alltoall.h"
 #include "data.h"
 
-struct alltoall_state {
-    unsigned char *send, *recv;
-};
-
 static void *alltoall_setup(uint64_t max_bytes, int rank, int np)
 {
     (void)rank;
-    struct alltoall_state *s = malloc(sizeof *s);
-    size_t n = max_bytes > 0 ? max_bytes : 1;
-    if (s == NULL) return NULL;
-    s->send = malloc(n * (size_t)np);
-    s->recv = malloc(n * (size_t)np);
-    if (s->send != NULL && s->recv != NULL) return s;
-    free(s->send), free(s->recv), free(s);
-    return NULL;
+    uint64_t n = max_bytes;
+    return coll_bufs_new(n * (uint64_t)np, n * (uint64_t)np);
 }
 
 static void alltoall_fill(void *state, const struct coll_call *c)
 {
-    struct alltoall_state *s = state;
+    struct coll_bufs *s = state;
     for (int r = 0; r < c->np; r++)
         for (uint64_t i = 0; i < c->bytes; i++) {
             s->send[(uint64_t)r * c->bytes + i] = data_block(c->rank, r, i, c->call);
@@ -35,7 +25,7 @@ static void alltoall_fill(void *state, const struct coll_call *c)
 
 static int alltoall_call(coll_fn fn, void *state, const struct coll_call *c)
 {
-    struct alltoall_state *s = state;
+    struct coll_bufs *s = state;
     return ((alltoall_sig *)fn)(s->send, (int)c->bytes, MPI_UNSIGNED_CHAR, s->recv, (int)c->bytes,
                                 MPI_UNSIGNED_CHAR, c->comm);
 }
@@ -44,7 +34,7 @@ static int alltoall_call(coll_fn fn, void *state, const struct coll_call *c)
 static int64_t alltoall_check(void *state, const struct coll_call *c, unsigned char *expected,
                               unsigned char *got)
 {
-    struct alltoall_state *s = state;
+    struct coll_bufs *s = state;
     uint64_t total = (uint64_t)c->np * c->bytes;
     for (uint64_t j = 0; j < total; j++) {
         unsigned char want = data_block((int)(j / c->bytes), c->rank, j % c->bytes, c->call);
@@ -65,16 +55,10 @@ static int64_t alltoall_check(void *state, const struct coll_call *c, unsigned c
 
 static unsigned char *alltoall_result(void *state, const struct coll_call *c, uint64_t *len)
 {
-    struct alltoall_state *s = state;
+    struct coll_bufs *s = state;
     *len = (uint64_t)c->np * c->bytes;
     return s->recv;
 }
 
-static void alltoall_release(void *state)
-{
-    struct alltoall_state *s = state;
-    free(s->send), free(s->recv), free(s);
-}
-
 const struct coll_driver coll_driver_alltoall = {alltoall_setup, alltoall_fill,   alltoall_call,
-                                                 alltoall_check, alltoall_result, alltoall_release};
+                                                 alltoall_check, alltoall_result, coll_bufs_free};

@@ -6,21 +6,11 @@
 #include "data.h"
 #include "qshift.h"
 
-struct qshift_state {
-    unsigned char *send, *recv;
-};
-
 static void *qshift_setup(uint64_t max_bytes, int rank, int np)
 {
     (void)rank, (void)np;
-    struct qshift_state *s = malloc(sizeof *s);
-    size_t n = max_bytes > 0 ? max_bytes : 1;
-    if (s == NULL) return NULL;
-    s->send = malloc(n);
-    s->recv = malloc(n);
-    if (s->send != NULL && s->recv != NULL) return s;
-    free(s->send), free(s->recv), free(s);
-    return NULL;
+    uint64_t n = max_bytes;
+    return coll_bufs_new(n, n);
 }
 
 /* This rank's partners in call c: where its block goes, where its result comes from. */
@@ -35,7 +25,7 @@ static int qshift_from(const struct coll_call *c)
 
 static void qshift_fill(void *state, const struct coll_call *c)
 {
-    struct qshift_state *s = state;
+    struct coll_bufs *s = state;
     int to = qshift_to(c), from = qshift_from(c);
     for (uint64_t i = 0; i < c->bytes; i++) {
         s->send[i] = data_block(c->rank, to, i, c->call);
@@ -45,7 +35,7 @@ static void qshift_fill(void *state, const struct coll_call *c)
 
 static int qshift_call(coll_fn fn, void *state, const struct coll_call *c)
 {
-    struct qshift_state *s = state;
+    struct coll_bufs *s = state;
     return ((qshift_sig *)fn)(s->send, s->recv, (int)c->bytes, MPI_BYTE, c->shift, c->comm);
 }
 
@@ -53,7 +43,7 @@ static int qshift_call(coll_fn fn, void *state, const struct coll_call *c)
 static int64_t qshift_check(void *state, const struct coll_call *c, unsigned char *expected,
                             unsigned char *got)
 {
-    struct qshift_state *s = state;
+    struct coll_bufs *s = state;
     int to = qshift_to(c), from = qshift_from(c);
     for (uint64_t i = 0; i < c->bytes; i++) {
         unsigned char want = data_block(from, c->rank, i, c->call), have = s->recv[i];
@@ -68,16 +58,10 @@ static int64_t qshift_check(void *state, const struct coll_call *c, unsigned cha
 
 static unsigned char *qshift_result(void *state, const struct coll_call *c, uint64_t *len)
 {
-    struct qshift_state *s = state;
+    struct coll_bufs *s = state;
     *len = c->bytes;
     return s->recv;
 }
 
-static void qshift_release(void *state)
-{
-    struct qshift_state *s = state;
-    free(s->send), free(s->recv), free(s);
-}
-
 const struct coll_driver coll_driver_qshift = {qshift_setup, qshift_fill,   qshift_call,
-                                               qshift_check, qshift_result, qshift_release};
+                                               qshift_check, qshift_result, coll_bufs_free};

@@ -6,26 +6,16 @@
 #include "data.h"
 #include "reduce.h"
 
-struct reduce_state {
-    unsigned char *send, *recv;
-};
-
 static void *reduce_setup(uint64_t max_bytes, int rank, int np)
 {
     (void)rank, (void)np;
-    struct reduce_state *s = malloc(sizeof *s);
-    size_t n = max_bytes > 0 ? max_bytes : 1;
-    if (s == NULL) return NULL;
-    s->send = malloc(n);
-    s->recv = malloc(n);
-    if (s->send != NULL && s->recv != NULL) return s;
-    free(s->send), free(s->recv), free(s);
-    return NULL;
+    uint64_t n = max_bytes;
+    return coll_bufs_new(n, n);
 }
 
 static void reduce_fill(void *state, const struct coll_call *c)
 {
-    struct reduce_state *s = state;
+    struct coll_bufs *s = state;
     for (uint64_t i = 0; i < c->bytes; i++) {
         s->send[i] = data_input(i, c->call, c->rank);
         s->recv[i] = data_poison(data_reduced(i, c->call, c->np));
@@ -34,7 +24,7 @@ static void reduce_fill(void *state, const struct coll_call *c)
 
 static int reduce_call(coll_fn fn, void *state, const struct coll_call *c)
 {
-    struct reduce_state *s = state;
+    struct coll_bufs *s = state;
     return ((reduce_sig *)fn)(s->send, s->recv, (int)c->bytes, MPI_UNSIGNED_CHAR, data_op(c->call),
                               c->root, c->comm);
 }
@@ -43,7 +33,7 @@ static int reduce_call(coll_fn fn, void *state, const struct coll_call *c)
 static int64_t reduce_check(void *state, const struct coll_call *c, unsigned char *expected,
                             unsigned char *got)
 {
-    struct reduce_state *s = state;
+    struct coll_bufs *s = state;
     for (uint64_t i = 0; i < c->bytes; i++) {
         unsigned char want = data_input(i, c->call, c->rank), have = s->send[i];
         if (c->rank == c->root && s->recv[i] != data_reduced(i, c->call, c->np))
@@ -58,16 +48,10 @@ static int64_t reduce_check(void *state, const struct coll_call *c, unsigned cha
 
 static unsigned char *reduce_result(void *state, const struct coll_call *c, uint64_t *len)
 {
-    struct reduce_state *s = state;
+    struct coll_bufs *s = state;
     *len = c->bytes;
     return c->rank == c->root ? s->recv : s->send;
 }
 
-static void reduce_release(void *state)
-{
-    struct reduce_state *s = state;
-    free(s->send), free(s->recv), free(s);
-}
-
 const struct coll_driver coll_driver_reduce = {reduce_setup, reduce_fill,   reduce_call,
-                                               reduce_check, reduce_result, reduce_release};
+                                               reduce_check, reduce_result, coll_bufs_free};

@@ -7,26 +7,16 @@
 #include "data.h"
 #include "scan.h"
 
-struct scan_state {
-    unsigned char *send, *recv;
-};
-
 static void *scan_setup(uint64_t max_bytes, int rank, int np)
 {
     (void)rank, (void)np;
-    struct scan_state *s = malloc(sizeof *s);
-    size_t n = max_bytes > 0 ? max_bytes : 1;
-    if (s == NULL) return NULL;
-    s->send = malloc(n);
-    s->recv = malloc(n);
-    if (s->send != NULL && s->recv != NULL) return s;
-    free(s->send), free(s->recv), free(s);
-    return NULL;
+    uint64_t n = max_bytes;
+    return coll_bufs_new(n, n);
 }
 
 static void scan_fill(void *state, const struct coll_call *c)
 {
-    struct scan_state *s = state;
+    struct coll_bufs *s = state;
     for (uint64_t i = 0; i < c->bytes; i++) {
         s->send[i] = data_input(i, c->call, c->rank);
         s->recv[i] = data_poison(data_reduced(i, c->call, c->rank + 1));
@@ -35,7 +25,7 @@ static void scan_fill(void *state, const struct coll_call *c)
 
 static int scan_call(coll_fn fn, void *state, const struct coll_call *c)
 {
-    struct scan_state *s = state;
+    struct coll_bufs *s = state;
     return ((scan_sig *)fn)(s->send, s->recv, (int)c->bytes, MPI_UNSIGNED_CHAR, data_op(c->call),
                             c->comm);
 }
@@ -44,7 +34,7 @@ static int scan_call(coll_fn fn, void *state, const struct coll_call *c)
 static int64_t scan_check(void *state, const struct coll_call *c, unsigned char *expected,
                           unsigned char *got)
 {
-    struct scan_state *s = state;
+    struct coll_bufs *s = state;
     for (uint64_t i = 0; i < c->bytes; i++) {
         unsigned char want = data_reduced(i, c->call, c->rank + 1), have = s->recv[i];
         if (want == have) want = data_input(i, c->call, c->rank), have = s->send[i];
@@ -58,16 +48,10 @@ static int64_t scan_check(void *state, const struct coll_call *c, unsigned char 
 
 static unsigned char *scan_result(void *state, const struct coll_call *c, uint64_t *len)
 {
-    struct scan_state *s = state;
+    struct coll_bufs *s = state;
     *len = c->bytes;
     return s->recv;
 }
 
-static void scan_release(void *state)
-{
-    struct scan_state *s = state;
-    free(s->send), free(s->recv), free(s);
-}
-
 const struct coll_driver coll_driver_scan = {scan_setup, scan_fill,   scan_call,
-                                             scan_check, scan_result, scan_release};
+                                             scan_check, scan_result, coll_bufs_free};
