@@ -1,93 +1,125 @@
 /* direct.c: the all-reduce by direct exchange, a reduce-scatter and an allgather each done
- * as one all-to-all round.
+ * as one all-to-all round, pipelined over K parts of the vector.
  *
- * Source: docs/collectives/allreduce.md#direct. The vector is cut into p blocks (block j =
- * [m j/p, m (j+1)/p), some empty when m < p; empty blocks are not sent). Reduce-scatter: every
- * rank posts the receives of its own block from the p-1 others and sends block j to rank j,
- * in the order rank + 1, rank + 2, ... (mod p), so at any moment the ranks send to distinct
- * destinations; it combines the received blocks as they come, in the fixed order of the
- * sources rank - 1, rank - 2, ... (one combine overlaps the later transfers). Allgather: every
- * rank sends its reduced block to the p-1 others in the same order. Cost on a crossbar (every
- * rank's link carries its p-1 blocks): 2 (a + (p-1) b m/p) + (p-1) m/(p R). */
+ * Source: docs/collectives/allreduce.md#direct. Part c of the vector is [m c/K, m (c+1)/K),
+ * cut into p blocks (block j of a part of length l at offset o: [o + l j/p, o + l (j+1)/p),
+ * some empty when l < p; empty blocks are not sent). Reduce-scatter of a part: every rank
+ * receives its own block from the p-1 others and sends block j to rank j, in the order
+ * rank + 1, rank + 2, ... (mod p), so at any moment the ranks send to distinct destinations;
+ * it combines the received blocks in the fixed order of the sources rank - 1, rank - 2, ...
+ * Allgather of a part: every rank sends its reduced block to the p-1 others in the same order.
+ * Pipeline: the receives of every part's reduce-scatter are posted first and part 0's sends;
+ * once part c has arrived, part c+1's sends go out, then part c is combined (overlapping part
+ * c+1's transfer) and its allgather posted. K = 1 for vectors up to DIRECT_SMALL bytes, else
+ * DIRECT_PARTS (COLLSIM_DIRECT_PARTS overrides). Cost on a crossbar for K = 1 (every rank's
+ * link carries its p-1 blocks): 2 (a + (p-1) b m/p) + (p-1) m/(p R). */
 #include <stdlib.h>
 
 #include "allreduce.h"
 
-static void block(long count, int p, int j, long *off, long *len)
+#define DIRECT_PARTS 4
+#define DIRECT_SMALL 65536
+
+struct direct {
+    char *buf, *tmp;     /* the vector; the received blocks, slot (c, k) */
+    long count, slot;    /* elements; elements per slot */
+    int p, rank, nparts; /* ranks, this rank, K */
+    MPI_Aint ext;        /* bytes per element */
+    MPI_Datatype type;
+    MPI_Comm comm;
+    MPI_Request *rs, *ag; /* 2 (p-1) per part: receives then sends */
+};
+
+/* Block j of part c. */
+static void block(const struct direct *d, int c, int j, long *off, long *len)
 {
-    *off = count * j / p;
-    *len = count * (j + 1) / p - *off;
+    long po = d->count * c / d->nparts, pl = d->count * (c + 1) / d->nparts - po;
+    *off = po + pl * j / d->p;
+    *len = po + pl * (j + 1) / d->p - *off;
 }
 
-/* Posts one all-to-all round: receives of the blocks the others send (into recv + k-th slot
- * when gather is 0, else into buf at the sender's block), sends of this rank's blocks (block
- * rank + k when gather is 0, else block rank to everyone). reqs: 2 (p-1) entries, unused ones
- * MPI_REQUEST_NULL; recvs first, in source order rank - 1, rank - 2, ... */
-static int post(char *buf, char *recv, long count, MPI_Aint ext, MPI_Datatype type, int gather,
-                MPI_Comm comm, MPI_Request *reqs)
+/* Posts the receives (recvs) or the sends of part c's reduce-scatter (gather 0: into slots,
+ * block rank + k to rank + k) or allgather (gather 1: into the sender's block, this rank's
+ * block to everyone). Request k-1 of reqs is the receive from rank - k, p-1 + k-1 the send to
+ * rank + k; unused ones MPI_REQUEST_NULL. */
+static int post(struct direct *d, int c, int gather, int recvs)
 {
-    int rank, p, rc = MPI_SUCCESS, tag = ALLREDUCE_DIRECT_TAG + gather;
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &p);
+    int p = d->p, rc = MPI_SUCCESS, tag = ALLREDUCE_DIRECT_TAG + gather;
+    MPI_Request *reqs = (gather ? d->ag : d->rs) + 2 * (p - 1) * c + (recvs ? 0 : p - 1);
     long mo, ml, o, l;
-    block(count, p, rank, &mo, &ml);
+    block(d, c, d->rank, &mo, &ml);
     for (int k = 1; k < p; k++) {
-        int src = (rank - k + p) % p;
-        block(count, p, src, &o, &l);
-        char *into = gather ? buf + o * ext : recv + (k - 1) * ml * ext;
-        long n = gather ? l : ml;
+        int peer = recvs ? (d->rank - k + p) % p : (d->rank + k) % p;
+        block(d, c, peer, &o, &l);
+        long n = gather == recvs ? l : ml;
         reqs[k - 1] = MPI_REQUEST_NULL;
-        if (n > 0 && rc == MPI_SUCCESS)
-            rc = MPI_Irecv(into, (int)n, type, src, tag, comm, &reqs[k - 1]);
-    }
-    for (int k = 1; k < p; k++) {
-        int dst = (rank + k) % p;
-        block(count, p, dst, &o, &l);
-        char *from = gather ? buf + mo * ext : buf + o * ext;
-        long n = gather ? ml : l;
-        reqs[p - 1 + k - 1] = MPI_REQUEST_NULL;
-        if (n > 0 && rc == MPI_SUCCESS)
-            rc = MPI_Isend(from, (int)n, type, dst, tag, comm, &reqs[p - 1 + k - 1]);
+        if (n == 0 || rc != MPI_SUCCESS) continue;
+        if (!recvs) {
+            rc = MPI_Isend(d->buf + (gather ? mo : o) * d->ext, (int)n, d->type, peer, tag, d->comm,
+                           &reqs[k - 1]);
+            continue;
+        }
+        char *into =
+            gather ? d->buf + o * d->ext : d->tmp + ((long)c * (p - 1) + k - 1) * d->slot * d->ext;
+        rc = MPI_Irecv(into, (int)n, d->type, peer, tag, d->comm, &reqs[k - 1]);
     }
     return rc;
 }
 
-/* The reduce-scatter: this rank's block of buf ends up reduced over all ranks. */
-static int reduce_scatter(char *buf, long count, MPI_Aint ext, MPI_Datatype type, MPI_Op op,
-                          MPI_Comm comm, MPI_Request *reqs)
+/* Part c's reduce-scatter: unless it is the last part, wait for all of it and send part
+ * c+1 out; combine part c's blocks (sources rank - 1, rank - 2, ..., each as soon as it has
+ * arrived), wait for its sends and post its allgather. */
+static int step(struct direct *d, int c, MPI_Op op)
 {
-    int rank, p;
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &p);
+    int p = d->p, rc = MPI_SUCCESS;
+    MPI_Request *rs = d->rs + 2 * (p - 1) * c;
+    if (c + 1 < d->nparts) rc = MPI_Waitall(p - 1, rs, MPI_STATUSES_IGNORE);
+    if (rc == MPI_SUCCESS && c + 1 < d->nparts) rc = post(d, c + 1, 0, 0);
     long mo, ml;
-    block(count, p, rank, &mo, &ml);
-    char *recv = coll_buffer((int)((p - 1) * ml), type);
-    if (recv == NULL) return MPI_ERR_NO_MEM;
-    int rc = post(buf, recv, count, ext, type, 0, comm, reqs);
-    for (int k = 1; k < p && rc == MPI_SUCCESS && ml > 0; k++) {
-        rc = MPI_Wait(&reqs[k - 1], MPI_STATUS_IGNORE);
-        if (rc == MPI_SUCCESS)
-            rc = coll_reduce_local(recv + (k - 1) * ml * ext, buf + mo * ext, (int)ml, type, op);
+    block(d, c, d->rank, &mo, &ml);
+    for (int k = 1; k < p && rc == MPI_SUCCESS; k++) {
+        rc = MPI_Wait(&rs[k - 1], MPI_STATUS_IGNORE);
+        if (rc == MPI_SUCCESS && ml > 0)
+            rc = coll_reduce_local(d->tmp + ((long)c * (p - 1) + k - 1) * d->slot * d->ext,
+                                   d->buf + mo * d->ext, (int)ml, d->type, op);
     }
-    if (rc == MPI_SUCCESS) rc = MPI_Waitall(2 * (p - 1), reqs, MPI_STATUSES_IGNORE);
-    free(recv);
+    if (rc == MPI_SUCCESS) rc = MPI_Waitall(p - 1, rs + p - 1, MPI_STATUSES_IGNORE);
+    if (rc == MPI_SUCCESS) rc = post(d, c, 1, 1);
+    if (rc == MPI_SUCCESS) rc = post(d, c, 1, 0);
+    return rc;
+}
+
+static int run(struct direct *d, MPI_Op op)
+{
+    int rc = MPI_SUCCESS, n = 2 * (d->p - 1) * d->nparts;
+    for (int c = 0; c < d->nparts && rc == MPI_SUCCESS; c++)
+        rc = post(d, c, 0, 1);
+    if (rc == MPI_SUCCESS) rc = post(d, 0, 0, 0);
+    for (int c = 0; c < d->nparts && rc == MPI_SUCCESS; c++)
+        rc = step(d, c, op);
+    if (rc == MPI_SUCCESS) rc = MPI_Waitall(n, d->ag, MPI_STATUSES_IGNORE);
     return rc;
 }
 
 int allreduce_direct(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type, MPI_Op op,
                      MPI_Comm comm)
 {
-    int p;
-    MPI_Comm_size(comm, &p);
+    struct direct d = {.buf = recvbuf, .count = count, .type = type, .comm = comm};
+    MPI_Comm_size(comm, &d.p);
+    MPI_Comm_rank(comm, &d.rank);
     allreduce__copy_in(sendbuf, recvbuf, count, type);
-    if (p == 1 || count == 0) return MPI_SUCCESS;
-    MPI_Aint lb, ext;
-    MPI_Type_get_extent(type, &lb, &ext);
-    MPI_Request *reqs = malloc(2 * (size_t)(p - 1) * sizeof *reqs);
-    if (reqs == NULL) return MPI_ERR_NO_MEM;
-    int rc = reduce_scatter(recvbuf, count, ext, type, op, comm, reqs);
-    if (rc == MPI_SUCCESS) rc = post(recvbuf, NULL, count, ext, type, 1, comm, reqs);
-    if (rc == MPI_SUCCESS) rc = MPI_Waitall(2 * (p - 1), reqs, MPI_STATUSES_IGNORE);
-    free(reqs);
+    if (d.p == 1 || count == 0) return MPI_SUCCESS;
+    MPI_Aint lb;
+    MPI_Type_get_extent(type, &lb, &d.ext);
+    d.nparts = (long)count * d.ext <= DIRECT_SMALL ? 1 : DIRECT_PARTS;
+    d.nparts = (int)coll_env_double("COLLSIM_DIRECT_PARTS", d.nparts);
+    if (d.nparts < 1) d.nparts = 1;
+    d.slot = count / ((long)d.nparts * d.p) + 2;
+    size_t nreq = 2 * (size_t)(d.p - 1) * (size_t)d.nparts;
+    d.tmp = coll_buffer((int)(d.slot * (d.p - 1) * d.nparts), type);
+    d.rs = malloc(nreq * sizeof *d.rs);
+    d.ag = malloc(nreq * sizeof *d.ag);
+    int rc = d.tmp && d.rs && d.ag ? run(&d, op) : MPI_ERR_NO_MEM;
+    free(d.tmp), free(d.rs), free(d.ag);
     return rc;
 }
