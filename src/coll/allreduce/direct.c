@@ -4,10 +4,13 @@
  * Source: docs/collectives/allreduce.md#direct. Part c of the vector is [m c/K, m (c+1)/K),
  * cut into p blocks (block j of a part of length l at offset o: [o + l j/p, o + l (j+1)/p),
  * some empty when l < p; empty blocks are not sent). Reduce-scatter of a part: every rank
- * receives its own block from the p-1 others and sends block j to rank j, in the order
- * rank + 1, rank + 2, ... (mod p), so at any moment the ranks send to distinct destinations;
- * it combines the received blocks in the fixed order of the sources rank - 1, rank - 2, ...
- * Allgather of a part: every rank sends its reduced block to the p-1 others in the same order.
+ * receives its own block from the p-1 others and sends block j to rank j; allgather: every
+ * rank sends its reduced block to the p-1 others. The peers come in a fixed order, the same
+ * for sends and receives: for p = 2^d rank ^ x for the distances x ordered by bit count (on a
+ * hypercube in rank order the nearest first, so their blocks arrive, and are combined, while
+ * the farther ones are still in flight), else rank + k for sends and rank - k for receives,
+ * k = 1 .. p-1 (at any moment the ranks send to distinct destinations). Received blocks are
+ * combined in that fixed order, each as soon as it has arrived.
  * Pipeline: the receives of every part's reduce-scatter are posted first and part 0's sends;
  * once part c has arrived, part c+1's sends go out, then part c is combined (overlapping part
  * c+1's transfer) and its allgather posted. K = 1 for vectors up to DIRECT_SMALL bytes, else
@@ -28,6 +31,7 @@ struct direct {
     MPI_Datatype type;
     MPI_Comm comm;
     MPI_Request *rs, *ag; /* 2 (p-1) per part: receives then sends */
+    int * xor ;           /* p = 2^d: the distances 1 .. p-1 by bit count, else NULL */
 };
 
 /* Block j of part c. */
@@ -49,7 +53,9 @@ static int post(struct direct *d, int c, int gather, int recvs)
     long mo, ml, o, l;
     block(d, c, d->rank, &mo, &ml);
     for (int k = 1; k < p; k++) {
-        int peer = recvs ? (d->rank - k + p) % p : (d->rank + k) % p;
+        int peer = d->xor  ? d->rank ^ d->xor [k]
+                   : recvs ? (d->rank - k + p) % p
+                           : (d->rank + k) % p;
         block(d, c, peer, &o, &l);
         long n = gather == recvs ? l : ml;
         reqs[k - 1] = MPI_REQUEST_NULL;
@@ -89,6 +95,18 @@ static int step(struct direct *d, int c, MPI_Op op)
     return rc;
 }
 
+/* For p = 2^d, the XOR distances 1 .. p-1 in order of bit count (then value), at x[1 ..];
+ * peers rank ^ x[k] are then fewest bits apart first. */
+static int *xor_order(int p)
+{
+    if (p & (p - 1)) return NULL;
+    int *x = malloc((size_t)p * sizeof *x), n = 1;
+    for (int bits = 1; x != NULL && n < p; bits++)
+        for (int v = 1; v < p; v++)
+            if (__builtin_popcount((unsigned)v) == bits) x[n++] = v;
+    return x;
+}
+
 static int run(struct direct *d, MPI_Op op)
 {
     int rc = MPI_SUCCESS, n = 2 * (d->p - 1) * d->nparts;
@@ -119,7 +137,8 @@ int allreduce_direct(const void *sendbuf, void *recvbuf, int count, MPI_Datatype
     d.tmp = coll_buffer((int)(d.slot * (d.p - 1) * d.nparts), type);
     d.rs = malloc(nreq * sizeof *d.rs);
     d.ag = malloc(nreq * sizeof *d.ag);
+    d.xor = xor_order(d.p);
     int rc = d.tmp && d.rs && d.ag ? run(&d, op) : MPI_ERR_NO_MEM;
-    free(d.tmp), free(d.rs), free(d.ag);
+    free(d.tmp), free(d.rs), free(d.ag), free(d.xor);
     return rc;
 }
