@@ -14,6 +14,8 @@
 #define ALLREDUCE_TAG 7020
 #define ALLREDUCE_CHANNELS 8
 #define ALLREDUCE_STAGES 8
+/* The direct exchange's reduce-scatter and allgather rounds (direct.c). */
+#define ALLREDUCE_DIRECT_TAG 7060
 
 /* One ring of a channel's stage: n positions, ranks[i] the rank at position i (in comm), this
  * rank at position pos. A ring of 2 is a pairwise exchange (one hypercube dimension). */
