@@ -36,4 +36,10 @@ for p in 2 5 8 13 64; do
     assert_near "linear p=$p: (p-1)(a + 16 b) + a + (p-1) 16 b" \
         "$(calc "($p - 1) * $msg + 2 * $L + ($p - 1) * 16 / $B")" "$(time_of linear $p)" 1e-3
 done
+# central: the p-1 eager arrivals leave together and share rank 0's downlink, a + (p-1) 16 b;
+# then the releases share its uplink the same way
+for p in 2 5 13 64; do
+    assert_near "central p=$p: 2 (a + (p-1) 16 b)" "$(calc "2 * (2 * $L + ($p - 1) * 16 / $B)")" \
+        "$(time_of central $p)" 1e-3
+done
 finish
