@@ -37,11 +37,14 @@ assert_near "crossbar linear p=8: (p-1)(a + b m + m/R)" "$(f "7 * $t1")" \
 # only once its receive is posted
 assert_near "crossbar linear p=8 eager: (p-1)(a + b m + m/R)" \
     "$(f "7 * ($a + 1016 * $tb + 1000 / $R)")" "$(time_of crossbar-64 linear ctr 1000 8 3)" 1e-2
-# pipeline_chain with segments of s = 64 KiB: k = 16, (p - 2 + k)(a + b s + s/R)
+# pipeline_chain with segments of s = 64 KiB (k = 16): the first segment crosses p-1 stages of
+# a + b s + s/R; the receive of the next segment is posted before a combine, so after it one
+# segment arrives every max(a + b s, s/R) = a + b s (8.55 us > s/R = 8.19 us):
+#   (p-1)(a + b s + s/R) + (k-1)(a + b s)
 s=65536
 for p in 8 13; do
-    assert_near "crossbar pipeline_chain p=$p: (p - 2 + k)(a + b s + s/R)" \
-        "$(f "($p - 2 + $m / $s) * ($a + ($s + 16) * $tb + $s / $R)")" \
+    assert_near "crossbar pipeline_chain p=$p: (p-1)(a + b s + s/R) + (k-1)(a + b s)" \
+        "$(f "($p - 1) * ($a + ($s + 16) * $tb + $s / $R) + ($m / $s - 1) * ($a + ($s + 16) * $tb)")" \
         "$(COLLSIM_SEGMENT=$s time_of crossbar-64 pipeline_chain ctr $m $p 3)" 1e-2
 done
 # rabenseifner, p' = 8: 2 log2 p' a + 2 (p'-1)/p' b m + (p'-1)/p' m/R (the envelopes of its
