@@ -53,4 +53,13 @@ rab=$(f "6 * $a + 2 * 7 / 8 * $m * $tb + 6 * 16 * $tb + 7 / 8 * $m / $R")
 assert_near "crossbar rabenseifner p=8" "$rab" "$(time_of crossbar-64 rabenseifner ctr $m 8 3)" 1e-2
 assert_near "crossbar rabenseifner p=13: + fold" "$(f "$rab + $t1")" \
     "$(time_of crossbar-64 rabenseifner ctr $m 13 3)" 1e-2
+# knomial, eager m = 1000: each round the up to k-1 children's messages share the parent's
+# downlink, then k-1 combines: rounds (a + (k-1)(b (m + 16) + m/R)); p = 8, k = 8 is one
+# round, p = 16, k = 4 two
+for c in "8 8 1" "16 4 2"; do
+    set -- $c
+    assert_near "crossbar knomial p=$1 k=$2: $3 (a + (k-1)(b m + m/R))" \
+        "$(f "$3 * ($a + ($2 - 1) * (1016 * $tb + 1000 / $R))")" \
+        "$(COLLSIM_RADIX=$2 time_of crossbar-64 knomial ctr 1000 $1 3)" 1e-2
+done
 finish
