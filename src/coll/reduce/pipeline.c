@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "reduce.h"
+#include "topology.h"
 
 int reduce__segment_count(int count, int elem, int p)
 {
@@ -66,26 +67,90 @@ static int chain(char *acc, char *buf[2], int count, int nseg, MPI_Datatype type
     return rc;
 }
 
-int reduce_pipeline_chain(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type,
-                          MPI_Op op, int root, MPI_Comm comm)
+/* Runs the chain with shifted position q of p (0 = the root), next/prev the ranks at q+1 and
+ * q-1 (-1 at the ends). */
+static int run_chain(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type, MPI_Op op,
+                     int q, int next, int prev, MPI_Comm comm)
 {
-    int rank, p, size;
-    MPI_Comm_rank(comm, &rank);
+    int p, size;
     MPI_Comm_size(comm, &p);
     MPI_Type_size(type, &size);
-    int s = reduce_srank(rank, root, p), nseg = reduce__segment_count(count, size, p);
-    char *acc = rank == root ? recvbuf : coll_buffer(count, type);
+    int nseg = reduce__segment_count(count, size, p);
+    char *acc = q == 0 ? recvbuf : coll_buffer(count, type);
     char *buf[2] = {coll_buffer(count / nseg + 1, type), coll_buffer(count / nseg + 1, type)};
-    MPI_Request *req = s > 0 ? malloc((size_t)nseg * sizeof *req) : NULL;
-    int rc = acc && buf[0] && buf[1] && (s == 0 || req) ? MPI_SUCCESS : MPI_ERR_NO_MEM;
+    MPI_Request *req = q > 0 ? malloc((size_t)nseg * sizeof *req) : NULL;
+    int rc = acc && buf[0] && buf[1] && (q == 0 || req) ? MPI_SUCCESS : MPI_ERR_NO_MEM;
     if (rc == MPI_SUCCESS) memcpy(acc, sendbuf, (size_t)count * (size_t)size);
-    int next = s < p - 1 ? reduce_rank(s + 1, root, p) : -1,
-        prev = s > 0 ? reduce_rank(s - 1 + p, root, p) : -1;
     if (rc == MPI_SUCCESS) rc = chain(acc, buf, count, nseg, type, op, next, prev, req, comm);
     if (req != NULL && rc == MPI_SUCCESS) rc = MPI_Waitall(nseg, req, MPI_STATUSES_IGNORE);
     free(req);
-    if (rank != root) free(acc);
+    if (q != 0) free(acc);
     free(buf[0]);
     free(buf[1]);
     return rc;
+}
+
+int reduce_pipeline_chain(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type,
+                          MPI_Op op, int root, MPI_Comm comm)
+{
+    int rank, p;
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_size(comm, &p);
+    int s = reduce_srank(rank, root, p);
+    int next = s < p - 1 ? reduce_rank(s + 1, root, p) : -1,
+        prev = s > 0 ? reduce_rank(s - 1 + p, root, p) : -1;
+    return run_chain(sendbuf, recvbuf, count, type, op, s, next, prev, comm);
+}
+
+/* The topology as mixed-radix digits, first varying fastest: ring p, torus sides, hypercube
+ * d digits of 2. Returns the digit count. */
+static int topo_radix(int radix[8])
+{
+    const struct coll_topo *t = &coll_topology;
+    if (t->kind == NEED_HYPERCUBE) {
+        for (int i = 0; i < t->dims[0] && i < 8; i++)
+            radix[i] = 2;
+        return t->dims[0] < 8 ? t->dims[0] : 8;
+    }
+    for (int i = 0; i < t->ndims; i++)
+        radix[i] = t->dims[i];
+    return t->ndims;
+}
+
+/* Node at position q of the reflected mixed-radix Gray path (the boustrophedon; the binary
+ * reflected Gray code on a hypercube) translated by the root's coordinates: consecutive
+ * positions differ by one step in one digit, i.e. are neighbours on a ring, torus or hypercube. */
+static int path_node(int q, int root, const int *radix, int n)
+{
+    int digit[8], node = 0, parity = 0;
+    for (int i = 0, rest = q; i < n; i++, rest /= radix[i - 1])
+        digit[i] = rest % radix[i];
+    for (int i = n - 1; i >= 0; i--) {
+        int g = parity % 2 ? radix[i] - 1 - digit[i] : digit[i];
+        parity += g;
+        digit[i] = g;
+    }
+    for (int i = n - 1, rest = root; i >= 0; i--) {
+        int stride = 1;
+        for (int j = 0; j < i; j++)
+            stride *= radix[j];
+        node = node * radix[i] + (digit[i] + rest / stride) % radix[i];
+        rest %= stride;
+    }
+    return node;
+}
+
+int reduce_pipeline_path(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type,
+                         MPI_Op op, int root, MPI_Comm comm)
+{
+    int rank, p, radix[8], n = topo_radix(radix), q = 0;
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_size(comm, &p);
+    if (p != coll_topology.nodes)
+        return reduce_pipeline_chain(sendbuf, recvbuf, count, type, op, root, comm);
+    while (q < p && path_node(q, root, radix, n) != rank)
+        q++;
+    int next = q < p - 1 ? path_node(q + 1, root, radix, n) : -1,
+        prev = q > 0 ? path_node(q - 1, root, radix, n) : -1;
+    return run_chain(sendbuf, recvbuf, count, type, op, q, next, prev, comm);
 }
