@@ -45,7 +45,7 @@ s=65536
 for p in 8 13; do
     assert_near "crossbar pipeline_chain p=$p: (p-1)(a + b s + s/R) + (k-1)(a + b s)" \
         "$(f "($p - 1) * ($a + ($s + 16) * $tb + $s / $R) + ($m / $s - 1) * ($a + ($s + 16) * $tb)")" \
-        "$(COLLSIM_SEGMENT=$s time_of crossbar-64 pipeline_chain ctr $m $p 3)" 1e-2
+        "$(COLLSIM_WINDOW=2 COLLSIM_SEGMENT=$s time_of crossbar-64 pipeline_chain ctr $m $p 3)" 1e-2
 done
 # rabenseifner, p' = 8: 2 log2 p' a + 2 (p'-1)/p' b m + (p'-1)/p' m/R (the envelopes of its
 # 6 messages add 6 x 16 b); p = 13 folds 5 ranks first, one more whole-message step t1

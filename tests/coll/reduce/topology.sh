@@ -34,7 +34,7 @@ done
 m=1048576 s=16384
 want=$(awk -v m=$m -v s=$s 'BEGIN { a = 1e-6; st = a + (s + 16) * 1e-10;
     printf "%.12g", 15 * (st + s / 8e9) + (m / s - 1) * st }')
-COLLSIM_SEGMENT=$s "$collsim" run --platform "$tmp/cube4.xml" --collective reduce \
+COLLSIM_WINDOW=2 COLLSIM_SEGMENT=$s "$collsim" run --platform "$tmp/cube4.xml" --collective reduce \
     --algo pipeline_path --root 5 --reduce-rate 8e9 --sizes $m --iters 2 --warmup 0 --quiet \
     --csv "$tmp/t.csv" >/dev/null
 assert_near "hypercube-4 pipeline_path root 5" "$want" "$(csv_col "$tmp/t.csv" avg_s | head -1)" 1e-2
