@@ -37,12 +37,15 @@ assert_near "crossbar linear p=8: (p-1)(a + b m + m/R)" "$(f "7 * $t1")" \
 # only once its receive is posted
 assert_near "crossbar linear p=8 eager: (p-1)(a + b m + m/R)" \
     "$(f "7 * ($a + 1016 * $tb + 1000 / $R)")" "$(time_of crossbar-64 linear ctr 1000 8 3)" 1e-2
-# pipeline_chain with segments of s = 64 KiB: k = 16, (p - 2 + k)(a + b s + s/R)
+# pipeline_chain with segments of s = 64 KiB (k = 16): the first segment crosses p-1 stages of
+# a + b s + s/R; the receive of the next segment is posted before a combine, so after it one
+# segment arrives every max(a + b s, s/R) = a + b s (8.55 us > s/R = 8.19 us):
+#   (p-1)(a + b s + s/R) + (k-1)(a + b s)
 s=65536
 for p in 8 13; do
-    assert_near "crossbar pipeline_chain p=$p: (p - 2 + k)(a + b s + s/R)" \
-        "$(f "($p - 2 + $m / $s) * ($a + ($s + 16) * $tb + $s / $R)")" \
-        "$(COLLSIM_SEGMENT=$s time_of crossbar-64 pipeline_chain ctr $m $p 3)" 1e-2
+    assert_near "crossbar pipeline_chain p=$p: (p-1)(a + b s + s/R) + (k-1)(a + b s)" \
+        "$(f "($p - 1) * ($a + ($s + 16) * $tb + $s / $R) + ($m / $s - 1) * ($a + ($s + 16) * $tb)")" \
+        "$(COLLSIM_WINDOW=2 COLLSIM_SEGMENT=$s time_of crossbar-64 pipeline_chain ctr $m $p 3)" 1e-2
 done
 # rabenseifner, p' = 8: 2 log2 p' a + 2 (p'-1)/p' b m + (p'-1)/p' m/R (the envelopes of its
 # 6 messages add 6 x 16 b); p = 13 folds 5 ranks first, one more whole-message step t1
@@ -50,4 +53,13 @@ rab=$(f "6 * $a + 2 * 7 / 8 * $m * $tb + 6 * 16 * $tb + 7 / 8 * $m / $R")
 assert_near "crossbar rabenseifner p=8" "$rab" "$(time_of crossbar-64 rabenseifner ctr $m 8 3)" 1e-2
 assert_near "crossbar rabenseifner p=13: + fold" "$(f "$rab + $t1")" \
     "$(time_of crossbar-64 rabenseifner ctr $m 13 3)" 1e-2
+# knomial, eager m = 1000: each round the up to k-1 children's messages share the parent's
+# downlink, then k-1 combines: rounds (a + (k-1)(b (m + 16) + m/R)); p = 8, k = 8 is one
+# round, p = 16, k = 4 two
+for c in "8 8 1" "16 4 2"; do
+    set -- $c
+    assert_near "crossbar knomial p=$1 k=$2: $3 (a + (k-1)(b m + m/R))" \
+        "$(f "$3 * ($a + ($2 - 1) * (1016 * $tb + 1000 / $R))")" \
+        "$(COLLSIM_RADIX=$2 time_of crossbar-64 knomial ctr 1000 $1 3)" 1e-2
+done
 finish
