@@ -49,14 +49,6 @@ coll_fn coll_resolve(enum coll_id coll, const char *name)
     return fn;
 }
 
-double coll_env_double(const char *name, double dflt)
-{
-    const char *v = getenv(name);
-    char *end;
-    double x = v ? strtod(v, &end) : 0;
-    return (v && end != v && *end == '\0' && x > 0) ? x : dflt;
-}
-
 void *coll_buffer(int count, MPI_Datatype type)
 {
     MPI_Aint lb, extent;

@@ -6,7 +6,7 @@
 #include <mpi.h>
 #include <stdint.h>
 
-#include "reduce_rate.h"
+#include "env.h"
 #include "registry.h"
 
 /* <id>_sig: the type of every algorithm of collective <id>, the MPI call's signature. */
@@ -78,16 +78,13 @@ void coll_bufs_free(void *bufs);
 
 /* ---- what algorithms of every collective share (coll.c) ---- */
 
-/* The positive number in environment variable `name`, else dflt. */
-double coll_env_double(const char *name, double dflt);
-
 /* A buffer for count elements of type (at least one byte; free it), or NULL. */
 void *coll_buffer(int count, MPI_Datatype type);
 
 /* inout = in op inout, as MPI_Reduce_local. Every algorithm's local reduction goes through
  * this. SimGrid does not simulate computation here and would make it free: collsim charges
  * every local reduction, the algorithms' and SimGrid's own, as a simulated delay of the
- * result's bytes / coll_reduce_rate() (reduce_rate.h), in its preloaded library (see
+ * result's bytes / coll_reduce_rate() (env.h), in its preloaded library (see
  * src/runner/opcost.c; docs/references.md#reduction-cost). */
 int coll_reduce_local(const void *in, void *inout, int count, MPI_Datatype type, MPI_Op op);
 

@@ -4,7 +4,7 @@
  * the reductions inside SimGrid's own collective algorithms alike, called through the
  * library's PLT. This library defines that symbol, runs SimGrid's own through dlsym
  * (RTLD_NEXT), then charges the result's bytes / R as simulated time on the calling rank
- * (R: reduce_rate.h, docs/references.md#reduction-cost), so every algorithm pays the same,
+ * (R: env.h, docs/references.md#reduction-cost), so every algorithm pays the same,
  * deterministic price for its arithmetic. */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "reduce_rate.h"
+#include "env.h"
 
 #define OP_APPLY "_ZNK7simgrid4smpi2Op5applyEPKvPvPKiPNS0_8DatatypeE"
 
