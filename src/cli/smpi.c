@@ -16,31 +16,21 @@
 #include "run.h"
 #include "util.h"
 
-/* 1 when SimGrid's log says the simulation ended in a deadlock: SimGrid 3.32 then stops the
- * ranks and smpirun still exits 0, with the calls after the deadlock never made. */
-static int log_deadlocked(const char *logpath)
-{
-    FILE *f = fopen(logpath, "r");
-    if (f == NULL) return 0;
-    char line[4096];
-    int found = 0;
-    while (!found && fgets(line, sizeof line, f) != NULL)
-        found = strstr(line, "Deadlock detected") != NULL;
-    fclose(f);
-    return found;
-}
-
 /* Prints what the runner said on stderr (its own error lines, SimGrid warnings), dropping
  * SimGrid's INFO chatter. After a failure with no line of the runner's own, SimGrid's first
- * error becomes collsim's error line. Returns the number of error lines printed. */
-static int forward_stderr(const char *logpath, int failed)
+ * error becomes collsim's error line. Sets *deadlocked when SimGrid reports a deadlock (it
+ * then stops the ranks and smpirun still exits 0, with the calls after it never made).
+ * Returns the number of error lines printed. */
+static int forward_stderr(const char *logpath, int failed, int *deadlocked)
 {
+    *deadlocked = 0;
     FILE *f = fopen(logpath, "r");
     if (f == NULL) return 0;
     char line[4096];
     int own = 0;
     while (fgets(line, sizeof line, f) != NULL) {
         const char *err;
+        if (strstr(line, "Deadlock detected") != NULL) *deadlocked = 1;
         if (strncmp(line, "collsim", 7) == 0) {
             fputs(line, stderr);
             own++;
@@ -175,24 +165,22 @@ static int spawn_logged(const char *const *argv, const char *tmpdir, const char 
     int status = cs_wait(pid);
     limit_arm(pid, 0);
     int ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
-    if (ok && log_deadlocked(logpath)) {
-        forward_stderr(logpath, 0);
-        cs_error("the simulation deadlocked: some ranks wait for messages that never come");
-        cs_temp_remove(logpath);
-        return 1;
-    }
     if (!ok && limit > 0 && limit_hit) {
         *cut = 1;
         cs_temp_remove(logpath);
         return 1;
     }
-    if (!ok && forward_stderr(logpath, 1) == 0) {
+    int deadlocked;
+    if (forward_stderr(logpath, !ok, &deadlocked) == 0 && !ok) {
         cs_error("the simulation failed (smpirun status %d); its log is '%s'",
                  WIFEXITED(status) ? WEXITSTATUS(status) : -1, logpath);
         cs_cleanup_drop(logpath);
         return 1;
     }
-    if (ok) forward_stderr(logpath, 0);
+    if (ok && deadlocked) {
+        cs_error("the simulation deadlocked: some ranks wait for messages that never come");
+        ok = 0;
+    }
     cs_temp_remove(logpath);
     return ok ? 0 : 1;
 }
