@@ -32,3 +32,13 @@ int coll_topology_init(const char *spec, char *err, size_t errlen)
     MPI_Allreduce(&ok, &coll_topology_placed, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
     return 0;
 }
+
+void coll_torus_get(struct coll_torus *t)
+{
+    t->nd = coll_topology.ndims;
+    t->stride[0] = 1;
+    for (int k = 0; k < 3; k++) {
+        t->side[k] = k < t->nd ? coll_topology.dims[k] : 1;
+        t->stride[k + 1] = t->stride[k] * t->side[k];
+    }
+}

@@ -22,6 +22,32 @@ extern struct coll_topo coll_topology;
 /* 1 when rank i runs on node n<i> for every rank of MPI_COMM_WORLD. */
 extern int coll_topology_placed;
 
+/* The torus of coll_topology as the torus algorithms walk it, node = x + A (y + B z): each
+ * dimension's side (an absent third dimension has side 1) and stride, stride[3] the node
+ * count. */
+struct coll_torus {
+    int nd; /* 2 or 3 */
+    int side[3];
+    int stride[4];
+};
+
+/* coll_topology's torus (coll_topology.kind is NEED_TORUS). */
+void coll_torus_get(struct coll_torus *t);
+
+/* Coordinate k of node (rank) n. */
+static inline int coll_torus_coord(const struct coll_torus *t, int n, int k)
+{
+    return n / t->stride[k] % t->side[k];
+}
+
+/* The side[k] ranks of the line along dimension k through rank, in coordinate order. */
+static inline void coll_torus_line(const struct coll_torus *t, int rank, int k, int *ranks)
+{
+    int base = rank - coll_torus_coord(t, rank, k) * t->stride[k];
+    for (int i = 0; i < t->side[k]; i++)
+        ranks[i] = base + i * t->stride[k];
+}
+
 /* Fills coll_topology from `spec` ("KIND:DIMS") if not NULL, else from the platform, and
  * checks the placement: collective over MPI_COMM_WORLD. Returns 0, or -1 with a message in err
  * for a malformed spec (an unknown topology in the platform is not an error: kind stays 0). */

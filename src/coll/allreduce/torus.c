@@ -22,24 +22,20 @@ int allreduce_torus(const void *sendbuf, void *recvbuf, int count, MPI_Datatype 
     int rank;
     MPI_Comm_rank(comm, &rank);
     allreduce__copy_in(sendbuf, recvbuf, count, type);
-    int nd = coll_topology.ndims, a[3] = {1, 1, 1}, stride[3], me[3];
-    for (int k = 0; k < nd; k++) {
-        a[k] = coll_topology.dims[k];
-        stride[k] = k == 0 ? 1 : stride[k - 1] * a[k - 1];
-        me[k] = (rank / stride[k]) % a[k];
-    }
+    struct coll_torus t;
+    coll_torus_get(&t);
+    int nd = t.nd, *a = t.side;
     int *lines = malloc((size_t)2 * (a[0] + a[1] + a[2]) * sizeof *lines);
     if (lines == NULL) return MPI_ERR_NO_MEM;
     struct ar_ring rings[3][2]; /* the line through this node along dimension k, each way */
     int *at = lines;
     for (int k = 0; k < nd; k++) {
-        int base = rank - me[k] * stride[k];
-        for (int i = 0; i < a[k]; i++) {
-            at[i] = base + i * stride[k];
-            at[a[k] + i] = base + (a[k] - 1 - i) * stride[k];
-        }
-        rings[k][0] = (struct ar_ring){a[k], me[k], at};
-        rings[k][1] = (struct ar_ring){a[k], a[k] - 1 - me[k], at + a[k]};
+        int me = coll_torus_coord(&t, rank, k);
+        coll_torus_line(&t, rank, k, at);
+        for (int i = 0; i < a[k]; i++)
+            at[a[k] + i] = at[a[k] - 1 - i];
+        rings[k][0] = (struct ar_ring){a[k], me, at};
+        rings[k][1] = (struct ar_ring){a[k], a[k] - 1 - me, at + a[k]};
         at += 2 * a[k];
     }
     struct ar_chan ch[6];

@@ -18,25 +18,19 @@ static int torus_common(void *buf, int count, MPI_Datatype type, int root, MPI_C
 {
     int rank;
     MPI_Comm_rank(comm, &rank);
-    int nd = coll_topology.ndims,
-        a[3] = {coll_topology.dims[0], coll_topology.dims[1], nd == 3 ? coll_topology.dims[2] : 1};
-    int stride[3] = {1, a[0], a[0] * a[1]};
-    int me[3], rt[3];
-    for (int k = 0; k < 3; k++) {
-        me[k] = (rank / stride[k]) % a[k];
-        rt[k] = (root / stride[k]) % a[k];
-    }
-    for (int k = 0; k < nd; k++) {
+    struct coll_torus t;
+    coll_torus_get(&t);
+    for (int k = 0; k < t.nd; k++) {
         /* stage k: lines along dimension k through every node that matches the root in the
          * dimensions after k (those before k were filled by earlier stages) */
         int in = 1;
-        for (int j = k + 1; j < nd; j++)
-            if (me[j] != rt[j]) in = 0;
+        for (int j = k + 1; j < t.nd; j++)
+            if (coll_torus_coord(&t, rank, j) != coll_torus_coord(&t, root, j)) in = 0;
         if (!in) continue;
-        int ranks[a[k]], base = rank - me[k] * stride[k];
-        for (int i = 0; i < a[k]; i++)
-            ranks[i] = base + i * stride[k];
-        int rc = bcast__line(buf, count, type, comm, a[k], ranks, me[k], rt[k], halving);
+        int ranks[t.side[k]];
+        coll_torus_line(&t, rank, k, ranks);
+        int rc = bcast__line(buf, count, type, comm, t.side[k], ranks,
+                             coll_torus_coord(&t, rank, k), coll_torus_coord(&t, root, k), halving);
         if (rc != MPI_SUCCESS) return rc;
     }
     return MPI_SUCCESS;

@@ -21,12 +21,12 @@ int gather_torus(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void
     (void)recvcount, (void)recvtype;
     int rank;
     MPI_Comm_rank(comm, &rank);
-    int nd = coll_topology.ndims,
-        a[3] = {coll_topology.dims[0], coll_topology.dims[1], nd == 3 ? coll_topology.dims[2] : 1};
-    int stride[4] = {1, a[0], a[0] * a[1], a[0] * a[1] * a[2]}, me[3], rt[3];
+    struct coll_torus t;
+    coll_torus_get(&t);
+    int nd = t.nd, *a = t.side, *stride = t.stride, me[3], rt[3];
     for (int k = 0; k < 3; k++) {
-        me[k] = (rank / stride[k]) % a[k];
-        rt[k] = (root / stride[k]) % a[k];
+        me[k] = coll_torus_coord(&t, rank, k);
+        rt[k] = coll_torus_coord(&t, root, k);
     }
     /* the first dimension where I leave the root's lines: I head the stages before it */
     int last = 0;
@@ -40,9 +40,8 @@ int gather_torus(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void
     if (last > 0) memcpy(buf + (size_t)(rank % stride[last]) * blk, sendbuf, blk);
     int rc = MPI_SUCCESS;
     for (int k = 0; k <= last && k < nd && rc == MPI_SUCCESS; k++) {
-        int ranks[a[k]], base = rank - me[k] * stride[k];
-        for (int i = 0; i < a[k]; i++)
-            ranks[i] = base + i * stride[k];
+        int ranks[a[k]];
+        coll_torus_line(&t, rank, k, ranks);
         /* as head, the stage's blocks are those matching me above k: a run of stride[k+1] */
         char *all =
             k < last ? buf + (size_t)(rank % stride[last] - rank % stride[k + 1]) * blk : NULL;

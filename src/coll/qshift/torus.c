@@ -17,22 +17,18 @@ static int torus_plan(struct qshift_walk *w, const void *ctx)
     int q = *(const int *)ctx, rank, p, rc = MPI_SUCCESS;
     MPI_Comm_rank(w->comm, &rank);
     MPI_Comm_size(w->comm, &p);
-    int nd = coll_topology.ndims, a[3], stride[3], me[3], qd[3];
-    for (int k = 0, s = 1, qm = qshift_mod(q, p); k < 3; k++) {
-        a[k] = k < nd ? coll_topology.dims[k] : 1;
-        stride[k] = s;
-        me[k] = (rank / s) % a[k];
-        qd[k] = (qm / s) % a[k];
-        s *= a[k];
-    }
+    struct coll_torus t;
+    coll_torus_get(&t);
+    int qm = qshift_mod(q, p);
     /* carry: whether the block this rank holds at stage k wrapped in dimension k-1; the
      * lower digits of that block's destination are this rank's own by then */
     int carry = 0;
-    for (int k = 0; k < nd && rc == MPI_SUCCESS; k++) {
-        int base = rank - me[k] * stride[k];
-        if (carry) rc = qshift__line(w, a[k], base, stride[k], me[k], 1);
-        if (rc == MPI_SUCCESS) rc = qshift__line(w, a[k], base, stride[k], me[k], qd[k]);
-        carry = me[k] < qd[k] + carry;
+    for (int k = 0; k < t.nd && rc == MPI_SUCCESS; k++) {
+        int a = t.side[k], stride = t.stride[k], me = coll_torus_coord(&t, rank, k),
+            qd = coll_torus_coord(&t, qm, k), base = rank - me * stride;
+        if (carry) rc = qshift__line(w, a, base, stride, me, 1);
+        if (rc == MPI_SUCCESS) rc = qshift__line(w, a, base, stride, me, qd);
+        carry = me < qd + carry;
     }
     return rc;
 }
