@@ -65,3 +65,30 @@ plat() {
 csv_col() {
     awk -F, -v n="$2" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == n) c = i; next } c { print $c }' "$1"
 }
+
+# root_classes P: the roots 0, 1, p/2 and p-1 that exist on P ranks, one a line
+root_classes() {
+    printf '%s\n' 0 1 $(($1 / 2)) $(($1 - 1)) | awk -v n="$1" '$1 < n' | sort -nu
+}
+
+# host_count PLATFORM.xml: the ranks of a run on it, one per line of its hostfile
+host_count() { grep -c . "${1%.xml}.hosts"; }
+
+# data_run WHAT RUN_ARGS...: `collsim run RUN_ARGS` at sizes 0, 1, 1000 and 65543, one warm-up
+# and one timed call; asserts status 0, a table for every algorithm --algo names, a row per
+# algorithm and size (an algorithm's MPI error drops its row) and no INVALID row. Needs
+# $collsim.
+data_run() {
+    local what=$1 out st algos=1 prev=
+    shift
+    for a in "$@"; do
+        [ "$prev" = --algo ] && algos=$(printf '%s' "$a" | tr , '\n' | grep -c .)
+        prev=$a
+    done
+    out=$("$collsim" run "$@" --sizes 0,1,1000,65543 --iters 1 --warmup 1 2>&1)
+    st=$?
+    assert_eq "$what: status" 0 "$st"
+    assert_eq "$what: tables" "$algos" "$(printf '%s\n' "$out" | grep -c '^# collsim ')"
+    assert_eq "$what: rows" $((4 * algos)) "$(printf '%s\n' "$out" | grep -cE '^[0-9]+ ')"
+    if printf '%s' "$out" | grep -q INVALID; then fail "$what: INVALID rows"; fi
+}

@@ -8,13 +8,9 @@ source "$src/tests/lib.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 data_check() { # PLATFORM.xml ALGOS
-    local p
-    p=$(grep -c . "${1%.xml}.hosts")
-    for root in $(printf '%s\n' 0 1 $((p - 1)) $((p / 2)) | sort -nu); do
-        out=$("$collsim" run --platform "$1" --algo "$2" --root "$root" --sizes 0,1,1000,65543 \
-            --iters 1 --warmup 1 2>&1)
-        assert_eq "$(basename "$1") $2 root $root" 0 $?
-        printf '%s' "$out" | grep -q INVALID && fail "$(basename "$1") $2 root $root: INVALID rows"
+    local root
+    for root in $(root_classes "$(host_count "$1")"); do
+        data_run "$(basename "$1") $2 root $root" --platform "$1" --algo "$2" --root "$root"
     done
 }
 for n in 3 5 8 16; do

@@ -7,14 +7,10 @@ collsim=$1 src=$2
 source "$src/tests/lib.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-data_check() { # PLATFORM.xml ALGO
-    local p
-    p=$(grep -c . "${1%.xml}.hosts")
-    for root in $(printf '%s\n' 0 1 $((p - 1)) $((p / 2)) | sort -nu); do
-        out=$("$collsim" run --platform "$1" --algo "$2" --root "$root" --sizes 0,1,1000,65543 \
-            --iters 1 --warmup 1 2>&1)
-        assert_eq "$(basename "$1") $2 root $root" 0 $?
-        printf '%s' "$out" | grep -q INVALID && fail "$(basename "$1") $2 root $root: INVALID rows"
+data_check() { # PLATFORM.xml ALGOS
+    local root
+    for root in $(root_classes "$(host_count "$1")"); do
+        data_run "$(basename "$1") $2 root $root" --platform "$1" --algo "$2" --root "$root"
     done
 }
 for d in 1 2 3 4 5; do

@@ -7,13 +7,10 @@ source "$src/tests/lib.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 data_check() { # PLATFORM.xml ALGOS
-    local p q out
-    p=$(grep -c . "${1%.xml}.hosts")
+    local p q
+    p=$(host_count "$1")
     for q in $(printf '%s\n' 1 2 $((p - 1)) $((p / 2)) $(((p - 3 % p) % p)) 0 $((p + 1)) | sort -nu); do
-        out=$("$collsim" run --platform "$1" --collective qshift --algo "$2" --shift "$q" \
-            --sizes 0,1,1000,65543 --iters 1 --warmup 1 2>&1)
-        assert_eq "$(basename "$1") $2 q=$q status" 0 $?
-        assert_eq "$(basename "$1") $2 q=$q rows" 8 "$(printf '%s\n' "$out" | grep -cE '^[0-9]+ ')"
+        data_run "$(basename "$1") $2 q=$q" --platform "$1" --collective qshift --algo "$2" --shift "$q"
     done
 }
 for n in 3 5 8 16; do

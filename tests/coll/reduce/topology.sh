@@ -7,13 +7,10 @@ source "$src/tests/lib.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 data_check() { # PLATFORM.xml
-    local p
-    p=$(grep -c . "${1%.xml}.hosts")
-    for root in $(printf '%s\n' 0 1 $((p - 1)) $((p / 2)) | sort -nu); do
-        out=$(COLLSIM_SEGMENT=1000 "$collsim" run --platform "$1" --collective reduce \
-            --algo pipeline_path --root "$root" --sizes 0,1,1000,65543 --iters 1 --warmup 1 2>&1)
-        assert_eq "$(basename "$1") pipeline_path root $root" 0 $?
-        printf '%s' "$out" | grep -q INVALID && fail "$(basename "$1") root $root: INVALID rows"
+    local root
+    for root in $(root_classes "$(host_count "$1")"); do
+        COLLSIM_SEGMENT=1000 data_run "$(basename "$1") pipeline_path root $root" \
+            --platform "$1" --collective reduce --algo pipeline_path --root "$root"
     done
 }
 for n in 2 3 5 8; do
