@@ -92,3 +92,15 @@ data_run() {
     assert_eq "$what: rows" $((4 * algos)) "$(printf '%s\n' "$out" | grep -cE '^[0-9]+ ')"
     if printf '%s' "$out" | grep -q INVALID; then fail "$what: INVALID rows"; fi
 }
+
+# simgrid_good COLL: SimGrid's algorithms of COLL with no known fault in simgrid.def, as an
+# --algo list (smpi:A,smpi:B,...). Needs $src.
+simgrid_good() {
+    sed -n "s/^SIMGRID_ALGO($1, \([A-Za-z0-9_]*\), .*, \"\")\$/smpi:\1/p" "$src/src/coll/simgrid.def" |
+        paste -sd,
+}
+
+# simgrid_fault_count COLL: how many of SimGrid's algorithms of COLL simgrid.def marks faulty
+simgrid_fault_count() {
+    grep -c "^SIMGRID_ALGO($1, .*, \"[^\"][^\"]*\")\$" "$src/src/coll/simgrid.def"
+}

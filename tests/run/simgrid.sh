@@ -5,8 +5,7 @@
 collsim=$1 src=$2
 source "$src/tests/lib.sh"
 plat=$(plat crossbar-64)
-def=$src/src/coll/simgrid.def
-good=$(sed -n 's/^SIMGRID_ALGO(bcast, \([A-Za-z0-9_]*\), .*, "")$/\1/p' "$def" | sed 's/^/smpi:/' | paste -sd,)
+good=$(simgrid_good bcast)
 [ -n "$good" ] && pass || fail "no fault-free SimGrid algorithm parsed from simgrid.def"
 for np in 8 13; do
     for root in 0 3; do

@@ -6,8 +6,7 @@ collsim=$1 src=$2
 source "$src/tests/lib.sh"
 coll=allgather
 plat=$(plat crossbar-64)
-def=$src/src/coll/simgrid.def
-good=$(sed -n "s/^SIMGRID_ALGO($coll, \([A-Za-z0-9_]*\), .*, \"\")\$/\1/p" "$def" | sed 's/^/smpi:/' | paste -sd,)
+good=$(simgrid_good $coll)
 [ -n "$good" ] && pass || fail "no fault-free SimGrid $coll algorithm parsed from simgrid.def"
 for np in 8 13; do
     out=$("$collsim" run --platform "$plat" --np "$np" --collective $coll --algo "$good" \
@@ -25,6 +24,6 @@ check_fault 3dmesh 13 1
 check_fault pair 13 1
 check_fault rhv 13 1
 # every line with a fault is checked above
-faults=$(grep -c "^SIMGRID_ALGO($coll, .*, \"[^\"]\+\")\$" "$def")
+faults=$(simgrid_fault_count $coll)
 assert_eq "allgather faults checked" 4 "$faults"
 finish

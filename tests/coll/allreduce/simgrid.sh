@@ -6,8 +6,7 @@
 collsim=$1 src=$2
 source "$src/tests/lib.sh"
 plat=$(plat crossbar-64)
-def=$src/src/coll/simgrid.def
-good=$(sed -n 's/^SIMGRID_ALGO(allreduce, \([A-Za-z0-9_]*\), .*, "")$/\1/p' "$def" | sed 's/^/smpi:/' | paste -sd,)
+good=$(simgrid_good allreduce)
 [ -n "$good" ] && pass || fail "no fault-free SimGrid all-reduce parsed from simgrid.def"
 for np in 8 13; do
     out=$("$collsim" run --platform "$plat" --np "$np" --collective allreduce --algo "$good" \

@@ -6,8 +6,7 @@ collsim=$1 src=$2
 source "$src/tests/lib.sh"
 coll=alltoall
 plat=$(plat crossbar-64)
-def=$src/src/coll/simgrid.def
-good=$(sed -n "s/^SIMGRID_ALGO($coll, \([A-Za-z0-9_]*\), .*, \"\")\$/\1/p" "$def" | sed 's/^/smpi:/' | paste -sd,)
+good=$(simgrid_good $coll)
 [ -n "$good" ] && pass || fail "no fault-free SimGrid $coll algorithm parsed from simgrid.def"
 for np in 8 13; do
     out=$("$collsim" run --platform "$plat" --np "$np" --collective $coll --algo "$good" \
@@ -25,7 +24,7 @@ for a in 2dmesh 3dmesh pair pair_light_barrier pair_mpi_barrier pair_one_barrier
 done
 check_fault pair_rma 8 1000
 check_fault mpich 13 65543
-# every line with a fault is checked above is checked above
-faults=$(grep -c "^SIMGRID_ALGO($coll, .*, \"[^\"]\+\")\$" "$def")
+# every line with a fault is checked above
+faults=$(simgrid_fault_count $coll)
 assert_eq "alltoall faults checked" 8 "$faults"
 finish

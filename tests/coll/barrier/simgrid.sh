@@ -5,8 +5,7 @@
 collsim=$1 src=$2
 source "$src/tests/lib.sh"
 plat=$(plat crossbar-64)
-def=$src/src/coll/simgrid.def
-good=$(sed -n 's/^SIMGRID_ALGO(barrier, \([A-Za-z0-9_]*\), .*, "")$/\1/p' "$def" | sed 's/^/smpi:/' | paste -sd,)
+good=$(simgrid_good barrier)
 [ -n "$good" ] && pass || fail "no fault-free SimGrid barrier parsed from simgrid.def"
 rows=$(( $(printf '%s' "$good" | tr ',' '\n' | grep -c .) * 2 ))
 for np in 1 2 5 8 13; do

@@ -6,8 +6,7 @@
 collsim=$1 src=$2 coll=${3:-gather}
 source "$src/tests/lib.sh"
 plat=$(plat crossbar-64)
-def=$src/src/coll/simgrid.def
-good=$(sed -n "s/^SIMGRID_ALGO($coll, \([A-Za-z0-9_]*\), .*, \"\")\$/\1/p" "$def" | sed 's/^/smpi:/' | paste -sd,)
+good=$(simgrid_good "$coll")
 [ -n "$good" ] && pass || fail "no fault-free SimGrid $coll parsed from simgrid.def"
 ngood=$(printf '%s' "$good" | tr ',' '\n' | grep -c .)
 for np in 8 13; do
@@ -22,6 +21,6 @@ for np in 8 13; do
 done
 # known faults: SimGrid 3.32's gathers and scatters have none collsim's check finds (one rank
 # per host, np 1 to 64); a fault added to simgrid.def needs its check here.
-faulty=$(grep -c "^SIMGRID_ALGO($coll, .*, \"[^\"][^\"]*\")\$" "$def")
+faulty=$(simgrid_fault_count "$coll")
 assert_eq "SimGrid ${coll}s with a known fault, each checked here" 0 "$faulty"
 finish

@@ -9,8 +9,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export TMPDIR=$tmp # the logs of the simulations that crash stay in here
 plat=$(plat crossbar-64)
-def=$src/src/coll/simgrid.def
-good=$(sed -n 's/^SIMGRID_ALGO(reduce, \([A-Za-z0-9_]*\), .*, "")$/\1/p' "$def" | sed 's/^/smpi:/' | paste -sd,)
+good=$(simgrid_good reduce)
 [ -n "$good" ] && pass || fail "no fault-free SimGrid reduce parsed from simgrid.def"
 for np in 8 13; do
     for root in 0 3; do
