@@ -79,3 +79,13 @@ void coll_bufs_free(void *bufs)
     if (b == NULL) return;
     free(b->send), free(b->recv), free(b);
 }
+
+int *coll_xor_order(int p)
+{
+    if (p < 1 || (p & (p - 1))) return NULL;
+    int *x = malloc((size_t)p * sizeof *x), n = 1;
+    for (int bits = 1; x != NULL && n < p; bits++)
+        for (int v = 1; v < p; v++)
+            if (__builtin_popcount((unsigned)v) == bits) x[n++] = v;
+    return x;
+}

@@ -88,4 +88,9 @@ void *coll_buffer(int count, MPI_Datatype type);
  * src/runner/opcost.c; docs/references.md#reduction-cost). */
 int coll_reduce_local(const void *in, void *inout, int count, MPI_Datatype type, MPI_Op op);
 
+/* For p = 2^d, the XOR distances 1 .. p-1 in order of bit count, then value, at x[1 .. p-1]
+ * (x[0] unused; free it): peers rank ^ x[k] come fewest bits apart first, on a hypercube in
+ * rank order the nearest first. NULL when p is not a power of two or memory runs out. */
+int *coll_xor_order(int p);
+
 #endif

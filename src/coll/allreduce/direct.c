@@ -98,18 +98,6 @@ static int step(struct direct *d, int c, MPI_Op op)
     return rc;
 }
 
-/* For p = 2^d, the XOR distances 1 .. p-1 in order of bit count (then value), at x[1 ..];
- * peers rank ^ x[k] are then fewest bits apart first. */
-static int *xor_order(int p)
-{
-    if (p & (p - 1)) return NULL;
-    int *x = malloc((size_t)p * sizeof *x), n = 1;
-    for (int bits = 1; x != NULL && n < p; bits++)
-        for (int v = 1; v < p; v++)
-            if (__builtin_popcount((unsigned)v) == bits) x[n++] = v;
-    return x;
-}
-
 static int run(struct direct *d, MPI_Op op)
 {
     int rc = MPI_SUCCESS, n = 2 * (d->p - 1) * d->nparts;
@@ -140,7 +128,7 @@ int allreduce_direct(const void *sendbuf, void *recvbuf, int count, MPI_Datatype
     d.tmp = coll_buffer((int)(d.slot * (d.p - 1) * d.nparts), type);
     d.rs = malloc(nreq * sizeof *d.rs);
     d.ag = malloc(nreq * sizeof *d.ag);
-    d.xor = xor_order(d.p);
+    d.xor = coll_xor_order(d.p);
     int rc = d.tmp && d.rs && d.ag ? run(&d, op) : MPI_ERR_NO_MEM;
     free(d.tmp), free(d.rs), free(d.ag), free(d.xor);
     return rc;

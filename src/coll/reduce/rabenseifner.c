@@ -7,11 +7,16 @@
  * p' the largest power of two <= p and r = p - p':
  *   fold:   among shifted ranks below 2r, each odd one sends its whole vector to the even one
  *           below, which combines, and leaves; the p' that remain are renumbered 0..p'-1;
- *   halve:  the vector is cut into p' near-equal blocks; at distance p'/2, p'/4, ..., 1 each
+ *   halve:  the vector is cut into p' near-equal blocks; at distance 1, 2, ..., p'/2 each
  *           rank sends the half of its current blocks its partner keeps and combines the half
- *           it keeps, so new rank i ends with block i reduced over all ranks;
- *   gather: at distance 1, 2, ..., p'/2 a rank whose bit is set sends its blocks to the rank
- *           below and leaves; new rank 0 (the root) ends with the whole result.
+ *           it keeps (the lower half if its bit is clear), so each new rank ends with one
+ *           block (the one whose index is its own bit-reversed) reduced over all ranks;
+ *   gather: at distance p'/2, ..., 2, 1 a rank whose bit is set sends its blocks to the
+ *           rank below, whose blocks they continue, and leaves; new rank 0 (the root) ends
+ *           with the whole result.
+ * The largest messages (m/2 in both phases) go to the nearest new rank: on a ring or torus
+ * with ranks in row order, the exchanges of the halving at distance d share each link of
+ * the line with up to d - 1 others, so the order puts the most data where it shares least.
  * Cost: 2 log2 p' a + 2 (p'-1)/p' b m + (p'-1)/p' m/R, plus a + b m + m/R when p' < p. */
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +28,7 @@ struct rab {
     char *acc, *tmp; /* its partial result (count elements) and a receive buffer */
     int count, n;    /* elements, blocks (p') */
     int me;          /* its new rank, 0..n-1 */
+    int lo, hi;      /* the blocks it holds reduced, after the halving */
     int root, p;     /* to map new ranks back to ranks */
     MPI_Aint ext;
     MPI_Datatype type;
@@ -44,11 +50,11 @@ static int rab_span(const struct rab *w, int lo, int hi, int *first)
     return reduce_part_start(w->count, w->n, hi) - *first;
 }
 
-/* Recursive halving: on return new rank me holds block me reduced over all ranks. */
-static int rab_halve(const struct rab *w)
+/* Recursive halving: on return new rank me holds blocks [lo, hi) reduced over all ranks. */
+static int rab_halve(struct rab *w)
 {
     int lo = 0, hi = w->n, rc = MPI_SUCCESS;
-    for (int mask = w->n / 2; mask > 0 && rc == MPI_SUCCESS; mask /= 2) {
+    for (int mask = 1; mask < w->n && rc == MPI_SUCCESS; mask *= 2) {
         int half = (hi - lo) / 2, keep = (w->me & mask) ? lo + half : lo;
         int give = (w->me & mask) ? lo : lo + half, ks, gs;
         int kn = rab_span(w, keep, keep + half, &ks), gn = rab_span(w, give, give + half, &gs);
@@ -59,23 +65,26 @@ static int rab_halve(const struct rab *w)
             rc = coll_reduce_local(w->tmp, w->acc + ks * w->ext, kn, w->type, w->op);
         lo = keep, hi = keep + half;
     }
+    w->lo = lo, w->hi = hi;
     return rc;
 }
 
-/* Binomial gather of the blocks to new rank 0: the rank holding blocks [me, me + mask)
- * receives [me + mask, me + 2 mask) or sends its own and stops. */
+/* Binomial gather of the blocks to new rank 0, in the halving's reverse order: at distance
+ * mask a rank with that bit set kept the upper half in the halving step at that distance,
+ * so it sends its blocks [lo, hi) and stops; its partner receives them as [hi, 2 hi - lo). */
 static int rab_gather(const struct rab *w)
 {
-    int rc = MPI_SUCCESS, first, n;
-    for (int mask = 1; mask < w->n && rc == MPI_SUCCESS; mask *= 2) {
+    int rc = MPI_SUCCESS, first, n, lo = w->lo, hi = w->hi;
+    for (int mask = w->n / 2; mask > 0 && rc == MPI_SUCCESS; mask /= 2) {
         if (w->me & mask) {
-            n = rab_span(w, w->me, w->me + mask, &first);
+            n = rab_span(w, lo, hi, &first);
             return MPI_Send(w->acc + first * w->ext, n, w->type, rab_rank(w, w->me - mask),
                             REDUCE_TAG, w->comm);
         }
-        n = rab_span(w, w->me + mask, w->me + 2 * mask, &first);
+        n = rab_span(w, hi, 2 * hi - lo, &first);
         rc = MPI_Recv(w->acc + first * w->ext, n, w->type, rab_rank(w, w->me + mask), REDUCE_TAG,
                       w->comm, MPI_STATUS_IGNORE);
+        hi = 2 * hi - lo;
     }
     return rc;
 }

@@ -53,6 +53,14 @@ rab=$(f "6 * $a + 2 * 7 / 8 * $m * $tb + 6 * 16 * $tb + 7 / 8 * $m / $R")
 assert_near "crossbar rabenseifner p=8" "$rab" "$(time_of crossbar-64 rabenseifner ctr $m 8 3)" 1e-2
 assert_near "crossbar rabenseifner p=13: + fold" "$(f "$rab + $t1")" \
     "$(time_of crossbar-64 rabenseifner ctr $m 13 3)" 1e-2
+# direct: every rank's uplink carries its p-1 blocks of m/p at once, and so does its downlink,
+# then the p-1 combines; then the root's downlink carries p-1 reduced blocks:
+#   2 (a + (p-1)(m/p + 16) b) + (p-1)/p m/R (p = 8 peers by XOR distance, p = 13 by rank + k)
+for p in 8 13; do
+    assert_near "crossbar direct p=$p: 2 (a + (p-1)(m/p + 16) b) + (p-1)/p m/R" \
+        "$(f "2 * ($a + ($p - 1) * ($m / $p + 16) * $tb) + ($p - 1) / $p * $m / $R")" \
+        "$(time_of crossbar-64 direct ctr $m $p 3)" 1e-2
+done
 # knomial, eager m = 1000: each round the up to k-1 children's messages share the parent's
 # downlink, then k-1 combines: rounds (a + (k-1)(b (m + 16) + m/R)); p = 8, k = 8 is one
 # round, p = 16, k = 4 two
