@@ -10,7 +10,10 @@
  * the root has received the last ready. So all ranks enter the collective at one instant,
  * the previous call has ended everywhere, and no skew leaks into the time, whichever rank
  * sends first (a reduce's leaves, a broadcast's root). Timing calls cost nothing (collsim
- * runs with smpi/wtime:0) and data checks are free (smpi/simulate-computation:no).
+ * runs with smpi/wtime:0) and data checks are free (smpi/simulate-computation:no). The
+ * times and error counts reach rank 0 through memory (struct board), not messages, so the
+ * harness adds O(p) simulation work per call, whatever the collective algorithms SimGrid is
+ * configured with, and nothing of its own between an algorithm's calls.
  *
  * Trace marks (with --marks, when collsim traces the run). Rank 0 declares the Paje state
  * types CS_PHASE_STATE and CS_SETTINGS_STATE on its host (format.h). One settings state,
@@ -74,11 +77,23 @@ struct options {
     int64_t fault_offset;
 };
 
+/* What the ranks leave rank 0 during a phase, in memory every rank reaches: all ranks are
+ * actors of one process and SimGrid runs one actor at a time, so the harness gathers its
+ * times and error counts with no message and no simulated time, and costs O(p) per call
+ * whatever collective algorithms the user configures (an MPI_Reduce here would run SimGrid's
+ * default, linear one, whose simulation grows faster than p^2). */
+struct board {
+    sg_bar_t bar;   /* every rank passes it to enter a call and to end a phase */
+    double *entry;  /* per call of the phase: the root's entry time */
+    double *exit_t; /* per call: the latest exit time of any rank so far */
+    long errors;    /* wrong buffers and MPI errors of the phase, every rank's */
+};
+
 /* What every rank knows of the run once it has started. */
 struct world {
     int rank, p;
-    sg_bar_t entry;     /* the barrier every rank passes to enter a call, shared by all */
-    int ranks_per_host; /* ranks on this rank's host */
+    struct board *board; /* rank 0's, shared by all */
+    int ranks_per_host;  /* ranks on this rank's host */
     char host[MPI_MAX_PROCESSOR_NAME];
 };
 
@@ -299,7 +314,7 @@ static void ready(int root, const struct world *w)
     } else {
         MPI_Send(NULL, 0, MPI_BYTE, root, CS_READY_TAG, MPI_COMM_WORLD);
     }
-    sg_barrier_wait(w->entry);
+    sg_barrier_wait(w->board->bar);
 }
 
 /* Checks this rank's result of call c; the number of errors it adds (0 or 1), printing the
@@ -323,53 +338,51 @@ static long check_result(const struct options *o, const struct algo *algo, void 
     return 1;
 }
 
-/* Makes the phase's calls; this rank's entry and exit times in entry[], exit_t[] (entries
- * only on the root: they are every rank's); returns this rank's error count. */
-static long timed_calls(const struct options *o, const struct algo *algo, uint64_t bytes,
-                        void *state, const struct world *w, double *entry, double *exit_t)
+/* Makes the phase's calls, leaving the root's entry times, every rank's latest exit times and
+ * error counts on the board. */
+static void timed_calls(const struct options *o, const struct algo *algo, uint64_t bytes,
+                        void *state, const struct world *w)
 {
+    struct board *b = w->board;
     long errors = 0;
     struct coll_call c = {bytes, o->root, o->shift, 0, 0, w->rank, w->p, MPI_COMM_WORLD};
     for (c.call = 0; c.call < o->warmup + o->iters; c.call++) {
         c.warmup = c.call < o->warmup;
         o->driver->fill(state, &c);
         ready(o->root, w);
-        entry[c.call] = MPI_Wtime();
+        double entry = MPI_Wtime();
         int rc = o->driver->call(algo->fn, state, &c);
-        exit_t[c.call] = MPI_Wtime();
+        double exit_t = MPI_Wtime();
         if (rc != MPI_SUCCESS) {
             fprintf(stderr, "collsim-runner: error: %s returned MPI error %d on rank %d\n",
                     algo->name, rc, w->rank);
             errors++;
         }
         errors += check_result(o, algo, state, &c, errors);
-        if (w->rank != o->root) entry[c.call] = 0.0;
+        if (w->rank == o->root) b->entry[c.call] = entry;
+        if (exit_t > b->exit_t[c.call]) b->exit_t[c.call] = exit_t;
     }
-    return errors;
+    b->errors += errors;
 }
 
-/* Rank 0's average, min and max of the timed calls from every rank's times. */
-static void phase_times(const struct options *o, const double *entry, const double *exit_t,
-                        int rank, struct phase_result *res)
+/* Rank 0, once every rank has ended the phase: the average, min and max of its timed calls
+ * and its error count, from the board, which it then clears for the next phase (no rank
+ * writes there before the next phase's first entry, which waits for rank 0). */
+static void phase_times(const struct options *o, struct board *b, struct phase_result *res)
 {
     int calls = o->warmup + o->iters;
-    double *gentry = calloc((size_t)calls, sizeof(double));
-    double *gexit = calloc((size_t)calls, sizeof(double));
-    /* Only the root's entries are non-zero, so a MAX gathers them. */
-    MPI_Reduce(entry, gentry, calls, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
-    MPI_Reduce(exit_t, gexit, calls, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
-    if (rank == 0) {
-        double sum = 0;
-        for (int call = o->warmup; call < calls; call++) {
-            double t = gexit[call] - gentry[call];
-            if (call == o->warmup || t < res->min) res->min = t;
-            if (call == o->warmup || t > res->max) res->max = t;
-            sum += t;
-        }
-        res->avg = sum / o->iters;
+    double sum = 0;
+    for (int call = o->warmup; call < calls; call++) {
+        double t = b->exit_t[call] - b->entry[call];
+        if (call == o->warmup || t < res->min) res->min = t;
+        if (call == o->warmup || t > res->max) res->max = t;
+        sum += t;
     }
-    free(gentry);
-    free(gexit);
+    res->avg = sum / o->iters;
+    res->errors = b->errors;
+    for (int call = 0; call < calls; call++)
+        b->entry[call] = b->exit_t[call] = 0.0;
+    b->errors = 0;
 }
 
 /* Runs warmup + iters calls of one algorithm at one size. Every rank returns; rank 0 gets the
@@ -378,14 +391,13 @@ static struct phase_result run_phase(const struct options *o, const struct algo 
                                      uint64_t bytes, void *state, const struct world *w)
 {
     struct phase_result res = {0, 0, 0, 0};
-    int calls = o->warmup + o->iters;
-    double *entry = calloc((size_t)calls, sizeof(double));
-    double *exit_t = calloc((size_t)calls, sizeof(double));
     struct cs_phase_mark m = {"", "", bytes, o->root, o->warmup, o->iters};
     char mark[256];
     snprintf(m.collective, sizeof m.collective, "%s", coll_infos[o->coll].name);
     snprintf(m.algorithm, sizeof m.algorithm, "%s", algo->name);
     cs_phase_mark_write(mark, sizeof mark, &m);
+    /* In a trace the phase is bounded by MPI barriers: the analyzer reads when each rank left
+     * the last call from the closing barrier's events (docs/trace-format.md). */
     if (o->marks) {
         MPI_Barrier(MPI_COMM_WORLD);
         if (w->rank == 0) {
@@ -393,15 +405,13 @@ static struct phase_result run_phase(const struct options *o, const struct algo 
             TRACE_host_push_state(w->host, CS_PHASE_STATE, mark);
         }
     }
-    long errors = timed_calls(o, algo, bytes, state, w, entry, exit_t);
+    timed_calls(o, algo, bytes, state, w);
     if (o->marks) {
         MPI_Barrier(MPI_COMM_WORLD);
         if (w->rank == 0) TRACE_host_pop_state(w->host, CS_PHASE_STATE);
     }
-    phase_times(o, entry, exit_t, w->rank, &res);
-    MPI_Reduce(&errors, &res.errors, 1, MPI_LONG, MPI_SUM, 0, MPI_COMM_WORLD);
-    free(entry);
-    free(exit_t);
+    sg_barrier_wait(w->board->bar);
+    if (w->rank == 0) phase_times(o, w->board, &res);
     return res;
 }
 
@@ -439,6 +449,58 @@ static int fit_algos(struct options *o, const struct world *w)
     return 0;
 }
 
+/* The harness's own synchronisation outside phases, with its own tag: a binomial tree on
+ * ranks with rank 0 at its root, every receive from a named source, so SimGrid simulates it
+ * in O(p) events whatever collective algorithms the user configured.
+ * harness_up returns on rank 0 once every rank has called it. */
+static void harness_up(const struct world *w)
+{
+    for (int mask = 1; mask < w->p; mask *= 2) {
+        if (w->rank & mask) {
+            MPI_Send(NULL, 0, MPI_BYTE, w->rank - mask, CS_HARNESS_TAG, MPI_COMM_WORLD);
+            return;
+        }
+        if (w->rank + mask < w->p)
+            MPI_Recv(NULL, 0, MPI_BYTE, w->rank + mask, CS_HARNESS_TAG, MPI_COMM_WORLD,
+                     MPI_STATUS_IGNORE);
+    }
+}
+
+/* Rank 0's `bytes` bytes at buf to every rank, down the same tree. */
+static void harness_down(void *buf, int bytes, const struct world *w)
+{
+    int mask = 1;
+    while (mask < w->p && !(w->rank & mask))
+        mask *= 2;
+    if (w->rank != 0)
+        MPI_Recv(buf, bytes, MPI_BYTE, w->rank - mask, CS_HARNESS_TAG, MPI_COMM_WORLD,
+                 MPI_STATUS_IGNORE);
+    for (mask /= 2; mask > 0; mask /= 2)
+        if (w->rank + mask < w->p)
+            MPI_Send(buf, bytes, MPI_BYTE, w->rank + mask, CS_HARNESS_TAG, MPI_COMM_WORLD);
+}
+
+/* Rank 0's board for p ranks and phases of `calls` calls, cleared; NULL without memory. */
+static struct board *board_new(int p, int calls)
+{
+    struct board *b = calloc(1, sizeof *b);
+    if (b == NULL) return NULL;
+    b->entry = calloc((size_t)calls, sizeof *b->entry);
+    b->exit_t = calloc((size_t)calls, sizeof *b->exit_t);
+    if (b->entry != NULL && b->exit_t != NULL) {
+        b->bar = sg_barrier_init((unsigned)p);
+        return b;
+    }
+    free(b->entry), free(b->exit_t), free(b);
+    return NULL;
+}
+
+static void board_free(struct board *b)
+{
+    sg_barrier_destroy(b->bar);
+    free(b->entry), free(b->exit_t), free(b);
+}
+
 /* Prepares the run: root, routing, topology, fitting algorithms. 0, or an exit status after
  * an error line from rank 0. */
 static int start(struct options *o, struct world *w)
@@ -451,7 +513,8 @@ static int start(struct options *o, struct world *w)
         cs_error("this platform has no network model to make store-and-forward");
         MPI_Abort(MPI_COMM_WORLD, 2);
     }
-    MPI_Barrier(MPI_COMM_WORLD); /* no message leaves before the routing mode is set */
+    harness_up(w); /* with harness_down below: none of the algorithms' messages leaves before
+                    * the routing mode is set */
     char terr[256];
     if (coll_topology_init(o->topology, terr, sizeof terr) != 0) {
         if (w->rank == 0) cs_error("%s", terr);
@@ -460,9 +523,12 @@ static int start(struct options *o, struct world *w)
     int hostlen;
     MPI_Get_processor_name(w->host, &hostlen);
     w->ranks_per_host = ranks_on_my_host();
-    /* every rank runs in this one process, so rank 0's barrier is passed by address */
-    if (w->rank == 0) w->entry = sg_barrier_init((unsigned)w->p);
-    MPI_Bcast(&w->entry, sizeof w->entry, MPI_BYTE, 0, MPI_COMM_WORLD);
+    /* every rank runs in this one process, so rank 0's board is passed by address */
+    if (w->rank == 0 && (w->board = board_new(w->p, o->warmup + o->iters)) == NULL) {
+        cs_error("out of memory");
+        MPI_Abort(MPI_COMM_WORLD, 2);
+    }
+    harness_down(&w->board, (int)sizeof w->board, w);
     return fit_algos(o, w) != 0 ? 2 : 0;
 }
 
@@ -585,13 +651,17 @@ int main(int argc, char **argv)
     struct options o;
     int rc = parse_options(argc, argv, &o, w.rank) != 0 ? 2 : start(&o, &w);
     if (rc != 0) {
+        if (w.board != NULL) board_free(w.board); /* rank 0's; no rank waits at its barrier */
         MPI_Finalize();
         return rc;
     }
     trace_begin(&o, &w);
     long total_errors = run_all(&o, &w);
-    MPI_Bcast(&total_errors, 1, MPI_LONG, 0, MPI_COMM_WORLD); /* also: no rank is in the barrier */
-    if (w.rank == 0) sg_barrier_destroy(w.entry);
+    /* once every rank has left the board's barrier, rank 0 frees it and tells every rank the
+     * exit status */
+    harness_up(&w);
+    if (w.rank == 0) board_free(w.board);
+    harness_down(&total_errors, (int)sizeof total_errors, &w);
     MPI_Finalize();
     if (total_errors < 0) return 1;
     if (total_errors != 0) {

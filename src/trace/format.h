@@ -13,6 +13,8 @@
 /* Tag of the 0-byte message each non-root rank sends the root before every timed call; the
  * analyzer cuts calls at them. */
 #define CS_READY_TAG 7000
+/* Tag of the runner's own messages outside phases: its start and end synchronisation. */
+#define CS_HARNESS_TAG 6999
 
 /* Paje state types the runner pushes on rank 0's host: one state per (algorithm, size) phase,
  * valued by its phase mark, and one state over the whole run, valued by its settings. */
