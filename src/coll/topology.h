@@ -4,7 +4,8 @@
  * It comes from the platform's collsim.kind / collsim.dims props (collsim platform writes
  * them into the root zone) or from an explicit "KIND:DIMS" string (e.g. "torus:8x8",
  * "hypercube:6", "ring:16"). The algorithms also need rank i to run on node i of the
- * topology, which is what the generated hostfiles do; coll_topology_init checks it.
+ * topology, which is what the generated hostfiles do; coll_topology_init checks it for this
+ * rank, and the runner combines every rank's answer into coll_topology_placed.
  * Whether an algorithm fits is registry.h's coll_fits, given coll_topology and
  * coll_topology_placed. */
 #ifndef COLLSIM_TOPOLOGY_H
@@ -15,7 +16,7 @@
 
 #include "registry.h"
 
-/* This rank's view of the topology (each rank has its own copy under SMPI's privatization):
+/* The topology (the same for every rank: with SMPI's privatization off, all ranks share it):
  * kind 0 when the platform is not one of the known topologies. */
 extern struct coll_topo coll_topology;
 
@@ -48,9 +49,11 @@ static inline void coll_torus_line(const struct coll_torus *t, int rank, int k, 
         ranks[i] = base + i * t->stride[k];
 }
 
-/* Fills coll_topology from `spec` ("KIND:DIMS") if not NULL, else from the platform, and
- * checks the placement: collective over MPI_COMM_WORLD. Returns 0, or -1 with a message in err
- * for a malformed spec (an unknown topology in the platform is not an error: kind stays 0). */
-int coll_topology_init(const char *spec, char *err, size_t errlen);
+/* Fills coll_topology from `spec` ("KIND:DIMS") if not NULL, else from the platform, and sets
+ * *placed_here to 1 if this rank runs on node n<rank>, else 0 (no message: the caller
+ * combines the ranks' answers into coll_topology_placed). Returns 0, or -1 with a message in
+ * err for a malformed spec (an unknown topology in the platform is not an error: kind stays
+ * 0). */
+int coll_topology_init(const char *spec, int *placed_here, char *err, size_t errlen);
 
 #endif

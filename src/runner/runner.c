@@ -87,6 +87,7 @@ struct board {
     double *entry;  /* per call of the phase: the root's entry time */
     double *exit_t; /* per call: the latest exit time of any rank so far */
     long errors;    /* wrong buffers and MPI errors of the phase, every rank's */
+    int placed;     /* every rank runs on node n<rank> (coll_topology_placed) */
 };
 
 /* What every rank knows of the run once it has started. */
@@ -452,17 +453,20 @@ static int fit_algos(struct options *o, const struct world *w)
 /* The harness's own synchronisation outside phases, with its own tag: a binomial tree on
  * ranks with rank 0 at its root, every receive from a named source, so SimGrid simulates it
  * in O(p) events whatever collective algorithms the user configured.
- * harness_up returns on rank 0 once every rank has called it. */
-static void harness_up(const struct world *w)
+ * harness_up returns on rank 0 once every rank has called it, with the minimum of every
+ * rank's *v in its *v. */
+static void harness_up(const struct world *w, int *v)
 {
     for (int mask = 1; mask < w->p; mask *= 2) {
         if (w->rank & mask) {
-            MPI_Send(NULL, 0, MPI_BYTE, w->rank - mask, CS_HARNESS_TAG, MPI_COMM_WORLD);
+            MPI_Send(v, 1, MPI_INT, w->rank - mask, CS_HARNESS_TAG, MPI_COMM_WORLD);
             return;
         }
+        int child = *v;
         if (w->rank + mask < w->p)
-            MPI_Recv(NULL, 0, MPI_BYTE, w->rank + mask, CS_HARNESS_TAG, MPI_COMM_WORLD,
+            MPI_Recv(&child, 1, MPI_INT, w->rank + mask, CS_HARNESS_TAG, MPI_COMM_WORLD,
                      MPI_STATUS_IGNORE);
+        if (child < *v) *v = child;
     }
 }
 
@@ -513,22 +517,26 @@ static int start(struct options *o, struct world *w)
         cs_error("this platform has no network model to make store-and-forward");
         MPI_Abort(MPI_COMM_WORLD, 2);
     }
-    harness_up(w); /* with harness_down below: none of the algorithms' messages leaves before
-                    * the routing mode is set */
     char terr[256];
-    if (coll_topology_init(o->topology, terr, sizeof terr) != 0) {
+    int placed;
+    if (coll_topology_init(o->topology, &placed, terr, sizeof terr) != 0) {
         if (w->rank == 0) cs_error("%s", terr);
         return 2;
     }
     int hostlen;
     MPI_Get_processor_name(w->host, &hostlen);
     w->ranks_per_host = ranks_on_my_host();
+    /* with harness_down below: none of the algorithms' messages leaves before the routing
+     * mode is set */
+    harness_up(w, &placed);
     /* every rank runs in this one process, so rank 0's board is passed by address */
     if (w->rank == 0 && (w->board = board_new(w->p, o->warmup + o->iters)) == NULL) {
         cs_error("out of memory");
         MPI_Abort(MPI_COMM_WORLD, 2);
     }
+    if (w->rank == 0) w->board->placed = placed;
     harness_down(&w->board, (int)sizeof w->board, w);
+    coll_topology_placed = w->board->placed;
     return fit_algos(o, w) != 0 ? 2 : 0;
 }
 
@@ -659,7 +667,8 @@ int main(int argc, char **argv)
     long total_errors = run_all(&o, &w);
     /* once every rank has left the board's barrier, rank 0 frees it and tells every rank the
      * exit status */
-    harness_up(&w);
+    int unused = 0;
+    harness_up(&w, &unused);
     if (w.rank == 0) board_free(w.board);
     harness_down(&total_errors, (int)sizeof total_errors, &w);
     MPI_Finalize();
