@@ -18,7 +18,7 @@ example_workdir "${@:2}" # relative names from here: smpirun splits a path at it
 "$collsim" platform fattree --nodes 16 --oversubscription 2 -o "fattree-16-2to1.xml"
 
 echo "what-if: the same broadcasts on 16 nodes wired four ways (1 us, 10 GB/s links; clean"
-echo "model, root 0, average of 5 calls after 1 warm-up)"
+echo "model, root 0, one call per size: the simulation is deterministic)"
 echo
 printf '%-17s %6s %9s %10s\n' platform links diameter bisection
 for p in "${platforms[@]}"; do

@@ -39,8 +39,11 @@ const char run_usage[] =
     "                       so -1 shifts down by one)\n"
     "  --reduce-rate B/S    bytes of result per second of a local reduction, charged as\n"
     "                       simulated time (default: 8e9, one XL250a core; see docs)\n"
-    "  --iters N            timed calls per size (default: 5)\n"
-    "  --warmup W           untimed calls before them (default: 1)\n"
+    "  --iters N            timed calls per size (default: 1; the simulation is\n"
+    "                       deterministic, so calls of one size take the same time)\n"
+    "  --warmup W           untimed calls before them (default: 0 for collsim's\n"
+    "                       algorithms, 1 for SimGrid's, some of which build\n"
+    "                       communicators in their first call)\n"
     "  --model clean|smpi   clean: CM02 with no correction factors, no cross-traffic, no TCP\n"
     "                       window bound, equal sharing: the textbook model (default);\n"
     "                       smpi: SimGrid's calibrated SMPI model (size-dependent factors)\n"
@@ -82,8 +85,8 @@ void run_defaults(struct run_request *r)
     r->collective = "bcast";
     r->algos = "binomial,binary,linear";
     r->sizes = "16:4M:8";
-    r->iters = 5;
-    r->warmup = 1;
+    r->iters = 1;   /* calls of one size give the same simulated time (docs/running.md) */
+    r->warmup = -1; /* per algorithm (the runner's default) */
     r->model = "clean";
     r->routing = "ctr";
     r->ranks_per_host = 1;
@@ -306,13 +309,18 @@ static int run_runner_args(const struct run_request *r, const struct run_plan *p
     snprintf(b->shift, sizeof b->shift, "%d", r->shift);
     snprintf(b->iters, sizeof b->iters, "%d", r->iters);
     snprintf(b->warm, sizeof b->warm, "%d", r->warmup);
-    const char *pairs[][2] = {
-        {"--collective", r->collective}, {"--algo", r->algos},
-        {"--sizes", r->sizes},           {"--root", b->root},
-        {"--shift", b->shift},           {"--iters", b->iters},
-        {"--warmup", b->warm},           {"--platform", pl->pname},
-        {"--model", r->model},           {"--csv", r->csv ? pl->csv_tmp : NULL},
-        {"--topology", r->topology},     {"--inject-fault", r->fault}};
+    const char *pairs[][2] = {{"--collective", r->collective},
+                              {"--algo", r->algos},
+                              {"--sizes", r->sizes},
+                              {"--root", b->root},
+                              {"--shift", b->shift},
+                              {"--iters", b->iters},
+                              {"--warmup", r->warmup >= 0 ? b->warm : NULL},
+                              {"--platform", pl->pname},
+                              {"--model", r->model},
+                              {"--csv", r->csv ? pl->csv_tmp : NULL},
+                              {"--topology", r->topology},
+                              {"--inject-fault", r->fault}};
     argv[n++] = pl->runner;
     for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++)
         if (pairs[i][1] != NULL) {
@@ -521,7 +529,7 @@ int run_main(int argc, char **argv)
     if (rc != 0) return rc == 1 ? 0 : rc;
     if (analyze) r.analysis = "-";
     if (opt_range("iters", r.iters, 1, CS_MAX_CALLS) != 0 ||
-        opt_range("warmup", r.warmup, 0, CS_MAX_CALLS) != 0 ||
+        (r.warmup != -1 && opt_range("warmup", r.warmup, 0, CS_MAX_CALLS) != 0) ||
         (np_given && opt_range("np", r.np, 1, CS_HOSTS_MAX) != 0) ||
         opt_range("ranks-per-host", r.ranks_per_host, 1, CS_RANKS_PER_HOST_MAX) != 0 ||
         opt_range("time-limit", r.time_limit, 0, CS_TIME_LIMIT_MAX) != 0)

@@ -234,7 +234,7 @@ static int set_option(struct options *o, int c, const char **strs, int rank)
     case 'i':
         return cs_parse_int(optarg, &o->iters) != 0 || o->iters < 1 || o->iters > CS_MAX_CALLS;
     case 'w':
-        return cs_parse_int(optarg, &o->warmup) != 0 || o->warmup > CS_MAX_CALLS;
+        return cs_parse_int(optarg, &o->warmup) != 0 || o->warmup < 0 || o->warmup > CS_MAX_CALLS;
     case 'c':
         o->csv = optarg;
         break;
@@ -274,8 +274,8 @@ static int parse_options(int argc, char **argv, struct options *o, int rank)
 {
     const char *strs[3] = {NULL, "16:4M:8", "bcast"}; /* --algo, --sizes, --collective */
     memset(o, 0, sizeof *o);
-    o->iters = 5;
-    o->warmup = 1;
+    o->iters = 1;
+    o->warmup = -1; /* per algorithm: algo_warmup */
     o->shift = 1;
     o->platform = "unnamed";
     o->model = "unknown";
@@ -339,6 +339,15 @@ static long check_result(const struct options *o, const struct algo *algo, void 
     return 1;
 }
 
+/* The untimed calls before an algorithm's timed ones: --warmup if given, else none for
+ * collsim's algorithms, whose calls of one size all take the same simulated time, and one
+ * for SimGrid's, some of which build communicators in their first call (docs/simulation.md). */
+static int algo_warmup(const struct options *o, const struct algo *algo)
+{
+    if (o->warmup >= 0) return o->warmup;
+    return algo->info == NULL ? 1 : 0;
+}
+
 /* Makes the phase's calls, leaving the root's entry times, every rank's latest exit times and
  * error counts on the board. */
 static void timed_calls(const struct options *o, const struct algo *algo, uint64_t bytes,
@@ -347,8 +356,9 @@ static void timed_calls(const struct options *o, const struct algo *algo, uint64
     struct board *b = w->board;
     long errors = 0;
     struct coll_call c = {bytes, o->root, o->shift, 0, 0, w->rank, w->p, MPI_COMM_WORLD};
-    for (c.call = 0; c.call < o->warmup + o->iters; c.call++) {
-        c.warmup = c.call < o->warmup;
+    int warm = algo_warmup(o, algo);
+    for (c.call = 0; c.call < warm + o->iters; c.call++) {
+        c.warmup = c.call < warm;
         o->driver->fill(state, &c);
         ready(o->root, w);
         double entry = MPI_Wtime();
@@ -369,14 +379,15 @@ static void timed_calls(const struct options *o, const struct algo *algo, uint64
 /* Rank 0, once every rank has ended the phase: the average, min and max of its timed calls
  * and its error count, from the board, which it then clears for the next phase (no rank
  * writes there before the next phase's first entry, which waits for rank 0). */
-static void phase_times(const struct options *o, struct board *b, struct phase_result *res)
+static void phase_times(const struct options *o, int warm, struct board *b,
+                        struct phase_result *res)
 {
-    int calls = o->warmup + o->iters;
+    int calls = warm + o->iters;
     double sum = 0;
-    for (int call = o->warmup; call < calls; call++) {
+    for (int call = warm; call < calls; call++) {
         double t = b->exit_t[call] - b->entry[call];
-        if (call == o->warmup || t < res->min) res->min = t;
-        if (call == o->warmup || t > res->max) res->max = t;
+        if (call == warm || t < res->min) res->min = t;
+        if (call == warm || t > res->max) res->max = t;
         sum += t;
     }
     res->avg = sum / o->iters;
@@ -392,7 +403,7 @@ static struct phase_result run_phase(const struct options *o, const struct algo 
                                      uint64_t bytes, void *state, const struct world *w)
 {
     struct phase_result res = {0, 0, 0, 0};
-    struct cs_phase_mark m = {"", "", bytes, o->root, o->warmup, o->iters};
+    struct cs_phase_mark m = {"", "", bytes, o->root, algo_warmup(o, algo), o->iters};
     char mark[256];
     snprintf(m.collective, sizeof m.collective, "%s", coll_infos[o->coll].name);
     snprintf(m.algorithm, sizeof m.algorithm, "%s", algo->name);
@@ -412,7 +423,7 @@ static struct phase_result run_phase(const struct options *o, const struct algo 
         if (w->rank == 0) TRACE_host_pop_state(w->host, CS_PHASE_STATE);
     }
     sg_barrier_wait(w->board->bar);
-    if (w->rank == 0) phase_times(o, w->board, &res);
+    if (w->rank == 0) phase_times(o, algo_warmup(o, algo), w->board, &res);
     return res;
 }
 
@@ -530,7 +541,8 @@ static int start(struct options *o, struct world *w)
      * mode is set */
     harness_up(w, &placed);
     /* every rank runs in this one process, so rank 0's board is passed by address */
-    if (w->rank == 0 && (w->board = board_new(w->p, o->warmup + o->iters)) == NULL) {
+    if (w->rank == 0 &&
+        (w->board = board_new(w->p, (o->warmup >= 0 ? o->warmup : 1) + o->iters)) == NULL) {
         cs_error("out of memory");
         MPI_Abort(MPI_COMM_WORLD, 2);
     }
@@ -578,8 +590,9 @@ static void print_header(const struct options *o, const struct algo *algo, int p
            coll_infos[o->coll].name, algo->name, p, o->root, o->platform, o->model,
            o->sfr ? "sfr" : "ctr");
     printf("# time of a call = last rank's exit - root's entry, on the simulated clock\n");
-    printf("# Avg/Min/Max over %d timed calls after %d warm-up; every rank's buffer checked\n",
-           o->iters, o->warmup);
+    int warm = algo_warmup(o, algo);
+    printf("# Avg/Min/Max over %d timed call%s after %d warm-up%s; every rank's buffer checked\n",
+           o->iters, o->iters == 1 ? "" : "s", warm, warm == 1 ? "" : "s");
     printf("# %-10s %14s %14s %14s %11s\n", "Size", "Avg(us)", "Min(us)", "Max(us)", "Iterations");
     fflush(stdout);
 }
@@ -594,7 +607,7 @@ static void report(const struct options *o, const struct algo *algo, uint64_t by
     if (csv == NULL) return;
     struct cs_result row = {.np = p,
                             .root = o->root,
-                            .warmup = o->warmup,
+                            .warmup = algo_warmup(o, algo),
                             .iterations = o->iters,
                             .valid = r->errors == 0,
                             .bytes = bytes,

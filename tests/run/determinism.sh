@@ -20,8 +20,8 @@ cmp -s r1/run.trace r2/run.trace && pass || fail "trace files differ"
 if pj_dump -l 9 r1/run.trace >dump.txt 2>dump.err; then pass; else fail "pj_dump: $(head -3 dump.err)"; fi
 phases=$(grep -c '^State, .*, collsim_phase, ' dump.txt)
 assert_eq "phase states in the trace" 4 "$phases"
-grep -q 'collsim_phase, .*bcast/linear/65536/0/1/2$' dump.txt && pass ||
-    fail "no phase mark bcast/linear/65536/0/1/2"
+grep -q 'collsim_phase, .*bcast/linear/65536/0/0/2$' dump.txt && pass ||
+    fail "no phase mark bcast/linear/65536/0/0/2"
 assert_eq "the run's settings state" \
     "model=clean;routing=ctr;eager=65536;np=16;ranks_per_host=1;platform=torus-4x4" \
     "$(awk -F', ' '$1 == "State" && $3 == "collsim_run" { print $8 }' dump.txt)"
