@@ -41,6 +41,11 @@ add_executable(test_registry tests/unit/test_registry.c)
 target_include_directories(test_registry PRIVATE tests/unit)
 target_link_libraries(test_registry PRIVATE cs_registry cs_trace m)
 add_test(NAME unit.registry COMMAND test_registry)
+# C unit test of data.h's fills and checks (header only; mpi.h from SimGrid).
+add_executable(test_data tests/unit/test_data.c)
+target_include_directories(test_data PRIVATE tests/unit src/coll ${SIMGRID_INCLUDEDIR}/smpi
+                                             ${SIMGRID_INCLUDEDIR})
+add_test(NAME unit.data COMMAND test_data)
 # C unit test of the output rules and temporary files (src/util/out.c).
 add_executable(test_out tests/unit/test_out.c)
 target_include_directories(test_out PRIVATE tests/unit)

@@ -11,6 +11,7 @@
 
 #include <mpi.h>
 #include <stdint.h>
+#include <string.h>
 
 /* The operation of call `call`. */
 static inline MPI_Op data_op(int call)
@@ -54,6 +55,46 @@ static inline unsigned char data_block(int from, int to, uint64_t offset, int ca
 static inline unsigned char data_poison(unsigned char want)
 {
     return (unsigned char)~want;
+}
+
+/* Every value above depends on the offset only through offset mod 256 (offset * 131 + ...,
+ * taken mod 256), so a buffer of them repeats every DATA_PERIOD bytes: the fills and checks
+ * below work a period at a time (memcpy, memcmp) instead of computing every byte, which at
+ * thousands of ranks was most of the runner's own time. */
+#define DATA_PERIOD 256
+
+/* One period of data_block(from, to, ., call), each byte poisoned (data_poison) if poison. */
+static inline void data_block_period(unsigned char *period, int from, int to, int call, int poison)
+{
+    for (int i = 0; i < DATA_PERIOD; i++) {
+        unsigned char v = data_block(from, to, (uint64_t)i, call);
+        period[i] = poison ? data_poison(v) : v;
+    }
+}
+
+/* buf[0, len) = period repeated (each copy doubles what is done, a multiple of the period). */
+static inline void data_fill_periodic(unsigned char *buf, uint64_t len, const unsigned char *period)
+{
+    uint64_t done = len < DATA_PERIOD ? len : DATA_PERIOD;
+    memcpy(buf, period, (size_t)done);
+    while (done < len) {
+        uint64_t n = done < len - done ? done : len - done;
+        memcpy(buf + done, buf, (size_t)n);
+        done += n;
+    }
+}
+
+/* The first offset in [0, len) where buf differs from period repeated, or -1. */
+static inline int64_t data_find_periodic(const unsigned char *buf, uint64_t len,
+                                         const unsigned char *period)
+{
+    for (uint64_t at = 0; at < len; at += DATA_PERIOD) {
+        uint64_t n = len - at < DATA_PERIOD ? len - at : DATA_PERIOD;
+        if (memcmp(buf + at, period, (size_t)n) == 0) continue;
+        for (uint64_t i = 0; i < n; i++)
+            if (buf[at + i] != period[i]) return (int64_t)(at + i);
+    }
+    return -1;
 }
 
 #endif

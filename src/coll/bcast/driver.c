@@ -1,16 +1,11 @@
-/* driver.c: how the runner drives a broadcast: one buffer, the root's filled with a pattern
- * that varies with the call and the root, the others' poisoned, every byte checked after. */
+/* driver.c: how the runner drives a broadcast: one buffer, the root's filled with
+ * data_block(root, 0, ., call) (data.h: it varies with the call, so a stale buffer from the
+ * previous call is caught, and with the root), the others' poisoned, every byte checked
+ * after. */
 #include <stdlib.h>
 
 #include "bcast.h"
-
-/* The byte a correct broadcast leaves at `offset` in call `call` (varies with the call, so a
- * stale buffer from the previous call is caught). */
-static inline unsigned char pattern(uint64_t offset, int call, int root)
-{
-    return (unsigned char)((offset * 131u + (uint64_t)call * 29u + (uint64_t)root * 7u + 1u) &
-                           0xffu);
-}
+#include "data.h"
 
 static void *bcast_setup(uint64_t max_bytes, int rank, int np)
 {
@@ -21,12 +16,9 @@ static void *bcast_setup(uint64_t max_bytes, int rank, int np)
 
 static void bcast_fill(void *state, const struct coll_call *c)
 {
-    unsigned char *buf = state;
-    int poison = c->rank != c->root;
-    for (uint64_t i = 0; i < c->bytes; i++) {
-        unsigned char v = pattern(i, c->call, c->root);
-        buf[i] = poison ? (unsigned char)~v : v;
-    }
+    unsigned char period[DATA_PERIOD];
+    data_block_period(period, c->root, 0, c->call, c->rank != c->root);
+    data_fill_periodic(state, c->bytes, period);
 }
 
 static int bcast_call(coll_fn fn, void *state, const struct coll_call *c)
@@ -38,13 +30,11 @@ static int64_t bcast_check(void *state, const struct coll_call *c, unsigned char
                            unsigned char *got)
 {
     const unsigned char *buf = state;
-    for (uint64_t i = 0; i < c->bytes; i++)
-        if (buf[i] != pattern(i, c->call, c->root)) {
-            *expected = pattern(i, c->call, c->root);
-            *got = buf[i];
-            return (int64_t)i;
-        }
-    return -1;
+    unsigned char period[DATA_PERIOD];
+    data_block_period(period, c->root, 0, c->call, 0);
+    int64_t bad = data_find_periodic(buf, c->bytes, period);
+    if (bad >= 0) *expected = period[bad % DATA_PERIOD], *got = buf[bad];
+    return bad;
 }
 
 static unsigned char *bcast_result(void *state, const struct coll_call *c, uint64_t *len)
