@@ -97,4 +97,25 @@ static inline int64_t data_find_periodic(const unsigned char *buf, uint64_t len,
     return -1;
 }
 
+/* buf[0, len) = the block data_block(from, to, ., call), each byte poisoned if poison. */
+static inline void data_fill_block(unsigned char *buf, uint64_t len, int from, int to, int call,
+                                   int poison)
+{
+    unsigned char period[DATA_PERIOD];
+    data_block_period(period, from, to, call, poison);
+    data_fill_periodic(buf, len, period);
+}
+
+/* The first offset in [0, len) where buf is not the block data_block(from, to, ., call),
+ * with the byte wanted and the byte found, or -1. */
+static inline int64_t data_find_block(const unsigned char *buf, uint64_t len, int from, int to,
+                                      int call, unsigned char *want, unsigned char *got)
+{
+    unsigned char period[DATA_PERIOD];
+    data_block_period(period, from, to, call, 0);
+    int64_t bad = data_find_periodic(buf, len, period);
+    if (bad >= 0) *want = period[bad % DATA_PERIOD], *got = buf[bad];
+    return bad;
+}
+
 #endif

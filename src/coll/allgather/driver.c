@@ -16,11 +16,9 @@ static void *allgather_setup(uint64_t max_bytes, int rank, int np)
 static void allgather_fill(void *state, const struct coll_call *c)
 {
     struct coll_bufs *s = state;
-    for (uint64_t i = 0; i < c->bytes; i++)
-        s->send[i] = data_block(c->rank, 0, i, c->call);
+    data_fill_block(s->send, c->bytes, c->rank, 0, c->call, 0);
     for (int r = 0; r < c->np; r++)
-        for (uint64_t i = 0; i < c->bytes; i++)
-            s->recv[(uint64_t)r * c->bytes + i] = data_poison(data_block(r, 0, i, c->call));
+        data_fill_block(s->recv + (uint64_t)r * c->bytes, c->bytes, r, 0, c->call, 1);
 }
 
 static int allgather_call(coll_fn fn, void *state, const struct coll_call *c)
@@ -35,20 +33,13 @@ static int64_t allgather_check(void *state, const struct coll_call *c, unsigned 
                                unsigned char *got)
 {
     struct coll_bufs *s = state;
-    uint64_t total = (uint64_t)c->np * c->bytes;
-    for (uint64_t j = 0; j < total; j++) {
-        unsigned char want = data_block((int)(j / c->bytes), 0, j % c->bytes, c->call);
-        if (s->recv[j] != want) {
-            *expected = want, *got = s->recv[j];
-            return (int64_t)j;
-        }
+    uint64_t m = c->bytes;
+    for (int r = 0; r < c->np; r++) {
+        int64_t bad = data_find_block(s->recv + (uint64_t)r * m, m, r, 0, c->call, expected, got);
+        if (bad >= 0) return (int64_t)((uint64_t)r * m) + bad;
     }
-    for (uint64_t i = 0; i < c->bytes; i++)
-        if (s->send[i] != data_block(c->rank, 0, i, c->call)) {
-            *expected = data_block(c->rank, 0, i, c->call), *got = s->send[i];
-            return (int64_t)(total + i);
-        }
-    return -1;
+    int64_t bad = data_find_block(s->send, m, c->rank, 0, c->call, expected, got);
+    return bad < 0 ? -1 : (int64_t)((uint64_t)c->np * m) + bad;
 }
 
 static unsigned char *allgather_result(void *state, const struct coll_call *c, uint64_t *len)

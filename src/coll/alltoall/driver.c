@@ -16,11 +16,11 @@ static void *alltoall_setup(uint64_t max_bytes, int rank, int np)
 static void alltoall_fill(void *state, const struct coll_call *c)
 {
     struct coll_bufs *s = state;
-    for (int r = 0; r < c->np; r++)
-        for (uint64_t i = 0; i < c->bytes; i++) {
-            s->send[(uint64_t)r * c->bytes + i] = data_block(c->rank, r, i, c->call);
-            s->recv[(uint64_t)r * c->bytes + i] = data_poison(data_block(r, c->rank, i, c->call));
-        }
+    for (int r = 0; r < c->np; r++) {
+        uint64_t at = (uint64_t)r * c->bytes;
+        data_fill_block(s->send + at, c->bytes, c->rank, r, c->call, 0);
+        data_fill_block(s->recv + at, c->bytes, r, c->rank, c->call, 1);
+    }
 }
 
 static int alltoall_call(coll_fn fn, void *state, const struct coll_call *c)
@@ -35,20 +35,16 @@ static int64_t alltoall_check(void *state, const struct coll_call *c, unsigned c
                               unsigned char *got)
 {
     struct coll_bufs *s = state;
-    uint64_t total = (uint64_t)c->np * c->bytes;
-    for (uint64_t j = 0; j < total; j++) {
-        unsigned char want = data_block((int)(j / c->bytes), c->rank, j % c->bytes, c->call);
-        if (s->recv[j] != want) {
-            *expected = want, *got = s->recv[j];
-            return (int64_t)j;
-        }
+    uint64_t m = c->bytes, total = (uint64_t)c->np * m;
+    for (int r = 0; r < c->np; r++) {
+        int64_t bad =
+            data_find_block(s->recv + (uint64_t)r * m, m, r, c->rank, c->call, expected, got);
+        if (bad >= 0) return (int64_t)((uint64_t)r * m) + bad;
     }
-    for (uint64_t j = 0; j < total; j++) {
-        unsigned char want = data_block(c->rank, (int)(j / c->bytes), j % c->bytes, c->call);
-        if (s->send[j] != want) {
-            *expected = want, *got = s->send[j];
-            return (int64_t)(total + j);
-        }
+    for (int r = 0; r < c->np; r++) {
+        int64_t bad =
+            data_find_block(s->send + (uint64_t)r * m, m, c->rank, r, c->call, expected, got);
+        if (bad >= 0) return (int64_t)(total + (uint64_t)r * m) + bad;
     }
     return -1;
 }

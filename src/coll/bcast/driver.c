@@ -16,9 +16,7 @@ static void *bcast_setup(uint64_t max_bytes, int rank, int np)
 
 static void bcast_fill(void *state, const struct coll_call *c)
 {
-    unsigned char period[DATA_PERIOD];
-    data_block_period(period, c->root, 0, c->call, c->rank != c->root);
-    data_fill_periodic(state, c->bytes, period);
+    data_fill_block(state, c->bytes, c->root, 0, c->call, c->rank != c->root);
 }
 
 static int bcast_call(coll_fn fn, void *state, const struct coll_call *c)
@@ -29,12 +27,7 @@ static int bcast_call(coll_fn fn, void *state, const struct coll_call *c)
 static int64_t bcast_check(void *state, const struct coll_call *c, unsigned char *expected,
                            unsigned char *got)
 {
-    const unsigned char *buf = state;
-    unsigned char period[DATA_PERIOD];
-    data_block_period(period, c->root, 0, c->call, 0);
-    int64_t bad = data_find_periodic(buf, c->bytes, period);
-    if (bad >= 0) *expected = period[bad % DATA_PERIOD], *got = buf[bad];
-    return bad;
+    return data_find_block(state, c->bytes, c->root, 0, c->call, expected, got);
 }
 
 static unsigned char *bcast_result(void *state, const struct coll_call *c, uint64_t *len)

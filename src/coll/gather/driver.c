@@ -27,14 +27,12 @@ static void *gather_setup(uint64_t max_bytes, int rank, int np)
 static void gather_fill(void *state, const struct coll_call *c)
 {
     struct gather_state *s = state;
-    for (uint64_t i = 0; i < c->bytes; i++)
-        s->send[i] = data_block(c->rank, c->root, i, c->call);
+    data_fill_block(s->send, c->bytes, c->rank, c->root, c->call, 0);
     if (c->rank != c->root) return;
     if (s->recv == NULL) s->recv = malloc(s->max > 0 ? s->max * (uint64_t)c->np : 1);
     if (s->recv == NULL) return;
     for (int r = 0; r < c->np; r++)
-        for (uint64_t i = 0; i < c->bytes; i++)
-            s->recv[(uint64_t)r * c->bytes + i] = data_poison(data_block(r, c->root, i, c->call));
+        data_fill_block(s->recv + (uint64_t)r * c->bytes, c->bytes, r, c->root, c->call, 1);
 }
 
 static int gather_call(coll_fn fn, void *state, const struct coll_call *c)
@@ -52,23 +50,14 @@ static int64_t gather_check(void *state, const struct coll_call *c, unsigned cha
                             unsigned char *got)
 {
     struct gather_state *s = state;
-    uint64_t m = c->bytes;
+    uint64_t m = c->bytes, past = 0;
     if (c->rank == c->root && s->recv == NULL) return *expected = 0, *got = 0, 0; /* no memory */
-    for (uint64_t i = 0; c->rank == c->root && i < m * (uint64_t)c->np; i++) {
-        unsigned char want = data_block((int)(i / m), c->root, i % m, c->call);
-        if (s->recv[i] != want) {
-            *expected = want, *got = s->recv[i];
-            return (int64_t)i;
-        }
+    for (int r = 0; c->rank == c->root && r < c->np; r++, past += m) {
+        int64_t bad = data_find_block(s->recv + past, m, r, c->root, c->call, expected, got);
+        if (bad >= 0) return (int64_t)past + bad;
     }
-    for (uint64_t i = 0; i < m; i++) {
-        unsigned char want = data_block(c->rank, c->root, i, c->call);
-        if (s->send[i] != want) {
-            *expected = want, *got = s->send[i];
-            return (int64_t)((c->rank == c->root ? m * (uint64_t)c->np : 0) + i);
-        }
-    }
-    return -1;
+    int64_t bad = data_find_block(s->send, m, c->rank, c->root, c->call, expected, got);
+    return bad < 0 ? -1 : (int64_t)past + bad;
 }
 
 static unsigned char *gather_result(void *state, const struct coll_call *c, uint64_t *len)

@@ -26,11 +26,8 @@ static int qshift_from(const struct coll_call *c)
 static void qshift_fill(void *state, const struct coll_call *c)
 {
     struct coll_bufs *s = state;
-    int to = qshift_to(c), from = qshift_from(c);
-    for (uint64_t i = 0; i < c->bytes; i++) {
-        s->send[i] = data_block(c->rank, to, i, c->call);
-        s->recv[i] = data_poison(data_block(from, c->rank, i, c->call));
-    }
+    data_fill_block(s->send, c->bytes, c->rank, qshift_to(c), c->call, 0);
+    data_fill_block(s->recv, c->bytes, qshift_from(c), c->rank, c->call, 1);
 }
 
 static int qshift_call(coll_fn fn, void *state, const struct coll_call *c)
@@ -44,16 +41,10 @@ static int64_t qshift_check(void *state, const struct coll_call *c, unsigned cha
                             unsigned char *got)
 {
     struct coll_bufs *s = state;
-    int to = qshift_to(c), from = qshift_from(c);
-    for (uint64_t i = 0; i < c->bytes; i++) {
-        unsigned char want = data_block(from, c->rank, i, c->call), have = s->recv[i];
-        if (want == have) want = data_block(c->rank, to, i, c->call), have = s->send[i];
-        if (want != have) {
-            *expected = want, *got = have;
-            return (int64_t)i;
-        }
-    }
-    return -1;
+    int64_t bad =
+        data_find_block(s->recv, c->bytes, qshift_from(c), c->rank, c->call, expected, got);
+    if (bad >= 0) return bad;
+    return data_find_block(s->send, c->bytes, c->rank, qshift_to(c), c->call, expected, got);
 }
 
 static unsigned char *qshift_result(void *state, const struct coll_call *c, uint64_t *len)

@@ -27,14 +27,12 @@ static void *scatter_setup(uint64_t max_bytes, int rank, int np)
 static void scatter_fill(void *state, const struct coll_call *c)
 {
     struct scatter_state *s = state;
-    for (uint64_t i = 0; i < c->bytes; i++)
-        s->recv[i] = data_poison(data_block(c->root, c->rank, i, c->call));
+    data_fill_block(s->recv, c->bytes, c->root, c->rank, c->call, 1);
     if (c->rank != c->root) return;
     if (s->send == NULL) s->send = malloc(s->max > 0 ? s->max * (uint64_t)c->np : 1);
     if (s->send == NULL) return;
     for (int r = 0; r < c->np; r++)
-        for (uint64_t i = 0; i < c->bytes; i++)
-            s->send[(uint64_t)r * c->bytes + i] = data_block(c->root, r, i, c->call);
+        data_fill_block(s->send + (uint64_t)r * c->bytes, c->bytes, c->root, r, c->call, 0);
 }
 
 static int scatter_call(coll_fn fn, void *state, const struct coll_call *c)
@@ -54,19 +52,12 @@ static int64_t scatter_check(void *state, const struct coll_call *c, unsigned ch
     struct scatter_state *s = state;
     uint64_t m = c->bytes;
     if (c->rank == c->root && s->send == NULL) return *expected = 0, *got = 0, 0; /* no memory */
-    for (uint64_t i = 0; i < m; i++) {
-        unsigned char want = data_block(c->root, c->rank, i, c->call);
-        if (s->recv[i] != want) {
-            *expected = want, *got = s->recv[i];
-            return (int64_t)i;
-        }
-    }
-    for (uint64_t i = 0; c->rank == c->root && i < m * (uint64_t)c->np; i++) {
-        unsigned char want = data_block(c->root, (int)(i / m), i % m, c->call);
-        if (s->send[i] != want) {
-            *expected = want, *got = s->send[i];
-            return (int64_t)(m + i);
-        }
+    int64_t bad = data_find_block(s->recv, m, c->root, c->rank, c->call, expected, got);
+    if (bad >= 0) return bad;
+    for (int r = 0; c->rank == c->root && r < c->np; r++) {
+        uint64_t at = (uint64_t)r * m;
+        bad = data_find_block(s->send + at, m, c->root, r, c->call, expected, got);
+        if (bad >= 0) return (int64_t)(m + at) + bad;
     }
     return -1;
 }
