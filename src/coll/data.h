@@ -118,4 +118,37 @@ static inline int64_t data_find_block(const unsigned char *buf, uint64_t len, in
     return bad;
 }
 
+/* The reduction drivers' buffers (reduce, allreduce, scan): send[0, len) = rank r's input,
+ * result[0, len) = the reduction over ranks 0..n-1, poisoned. */
+static inline void data_fill_reduction(unsigned char *send, unsigned char *result, uint64_t len,
+                                       int call, int r, int n)
+{
+    unsigned char in[DATA_PERIOD], out[DATA_PERIOD];
+    for (int i = 0; i < DATA_PERIOD; i++) {
+        in[i] = data_input((uint64_t)i, call, r);
+        out[i] = data_poison(data_reduced((uint64_t)i, call, n));
+    }
+    data_fill_periodic(send, len, in);
+    data_fill_periodic(result, len, out);
+}
+
+/* The first offset where result (unless NULL) is not the reduction over ranks 0..n-1 or send
+ * is not rank r's input (the result first at the same offset), with the byte wanted and the
+ * byte found; or -1. */
+static inline int64_t data_find_reduction(const unsigned char *send, const unsigned char *result,
+                                          uint64_t len, int call, int r, int n, unsigned char *want,
+                                          unsigned char *got)
+{
+    unsigned char in[DATA_PERIOD], out[DATA_PERIOD];
+    for (int i = 0; i < DATA_PERIOD; i++) {
+        in[i] = data_input((uint64_t)i, call, r);
+        out[i] = data_reduced((uint64_t)i, call, n);
+    }
+    int64_t bo = result != NULL ? data_find_periodic(result, len, out) : -1;
+    int64_t bi = data_find_periodic(send, bo >= 0 ? (uint64_t)bo : len, in);
+    if (bi >= 0) return *want = in[bi % DATA_PERIOD], *got = send[bi], bi;
+    if (bo >= 0) *want = out[bo % DATA_PERIOD], *got = result[bo];
+    return bo;
+}
+
 #endif

@@ -31,11 +31,43 @@ static void one_length(uint64_t len, int from, int to, int call)
     free(buf);
 }
 
+/* The reduction buffers: the closed forms byte by byte, and the first wrong byte of either,
+ * the result's at a tie. */
+static void one_reduction(uint64_t len, int call, int r, int n)
+{
+    unsigned char *send = malloc(len + 1), *res = malloc(len + 1), want = 0, got = 0;
+    data_fill_reduction(send, res, len, call, r, n);
+    long wrong = 0;
+    for (uint64_t i = 0; i < len; i++)
+        wrong +=
+            send[i] != data_input(i, call, r) || res[i] != data_poison(data_reduced(i, call, n));
+    CHECK_INT_EQ(0, wrong);
+    for (uint64_t i = 0; i < len; i++)
+        res[i] = data_reduced(i, call, n);
+    CHECK_INT_EQ(-1, data_find_reduction(send, res, len, call, r, n, &want, &got));
+    if (len >= 300) {
+        send[299] ^= 1, res[280] ^= 1;
+        CHECK_INT_EQ(280, data_find_reduction(send, res, len, call, r, n, &want, &got));
+        CHECK_INT_EQ(data_reduced(280, call, n), want);
+        CHECK_INT_EQ(299, data_find_reduction(send, NULL, len, call, r, n, &want, &got));
+        CHECK_INT_EQ(data_input(299, call, r), want);
+        send[280] ^= 1; /* both wrong at 280: the result is named */
+        CHECK_INT_EQ(280, data_find_reduction(send, res, len, call, r, n, &want, &got));
+        CHECK_INT_EQ(res[280], got);
+    }
+    free(send), free(res);
+}
+
 int main(void)
 {
     uint64_t lens[] = {0, 1, 7, 255, 256, 257, 511, 512, 1000, 65543};
     for (size_t i = 0; i < sizeof lens / sizeof lens[0]; i++)
         one_length(lens[i], 3, 11, 5);
     one_length(1048576, 0, 0, 0);
+    for (int call = 0; call < 2; call++) {
+        one_reduction(0, call, 0, 1);
+        one_reduction(257, call, 3, 13);
+        one_reduction(65543, call, 69, 70);
+    }
     return check_finish();
 }

@@ -17,10 +17,7 @@ static void *scan_setup(uint64_t max_bytes, int rank, int np)
 static void scan_fill(void *state, const struct coll_call *c)
 {
     struct coll_bufs *s = state;
-    for (uint64_t i = 0; i < c->bytes; i++) {
-        s->send[i] = data_input(i, c->call, c->rank);
-        s->recv[i] = data_poison(data_reduced(i, c->call, c->rank + 1));
-    }
+    data_fill_reduction(s->send, s->recv, c->bytes, c->call, c->rank, c->rank + 1);
 }
 
 static int scan_call(coll_fn fn, void *state, const struct coll_call *c)
@@ -35,15 +32,8 @@ static int64_t scan_check(void *state, const struct coll_call *c, unsigned char 
                           unsigned char *got)
 {
     struct coll_bufs *s = state;
-    for (uint64_t i = 0; i < c->bytes; i++) {
-        unsigned char want = data_reduced(i, c->call, c->rank + 1), have = s->recv[i];
-        if (want == have) want = data_input(i, c->call, c->rank), have = s->send[i];
-        if (want != have) {
-            *expected = want, *got = have;
-            return (int64_t)i;
-        }
-    }
-    return -1;
+    return data_find_reduction(s->send, s->recv, c->bytes, c->call, c->rank, c->rank + 1, expected,
+                               got);
 }
 
 static unsigned char *scan_result(void *state, const struct coll_call *c, uint64_t *len)
