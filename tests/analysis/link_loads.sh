@@ -9,7 +9,7 @@ trap 'rm -rf "$tmp"' EXIT
 bw=1e9 calls=3 # --iters 2 after one warm-up call
 x=$tmp/r4.xml
 "$collsim" platform ring --nodes 4 --latency 5us --bandwidth 1GBps -o "$x" >/dev/null || fail "platform"
-"$collsim" run --platform "$x" --algo linear --sizes 1000,1M --iters 2 --quiet --trace-links \
+"$collsim" run --platform "$x" --algo linear --sizes 1000,1M --iters 2 --warmup 1 --quiet --trace-links \
     --trace "$tmp/l.trace" || fail "run --trace-links"
 "$collsim" analyze "$tmp/l.trace" --platform "$x" --csv "$tmp/l.csv" --json "$tmp/l.json" >"$tmp/report" ||
     fail "analyze: $(tail -1 "$tmp/report")"

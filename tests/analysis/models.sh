@@ -9,7 +9,7 @@ source "$src/tests/lib.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 x=$(plat crossbar-64)
-"$collsim" run --platform "$x" --np 8 --algo binomial,linear,binary --sizes 1000,1M --iters 2 --quiet \
+"$collsim" run --platform "$x" --np 8 --algo binomial,linear,binary --sizes 1000,1M --iters 2 --warmup 1 --quiet \
     --trace "$tmp/x.trace" --csv "$tmp/run.csv" || fail "run"
 "$collsim" analyze "$tmp/x.trace" --platform "$x" --csv "$tmp/an.csv" --json "$tmp/an.json" >"$tmp/report" ||
     fail "analyze: $(tail -2 "$tmp/report")"

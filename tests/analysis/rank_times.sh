@@ -17,7 +17,7 @@ x=$tmp/x6.xml
 # Between calls the root (last out, at 3T) receives the 5 ready messages of 0 + 16 bytes one
 # after the other (eager data moves at the match): D = 3T + 5 (2 lat + 16 / bw). A non-root
 # sends its ready message as it exits, so in the next call it enters at exit - D.
-"$collsim" run --platform "$x" --algo binomial --sizes 1M --root 2 --iters 2 --quiet \
+"$collsim" run --platform "$x" --algo binomial --sizes 1M --root 2 --iters 2 --warmup 1 --quiet \
     --trace "$tmp/b.trace" || fail "binomial run"
 "$collsim" analyze "$tmp/b.trace" --platform "$x" --csv "$tmp/b.csv" --json "$tmp/b.json" \
     --messages "$tmp/b.msgs" >"$tmp/b.report" || fail "analyze: $(tail -1 "$tmp/b.report")"

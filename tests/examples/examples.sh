@@ -23,14 +23,14 @@ has "tour: collsim list names the two-tree" "$t" '^ *two_tree '
 has "tour: platform info of torus-8x8" "$t" '^diameter: 8$'
 has "tour: run table header" "$t" \
     '^# collsim bcast, algorithm binomial, 64 processes, root 3, platform torus-8x8, model clean'
-has "tour: binomial 512 KiB row" "$t" "^524288 +$num +$num +$num +5$"
+has "tour: binomial 512 KiB row" "$t" "^524288 +$num +$num +$num +1$"
 assert_eq "tour: CSV rows (2 algorithms x 6 sizes), all valid" 12 \
     "$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
         $c["valid"] == 1 && $c["avg_s"] > 0 { n++ } END { print n + 0 }' "$tmp/tour/t.csv")"
-has "tour: analyze phase" "$t" '^# phase bcast/binomial/524288/3/1/5: bcast, algorithm binomial'
+has "tour: analyze phase" "$t" '^# phase bcast/binomial/524288/3/0/1: bcast, algorithm binomial'
 has "tour: analyze hockney row" "$t" "^  hockney +[* ]* +$num +[-+]$num%"
 has "tour: space-time diagram" "$tmp/tour/bcast.svg" '<svg'
-has "tour: --analyze after run" "$t" '^# phase bcast/linear/1000/0/1/5'
+has "tour: --analyze after run" "$t" '^# phase bcast/linear/1000/0/0/1'
 has "tour: generated hypercube" "$t" '^bisection: 16$'
 has "tour: store-and-forward table" "$t" 'algorithm smpi:binomial_tree, 16 processes, .*routing sfr$'
 has "tour: multichain at 1 MiB" "$t" "^1048576 +$num"
