@@ -100,6 +100,29 @@ simgrid_good() {
         paste -sd,
 }
 
+# simgrid_good_pass COLL ITERS: SimGrid's fault-free algorithms of COLL (simgrid_good) pass
+# the data check on crossbar-64, np 8 and 13, root 0, sizes 0, 1, 1000, 65543 and 1 MiB,
+# ITERS timed calls and no warm-up
+simgrid_good_pass() {
+    local good out np
+    good=$(simgrid_good "$1")
+    [ -n "$good" ] && pass || fail "no fault-free SimGrid $1 algorithm parsed from simgrid.def"
+    for np in 8 13; do
+        out=$("$collsim" run --platform "$(plat crossbar-64)" --np "$np" --collective "$1" \
+            --algo "$good" --sizes 0,1,1000,65543,1M --iters "$2" --warmup 0 2>&1)
+        assert_eq "SimGrid $1 algorithms np=$np status" 0 $?
+        if printf '%s' "$out" | grep -q INVALID; then fail "np=$np: $(printf '%s' "$out" | grep -m3 error)"; fi
+    done
+}
+
+# simgrid_fault_shows COLL NAME NP SIZE ITERS: smpi:NAME of COLL fails on crossbar-64 with NP
+# ranks at SIZE bytes (ITERS timed calls, no warm-up), as simgrid.def says it does
+simgrid_fault_shows() {
+    "$collsim" run --platform "$(plat crossbar-64)" --np "$3" --collective "$1" --algo "smpi:$2" \
+        --sizes "$4" --iters "$5" --warmup 0 >/dev/null 2>&1
+    if [ $? -ne 0 ]; then pass; else fail "smpi:$2 on $3 ranks at $4 B passed: update simgrid.def"; fi
+}
+
 # simgrid_fault_count COLL: how many of SimGrid's algorithms of COLL simgrid.def marks faulty
 simgrid_fault_count() {
     grep -c "^SIMGRID_ALGO($1, .*, \"[^\"][^\"]*\")\$" "$src/src/coll/simgrid.def"
