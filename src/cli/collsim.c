@@ -6,6 +6,7 @@
 #include "list.h"
 #include "platform.h"
 #include "run.h"
+#include "study.h"
 #include "tracefix.h"
 #include "util.h"
 
@@ -42,7 +43,10 @@ static const struct command commands[] = {
     {"run", run_main, "simulate broadcasts on a platform: tables, CSV, Paje trace", run_usage},
     {"analyze", analyze_main,
      "compare a traced run with the Hockney, LogP, CTR, SFR and contention models", analyze_usage},
-    {"study", study_main, "the default study: every platform, every algorithm", study_usage},
+    {"study", study_main,
+     "a study: a grid of platforms, process counts and algorithms, in parallel", study_usage},
+    {"merge", merge_main, "the report of a study whose cells ran elsewhere (--emit-jobs)",
+     merge_usage},
     {"calibrate", calibrate_main, "fit Hockney, LogGP, PLogP and model B to a ping-pong",
      calibrate_usage},
     {"fix-trace", fixtrace_main, "repair a SimGrid Paje trace so that pj_dump reads it",

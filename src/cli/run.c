@@ -490,7 +490,7 @@ int run_execute(const struct run_request *r)
         placed.hostfile = pl.hostfile; /* the ranks' hosts, ranks per host expanded */
         placed.ranks_per_host = 1;
         rc = run_analyze(&placed, pl.trace, strcmp(r->analysis, "-") == 0 ? NULL : r->analysis,
-                         r->analysis_csv, NULL);
+                         r->analysis_csv, r->analysis_plots);
     }
     run_cleanup(&pl);
     return rc;

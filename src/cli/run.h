@@ -24,6 +24,7 @@ struct run_request {
     const char *analysis; /* run `collsim analyze` on the trace, its report into this file
                              ("-": stdout); NULL: no analysis */
     const char *analysis_csv; /* and its CSV, NULL: none */
+    const char *analysis_plots; /* and its plots, STEM-models.png ... (NULL: none) */
     const char *fault;        /* RANK:OFFSET, a byte the runner corrupts (tests the data check) */
     int trace_links;          /* also trace every link's bandwidth use (tracing/uncategorized) */
     int ranks_per_host;       /* each host of the hostfile runs this many ranks in a row */

@@ -20,7 +20,7 @@
 
 /* What an interrupt cleans up. Fixed arrays: the handler must not allocate. */
 #define MAX_FILES 64
-#define MAX_KIDS 8
+#define MAX_KIDS 128
 static char files[MAX_FILES][4104];
 static volatile sig_atomic_t file_used[MAX_FILES];
 static volatile pid_t kids[MAX_KIDS];
@@ -221,6 +221,18 @@ int cs_wait(pid_t pid)
     for (int i = 0; i < MAX_KIDS; i++)
         if (kids[i] == pid) kids[i] = 0;
     return status;
+}
+
+int cs_wait_nohang(pid_t pid, int *status)
+{
+    pid_t got;
+    while ((got = waitpid(pid, status, WNOHANG)) < 0 && errno == EINTR) {
+    }
+    if (got == 0) return 0;
+    if (got < 0) *status = -1;
+    for (int i = 0; i < MAX_KIDS; i++)
+        if (kids[i] == pid) kids[i] = 0;
+    return 1;
 }
 
 /* 1 when path is an existing file that is not a regular one (a device, a pipe). */

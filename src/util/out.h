@@ -76,6 +76,8 @@ pid_t cs_fork(void);
 
 /* Waits for a child from cs_fork and drops it from the list. Returns its wait status. */
 int cs_wait(pid_t pid);
+/* The same without waiting: 1 with *status when the child has ended, else 0. */
+int cs_wait_nohang(pid_t pid, int *status);
 
 /* Standard output checked at exit: 0, or -1 after an error line if a write failed. */
 int cs_stdout_check(void);

@@ -101,11 +101,17 @@ for c in $colls; do
 done
 head -1 "$tmp/s/summary.txt" | grep -q '^# simulated broadcast time' && pass || fail "summary.txt is not the broadcast's"
 head -1 "$tmp/s/summary-reduce.txt" | grep -q '^# simulated reduction time' && pass || fail "summary-reduce.txt is not the reduction's"
-assert_eq "progress lines" 10 "$(grep -cE '^collsim: study ([1-9]|10)/10: (bcast|reduce) on ' "$tmp/err")"
+# a progress line per cell, the last one n/n
+cells=$(ls "$tmp/s/cells" | grep -cE '^[0-9a-f]{16}\.csv$')
+assert_eq "progress lines (one per cell)" "$cells" "$(grep -cE '^collsim: study \[[0-9]+/[0-9]+\] (bcast|reduce) .* on .*: done in ' "$tmp/err")"
+grep -q "^collsim: study \[$cells/$cells\] " "$tmp/err" && pass || fail "no last progress line $cells/$cells"
 
 # best.csv against each platform's CSV, recomputed here
 best=$tmp/s/best.csv
-assert_eq "best.csv header" "collective,platform,bytes,best_algorithm,time_us,second_best,second_time_us" "$(head -1 "$best")"
+assert_eq "best.csv header" "collective,variant,platform,np,bytes,best_algorithm,time_us,second_best,second_time_us" "$(head -1 "$best")"
+# the columns the checks below read, as they were before the variant, platform and np columns
+cut -d, -f1,2,5- "$best" >"$tmp/best7.csv"
+best=$tmp/best7.csv
 assert_eq "best.csv rows (2 collectives x 5 platforms x 2 sizes)" 20 "$(($(wc -l <"$best") - 1))"
 assert_eq "collectives in best.csv, in order" "bcast reduce" "$(awk -F, 'NR > 1 { print $1 }' "$best" | uniq | tr '\n' ' ' | sed 's/ $//')"
 for c in $colls; do

@@ -1,0 +1,192 @@
+/* study.h: `collsim study` and `collsim merge`. A study is a grid: platforms (files, or
+ * generator lines with lists of parameters) x rank counts x ranks per host x models x routings
+ * x roots make its variants; each collective on each variant runs as cells, each cell one
+ * independent simulation whose results are kept in OUT/cells/ID.* as soon as it ends. The
+ * spec format is docs/study.md. Shared by study_spec.c (the spec), study_plan.c (variants and
+ * cells), study_cells.c (running them), study_report.c, study_best.c and study_whatif.c (the
+ * report) and study.c (the commands). */
+#ifndef COLLSIM_STUDY_H
+#define COLLSIM_STUDY_H
+
+#include <limits.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "registry.h"
+#include "run.h"
+#include "util.h"
+
+#define STUDY_MAX_PLATFORMS 256 /* platforms of a spec, generator lines expanded */
+#define STUDY_MAX_LIST 32       /* values of one list key (np, models, roots, ...) */
+#define STUDY_NAME_MAX 96       /* a platform's name; a variant's label is longer */
+#define STUDY_LABEL_MAX 160
+
+/* The file names inside a study's folder. */
+#define STUDY_SPEC_FILE "study.spec" /* the spec as the study read it (canonical) */
+#define STUDY_PLATFORM_DIR "platforms"
+#define STUDY_CELL_DIR "cells"
+#define STUDY_JOBS_FILE "jobs.txt"
+#define STUDY_SLURM_FILE "jobs.slurm"
+
+/* The longest output folder: room for the names under it within PATH_MAX. */
+#define STUDY_OUT_MAX (PATH_MAX - 512)
+
+/* Bounds of -j and of merge's folders. */
+#define STUDY_MAX_JOBS 64
+#define STUDY_MAX_MERGE 256
+
+/* Per-cell wall-time limit's default, seconds. */
+#define STUDY_TIME_LIMIT_DEFAULT 900
+
+struct study_platform {
+    char name[STUDY_NAME_MAX]; /* its file's stem: the CSV's platform column */
+    char file[PATH_MAX];       /* where it is read (OUT/platforms once prepared) */
+    char gen[512];             /* `collsim platform` arguments, "" for a file of the spec */
+    int hosts;                 /* its hostfile's lines, once read */
+    uint64_t hash;             /* of its XML and hostfile, once in OUT/platforms */
+};
+
+/* Everything a spec (or the options that set the same keys) says. */
+struct study_spec {
+    struct study_platform plat[STUDY_MAX_PLATFORMS];
+    int nplat;
+    int np[STUDY_MAX_LIST], nnp;     /* 0: every host times the ranks per host */
+    int rph[STUDY_MAX_LIST], nrph;   /* 0: auto, the fewest that hold np */
+    int root[STUDY_MAX_LIST], nroot; /* -1: the last rank */
+    char model[STUDY_MAX_LIST][8];
+    int nmodel;
+    char routing[STUDY_MAX_LIST][8];
+    int nrouting;
+    char collectives[512]; /* a comma list, or all */
+    char algorithms[2048]; /* default, or a comma list (all, smpi:all, names) */
+    char compare[2048];    /* default, all, none, or a comma list */
+    char sizes[512];
+    int trace, iters, warmup, time_limit; /* warmup -1: each algorithm's default */
+    char baseline[STUDY_NAME_MAX];        /* "" : the first platform */
+    char platdir[PATH_MAX];               /* --platforms DIR: every platform is DIR/NAME.xml */
+};
+
+/* One point of the grid but the collective. */
+struct study_variant {
+    char label[STUDY_LABEL_MAX]; /* the platform's name, then -npN ... for axes that vary */
+    int plat, np, rph, root;
+    char model[8], routing[8];
+};
+
+/* One independent simulation: algorithms of a collective on a variant. */
+struct study_cell {
+    int variant, coll;
+    char *algos; /* a comma list */
+    int traced;  /* with a trace and its analysis */
+    char id[17]; /* 16 hex digits of a hash of everything that determines its result */
+    char what[STUDY_LABEL_MAX + 96]; /* "bcast binomial on torus-8x8" for progress lines */
+};
+
+/* What the study does of one collective. */
+struct study_coll {
+    int id;                        /* registry index */
+    char noun[64];                 /* "broadcast" */
+    char sizes[CS_MAX_SIZES * 24]; /* the sizes it runs */
+    char left_out[1536];           /* "left out: 4 MiB (why)", or "" */
+};
+
+struct study_plan {
+    struct study_spec spec;
+    char out[STUDY_OUT_MAX];
+    struct study_variant *var;
+    int nvar;
+    struct study_coll coll[COLL_COUNT];
+    int ncoll;
+    struct study_cell *cell;
+    int ncell;
+    int failed, missing; /* cells the report found failed, or not run */
+};
+
+/* ---- study_spec.c ---- */
+void spec_defaults(struct study_spec *s);
+/* Sets key to value (`where` names the place for errors: "FILE:LINE" or "--np"); relative
+ * platform files are taken from folder `dir`. 0, or -1 after one error line. */
+int spec_set(struct study_spec *s, const char *key, const char *value, const char *where,
+             const char *dir);
+/* Reads a spec file. 0, or -1 after one error line. */
+int spec_read(struct study_spec *s, const char *path);
+/* The default study's spec file (examples/default.study, from the source tree or beside the
+ * executable) into path. 0, or -1 after one error line. */
+int spec_default_path(char *path, size_t len);
+/* Writes the spec as the study runs it (platforms as platforms/NAME.xml). 0 or -1. */
+int spec_write(const struct study_spec *s, FILE *f);
+
+/* ---- study_plan.c ---- */
+/* Puts every platform into OUT/platforms (generated or copied) unless it is there, reading
+ * their host counts. 0, or an exit status after one error line. */
+int plan_platforms(struct study_plan *p);
+/* The same when OUT/platforms exists already (a cell job, merge): host counts only. */
+int plan_platforms_read(struct study_plan *p);
+/* Checks the spec's collectives (no platform needed). 0, or -1 after one error line. */
+int plan_collectives_check(struct study_plan *p);
+/* The collectives, variants and cells. 0, or an exit status after one error line. */
+int plan_build(struct study_plan *p, int quiet);
+void plan_free(struct study_plan *p);
+/* OUT/cells/ID + suffix. */
+void plan_cell_path(const struct study_plan *p, const struct study_cell *c, const char *suffix,
+                    char *out, size_t len);
+/* 1 when the cell's results are kept (its CSV exists). */
+int plan_cell_done(const struct study_plan *p, const struct study_cell *c);
+
+/* ---- study_cells.c ---- */
+/* Runs the cells that have no result yet (only cell `only` when not NULL), `jobs` at a time,
+ * with a progress line; a failed or over-time cell is noted in OUT/cells/ID.failed and
+ * skipped. Returns 0, or an exit status (an interrupt ends the process). */
+int cells_run(struct study_plan *p, int jobs, const char *only, int retry_failed);
+/* Writes OUT/jobs.txt (one command per cell) and OUT/jobs.slurm. 0 or 1. */
+int cells_emit_jobs(const struct study_plan *p, const char *spec_arg);
+
+/* ---- study_report.c ---- */
+/* Every report file from the cells' results. 0, or an exit status. */
+int report_write(struct study_plan *p);
+
+/* A data row of a results CSV: the fields the report uses. */
+struct study_row {
+    char collective[32], variant[STUDY_LABEL_MAX], platform[STUDY_NAME_MAX], algo[128], model[32];
+    int np, var; /* var: the variant's index */
+    unsigned long long bytes;
+    double avg; /* seconds */
+    int valid;
+};
+
+/* Reads a results CSV's rows (the variant's label and index put in each) onto *rows (grown,
+ * *n rows, *cap room). 0, or -1 after an error line. */
+int report_read_rows(const char *path, const struct study_variant *v, int vi,
+                     struct study_row **rows, int *n, int *cap);
+
+/* OUT/BASE[-COLLECTIVE]SUFFIX: the file `base` ("ring-64", "summary", "best") of collective
+ * coll; the broadcast's names have no "-COLLECTIVE". */
+void study_path(const struct study_plan *p, int coll, const char *base, const char *suffix,
+                char *out, size_t len);
+
+/* "16 B", "64 KiB", "4 MiB" */
+void study_fmt_bytes(unsigned long long b, char *out, size_t len);
+
+/* ---- study_best.c ---- */
+/* summary[C].txt, best.csv's rows and best[C].png of collective sc from its rows. 0 or 1. */
+int best_report(const struct study_plan *p, const struct study_coll *sc,
+                const struct study_row *rows, int nrows, const char *notes, FILE *best_csv,
+                int gnuplot);
+#define BEST_CSV_HEADER                                                                            \
+    "collective,variant,platform,np,bytes,best_algorithm,time_us,second_best,second_time_us\n"
+
+/* ---- study_whatif.c ---- */
+/* With two or more platforms: whatif[C].txt, whatif[C].png and whatif.csv's rows: each
+ * variant's time over the baseline platform's in the same variant otherwise. 0 or 1. */
+int whatif_report(const struct study_plan *p, const struct study_coll *sc,
+                  const struct study_row *rows, int nrows, FILE *csv, int gnuplot);
+#define WHATIF_CSV_HEADER                                                                          \
+    "collective,variant,baseline_variant,np,algorithm,bytes,time_us,baseline_time_us,ratio\n"
+
+/* ---- study.c ---- */
+extern const char merge_usage[];
+int merge_main(int argc, char **argv);
+/* The folder of OUT/NAME into out; mkdir -p. 0 or -1. */
+int study_mkdir_p(const char *dir);
+
+#endif

@@ -1,0 +1,524 @@
+/* study_plan.c: from a spec to the study's platforms (in OUT/platforms), variants and cells.
+ * A cell's id hashes everything that determines its result: the collsim version, the
+ * platform's XML and hostfile, the variant, the collective, algorithms, sizes and calls. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "platform.h"
+#include "study.h"
+
+/* How many algorithms of a collective the study traces by default. */
+#define STUDY_TRACED 3
+
+/* A run's buffers may take this share of the machine's memory (smpi_memory_terms). */
+#define STUDY_MEMORY_SHARE 0.5
+
+/* 64-bit FNV-1a, continued from h (a few lines by hand: no Debian library of the project's
+ * offers a plain hash of bytes). */
+static uint64_t fnv1a(uint64_t h, const void *data, size_t n)
+{
+    const unsigned char *b = data;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ b[i]) * 0x100000001b3ULL;
+    return h;
+}
+#define FNV_START 0xcbf29ce484222325ULL
+
+/* The hash of a file's bytes continued from h; 0, or -1 (errno) if unreadable. */
+static int hash_file(const char *path, uint64_t *h)
+{
+    FILE *f = fopen(path, "rb");
+    if (f == NULL) return -1;
+    char buf[65536];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+        *h = fnv1a(*h, buf, n);
+    int bad = ferror(f);
+    fclose(f);
+    return bad ? -1 : 0;
+}
+
+/* Generates platform pl into xml (and its .hosts) with `collsim platform`, in a child whose
+ * output is dropped. 0, or -1 after an error line. */
+static int generate(const struct study_platform *pl, const char *xml)
+{
+    char args[sizeof pl->gen], *argv[40];
+    int argc = 0;
+    snprintf(args, sizeof args, "%s", pl->gen);
+    argv[argc++] = (char *)"platform";
+    for (char *t = strtok(args, " "); t != NULL && argc < 36; t = strtok(NULL, " "))
+        argv[argc++] = t;
+    argv[argc++] = (char *)"-o";
+    argv[argc++] = (char *)xml;
+    argv[argc] = NULL;
+    fflush(NULL);
+    pid_t pid = cs_fork();
+    if (pid == 0) {
+        int fd = open("/dev/null", O_WRONLY);
+        if (fd >= 0) dup2(fd, 1);
+        _exit(platform_main(argc, argv));
+    }
+    int st = pid < 0 ? -1 : cs_wait(pid);
+    if (pid < 0 || !WIFEXITED(st) || WEXITSTATUS(st) != 0) {
+        cs_error("cannot generate platform '%s' (collsim platform %s)", pl->name, pl->gen);
+        return -1;
+    }
+    return 0;
+}
+
+/* Copies a platform file and its hostfile to xml and its .hosts. 0, or -1 after an error. */
+static int copy_platform(const char *from, const char *xml)
+{
+    char hfrom[PATH_MAX], hto[PATH_MAX];
+    if (cs_hostfile_of(from, hfrom, sizeof hfrom) != 0 ||
+        cs_hostfile_of(xml, hto, sizeof hto) != 0 || access(from, R_OK) != 0) {
+        cs_error("cannot read platform '%s'", from);
+        return -1;
+    }
+    if (access(hfrom, R_OK) != 0) {
+        cs_error("cannot read hostfile '%s' (beside platform '%s')", hfrom, from);
+        return -1;
+    }
+    if (cs_out_copy(from, xml) != 0 || cs_out_copy(hfrom, hto) != 0) {
+        cs_error("cannot write '%s': %s", xml, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+/* Reads platform i's host count and hash from its file. 0, or -1 after an error line. */
+static int platform_load(struct study_platform *pl)
+{
+    char hosts[PATH_MAX];
+    pl->hosts = smpi_hostfile(pl->file, NULL, hosts, sizeof hosts);
+    if (pl->hosts < 0) return -1;
+    pl->hash = FNV_START;
+    if (hash_file(pl->file, &pl->hash) != 0 || hash_file(hosts, &pl->hash) != 0) {
+        cs_error("cannot read platform '%s'", pl->file);
+        return -1;
+    }
+    return 0;
+}
+
+int plan_platforms(struct study_plan *p)
+{
+    char dir[STUDY_OUT_MAX + 16], xml[PATH_MAX];
+    snprintf(dir, sizeof dir, "%s/" STUDY_PLATFORM_DIR, p->out);
+    if (study_mkdir_p(dir) != 0) {
+        cs_error("cannot create output directory '%s'", dir);
+        return 1;
+    }
+    for (int i = 0; i < p->spec.nplat; i++) {
+        struct study_platform *pl = &p->spec.plat[i];
+        snprintf(xml, sizeof xml, "%s/%s.xml", dir, pl->name);
+        char from[PATH_MAX + STUDY_NAME_MAX + 8];
+        int rc;
+        if (p->spec.platdir[0]) {
+            snprintf(from, sizeof from, "%s/%s.xml", p->spec.platdir, pl->name);
+            rc = copy_platform(from, xml);
+        } else {
+            rc = pl->gen[0] ? generate(pl, xml) : copy_platform(pl->file, xml);
+        }
+        snprintf(pl->file, sizeof pl->file, "%s", xml);
+        if (rc != 0 || platform_load(pl) != 0) return 1;
+    }
+    return 0;
+}
+
+int plan_platforms_read(struct study_plan *p)
+{
+    for (int i = 0; i < p->spec.nplat; i++)
+        if (platform_load(&p->spec.plat[i]) != 0) return 1;
+    return 0;
+}
+
+void plan_cell_path(const struct study_plan *p, const struct study_cell *c, const char *suffix,
+                    char *out, size_t len)
+{
+    snprintf(out, len, "%s/" STUDY_CELL_DIR "/%s%s", p->out, c->id, suffix);
+}
+
+int plan_cell_done(const struct study_plan *p, const struct study_cell *c)
+{
+    char csv[PATH_MAX];
+    plan_cell_path(p, c, ".csv", csv, sizeof csv);
+    return access(csv, R_OK) == 0;
+}
+
+/* The collective in words, from its registry description ("broadcast: ..."). */
+static void coll_noun(int c, char *buf, size_t len)
+{
+    const char *d = coll_infos[c].description;
+    snprintf(buf, len, "%.*s", (int)strcspn(d, ":"), d);
+}
+
+static void add_coll(struct study_plan *p, int c)
+{
+    for (int k = 0; k < p->ncoll; k++)
+        if (p->coll[k].id == c) return;
+    memset(&p->coll[p->ncoll], 0, sizeof p->coll[0]);
+    p->coll[p->ncoll].id = c;
+    coll_noun(c, p->coll[p->ncoll].noun, sizeof p->coll[0].noun);
+    p->ncoll++;
+}
+
+/* The spec's collectives, in its order ("all": the registry's). 0, or -1 after an error. */
+static int plan_collectives(struct study_plan *p)
+{
+    char known[512];
+    char *raw = cs_strdup(p->spec.collectives), *save;
+    int rc = 0;
+    for (char *t = strtok_r(raw, ",", &save); t != NULL && rc == 0;
+         t = strtok_r(NULL, ",", &save)) {
+        int c = coll_find(t);
+        if (strcmp(t, "all") == 0) {
+            for (c = 0; c < COLL_COUNT; c++)
+                add_coll(p, c);
+        } else if (c >= 0) {
+            add_coll(p, c);
+        } else {
+            coll_known(known, sizeof known);
+            cs_error("unknown collective '%s' (known: %s)", t, known);
+            rc = -1;
+        }
+    }
+    free(raw);
+    if (rc == 0 && p->ncoll == 0) {
+        cs_error("the study names no collective");
+        rc = -1;
+    }
+    return rc;
+}
+
+int plan_collectives_check(struct study_plan *p)
+{
+    return plan_collectives(p);
+}
+
+/* 1: the plan's notes are not shown (a cell job, merge). */
+static int plan_quiet;
+
+/* Adds variant v to the plan with its label; notes and skips one that cannot run. */
+static void add_variant(struct study_plan *p, struct study_variant v, int hosts)
+{
+    const struct study_spec *s = &p->spec;
+    char *l = v.label;
+    size_t n = strlen(l), cap = sizeof v.label;
+    if (s->nnp > 1) n += (size_t)snprintf(l + n, cap - n, "-np%d", v.np);
+    if (s->nrph > 1) n += (size_t)snprintf(l + n, cap - n, "-rph%d", v.rph);
+    if (s->nmodel > 1) n += (size_t)snprintf(l + n, cap - n, "-%s", v.model);
+    if (s->nrouting > 1) n += (size_t)snprintf(l + n, cap - n, "-%s", v.routing);
+    if (s->nroot > 1) snprintf(l + n, cap - n, "-root%d", v.root);
+    if (v.np > hosts * v.rph) {
+        if (!plan_quiet)
+            cs_note("left out: %s (%d processes do not fit %d hosts x %d per host)", v.label, v.np,
+                    hosts, v.rph);
+        return;
+    }
+    if (v.root >= v.np) {
+        if (!plan_quiet) cs_note("left out: %s (root %d of %d processes)", v.label, v.root, v.np);
+        return;
+    }
+    p->var = realloc(p->var, (size_t)(p->nvar + 1) * sizeof *p->var);
+    if (p->var == NULL) abort();
+    p->var[p->nvar++] = v;
+}
+
+/* Every variant, the platform varying slowest, then np, ranks per host, model, routing, root. */
+static void plan_variants(struct study_plan *p)
+{
+    const struct study_spec *s = &p->spec;
+    for (int i = 0; i < s->nplat; i++)
+        for (int a = 0; a < s->nnp; a++)
+            for (int b = 0; b < s->nrph; b++)
+                for (int c = 0; c < s->nmodel; c++)
+                    for (int d = 0; d < s->nrouting; d++)
+                        for (int e = 0; e < s->nroot; e++) {
+                            struct study_variant v = {.plat = i};
+                            int hosts = s->plat[i].hosts;
+                            snprintf(v.label, sizeof v.label, "%s", s->plat[i].name);
+                            v.rph = s->rph[b]  ? s->rph[b]
+                                    : s->np[a] ? (s->np[a] + hosts - 1) / hosts
+                                               : 1;
+                            v.np = s->np[a] ? s->np[a] : hosts * v.rph;
+                            v.root = s->root[e] < 0 ? v.np - 1 : s->root[e];
+                            snprintf(v.model, sizeof v.model, "%s", s->model[c]);
+                            snprintf(v.routing, sizeof v.routing, "%s", s->routing[d]);
+                            add_variant(p, v, hosts);
+                        }
+}
+
+/* Appends ", " (unless first) and size b to `list`. */
+static void size_add(char *list, size_t len, unsigned long long b)
+{
+    char label[32];
+    study_fmt_bytes(b, label, sizeof label);
+    size_t n = strlen(list);
+    snprintf(list + n, len - n, "%s%s", n ? ", " : "", label);
+}
+
+/* The sizes of collective sc: the n values v of spec whose buffers on np processes take at
+ * most STUDY_MEMORY_SHARE of this machine's memory by collsim run's estimate, or, for a
+ * collective that moves no data, the smallest only. Returns how many it keeps. */
+static int plan_sizes(struct study_coll *sc, const char *spec, const uint64_t *v, int n, int np)
+{
+    double per_m, base, total;
+    smpi_memory_terms(sc->id, np, &per_m, &base, &total);
+    uint64_t min = v[0];
+    for (int i = 1; i < n; i++)
+        min = v[i] < min ? v[i] : min;
+    char out[sizeof sc->left_out - 256] = "";
+    int kept = 0, min_kept = 0;
+    sc->sizes[0] = '\0';
+    for (int i = 0; i < n; i++) {
+        int keep = per_m > 0
+                       ? total <= 0 || base + per_m * (double)v[i] <= STUDY_MEMORY_SHARE * total
+                       : v[i] == min && !min_kept++;
+        if (!keep) {
+            size_add(out, sizeof out, v[i]);
+            continue;
+        }
+        size_t len = strlen(sc->sizes);
+        snprintf(sc->sizes + len, sizeof sc->sizes - len, "%s%llu", kept++ ? "," : "",
+                 (unsigned long long)v[i]);
+    }
+    if (kept == n) snprintf(sc->sizes, sizeof sc->sizes, "%s", spec);
+    sc->left_out[0] = '\0';
+    if (kept < n && per_m > 0)
+        snprintf(sc->left_out, sizeof sc->left_out,
+                 "left out: %s (on %d processes its buffers would take more than %g%% of this "
+                 "machine's %.1f GiB of memory)",
+                 out, np, STUDY_MEMORY_SHARE * 100, total / (1 << 30));
+    else if (kept < n)
+        snprintf(sc->left_out, sizeof sc->left_out,
+                 "left out: %s (a %s moves no data: the smallest size only)", out, sc->noun);
+    return kept;
+}
+
+/* Each collective's sizes; one left with none is dropped with a note. 0, or -1. */
+static int plan_all_sizes(struct study_plan *p)
+{
+    uint64_t v[CS_MAX_SIZES];
+    char err[256];
+    int n = cs_parse_sizes(p->spec.sizes, v, CS_MAX_SIZES, err, sizeof err), np = 0, kept = 0;
+    if (n <= 0) {
+        cs_error("sizes: %s", err);
+        return -1;
+    }
+    for (int i = 0; i < p->nvar; i++)
+        np = p->var[i].np > np ? p->var[i].np : np;
+    for (int k = 0; k < p->ncoll; k++) {
+        struct study_coll sc = p->coll[k];
+        const char *name = coll_infos[sc.id].name;
+        int sizes = plan_sizes(&sc, p->spec.sizes, v, n, np);
+        if (*sc.left_out && !plan_quiet) cs_note("%s: %s", name, sc.left_out);
+        if (sizes == 0) {
+            if (!plan_quiet) cs_note("%s: left out of the study (no size)", name);
+            continue;
+        }
+        p->coll[kept++] = sc;
+    }
+    p->ncoll = kept;
+    return 0;
+}
+
+/* 1 if `name` is an item of the comma list `list`. */
+static int in_list(const char *list, const char *name)
+{
+    size_t n = strlen(name);
+    for (const char *q = list; *q;) {
+        size_t len = strcspn(q, ",");
+        if (len == n && strncmp(q, name, n) == 0) return 1;
+        q += len + (q[len] == ',');
+    }
+    return 0;
+}
+
+/* 1 for the one-sided (rma) algorithms: the two-sided trees plus synchronisation, four to five
+ * times slower to simulate, and never the fastest in a full "all" broadcast study. */
+static int one_sided(const struct algo_info *a)
+{
+    return strncmp(a->family, "rma", 3) == 0;
+}
+
+/* What a variant offers the topology-aware algorithms. */
+struct fit {
+    struct coll_topo t;
+    int np, rph, ordered;
+};
+
+/* 1 when line i of the hostfile names node n<i> for every one of its lines. */
+static int in_node_order(const char *hostfile)
+{
+    char **hosts, want[32];
+    int n = cs_hostfile_read(hostfile, &hosts), ok = n >= 0;
+    for (int i = 0; ok && i < n; i++) {
+        snprintf(want, sizeof want, "n%d", i);
+        ok = strcmp(hosts[i], want) == 0;
+    }
+    if (n >= 0) cs_hostfile_free(hosts, n);
+    return ok;
+}
+
+static void fit_of(const struct study_plan *p, const struct study_variant *v, struct fit *f)
+{
+    char kind[64], dims[64], err[256], hosts[PATH_MAX];
+    const char *xml = p->spec.plat[v->plat].file;
+    memset(f, 0, sizeof *f);
+    if (platform_props(xml, kind, dims, sizeof kind) == 0 && kind[0] && dims[0] &&
+        coll_topo_parse(kind, dims, &f->t, err, sizeof err) != 0)
+        memset(&f->t, 0, sizeof f->t);
+    f->np = v->np, f->rph = v->rph;
+    f->ordered = cs_hostfile_of(xml, hosts, sizeof hosts) == 0 && in_node_order(hosts);
+}
+
+/* 1 when algorithm `name` (collsim's, or SimGrid's: those fit anything) of collective c fits. */
+static int fits(int c, const char *name, const struct fit *f)
+{
+    char why[256];
+    const struct algo_info *a = algo_find((enum coll_id)c, name);
+    return a == NULL || coll_fits(a, &f->t, f->np, f->rph, f->ordered, why, sizeof why) == 0;
+}
+
+/* The items of the comma list `want` (all, smpi:all expanded) that collective c has and that
+ * fit f, minus those of `not`, appended to out. */
+static void pick(int c, const char *want, const char * not, const struct fit *f, char *out)
+{
+    char bad[128];
+    char *raw = cs_strdup(want), *save;
+    for (char *t = strtok_r(raw, ",", &save); t != NULL; t = strtok_r(NULL, ",", &save)) {
+        char *list = coll_expand((enum coll_id)c, t, bad, sizeof bad), *s2;
+        for (char *a = list ? strtok_r(list, ",", &s2) : NULL; a; a = strtok_r(NULL, ",", &s2))
+            if (!in_list(not, a) && !in_list(out, a) && fits(c, a, f))
+                sprintf(out + strlen(out), "%s%s", *out ? "," : "", a);
+        free(list);
+    }
+    free(raw);
+}
+
+/* The default main algorithms of c: binomial, binary and linear where it has them, completed
+ * to STUDY_TRACED by its first others that need no topology and are not one-sided. */
+static void default_main(int c, char *out)
+{
+    static const char *const first[] = {"binomial", "binary", "linear"};
+    int n = 0;
+    for (int i = 0; i < 3; i++)
+        if (algo_find((enum coll_id)c, first[i]) != NULL) {
+            sprintf(out + strlen(out), "%s%s", *out ? "," : "", first[i]);
+            n++;
+        }
+    for (int i = 0; n < STUDY_TRACED && i < algo_count; i++) {
+        const struct algo_info *a = &algo_infos[i];
+        if ((int)a->coll == c && a->needs == NEED_NOTHING && !one_sided(a) &&
+            !in_list(out, a->name)) {
+            sprintf(out + strlen(out), "%s%s", *out ? "," : "", a->name);
+            n++;
+        }
+    }
+}
+
+/* Room for any list of one collective's algorithms (each registry name at most once). */
+#define ALGO_LIST_MAX 32768
+
+/* The compare algorithms of c on f: every other collsim one that fits (default: the
+ * two-sided ones), a list's, or none. */
+static void compare_algos(const struct study_spec *s, int c, const char *main, const struct fit *f,
+                          char *out)
+{
+    if (strcmp(s->compare, "none") == 0) return;
+    if (strcmp(s->compare, "default") != 0) {
+        pick(c, s->compare, main, f, out);
+        return;
+    }
+    for (int i = 0; i < algo_count; i++) {
+        const struct algo_info *a = &algo_infos[i];
+        if ((int)a->coll == c && !one_sided(a) && !in_list(main, a->name) &&
+            !in_list(out, a->name) && fits(c, a->name, f))
+            sprintf(out + strlen(out), "%s%s", *out ? "," : "", a->name);
+    }
+}
+
+/* Adds a cell of collective sc on variant vi running `algos`, with its id. */
+static void add_cell(struct study_plan *p, int vi, const struct study_coll *sc, const char *algos,
+                     int traced)
+{
+    const struct study_variant *v = &p->var[vi];
+    const struct study_spec *s = &p->spec;
+    char key[ALGO_LIST_MAX + 1024];
+    int n = snprintf(key, sizeof key,
+                     "collsim %s\nplatform %016llx\nnp %d\nrph %d\nroot %d\nmodel %s\n"
+                     "routing %s\ncollective %s\nalgorithms %s\nsizes %s\niters %d\nwarmup %d\n"
+                     "traced %d\n",
+                     COLLSIM_BUILD_ID, (unsigned long long)s->plat[v->plat].hash, v->np, v->rph,
+                     v->root, v->model, v->routing, coll_infos[sc->id].name, algos, sc->sizes,
+                     s->iters, s->warmup, traced);
+    p->cell = realloc(p->cell, (size_t)(p->ncell + 1) * sizeof *p->cell);
+    if (p->cell == NULL) abort();
+    struct study_cell *c = &p->cell[p->ncell++];
+    memset(c, 0, sizeof *c);
+    c->variant = vi;
+    c->coll = sc->id;
+    c->algos = cs_strdup(algos);
+    c->traced = traced;
+    snprintf(c->id, sizeof c->id, "%016llx", (unsigned long long)fnv1a(FNV_START, key, (size_t)n));
+    snprintf(c->what, sizeof c->what, "%s %.*s%s on %s", coll_infos[sc->id].name, 60, algos,
+             strlen(algos) > 60 ? "..." : "", v->label);
+}
+
+/* The cells of collective sc on variant vi: the main algorithms (one traced cell, or a cell
+ * each when untraced), then a cell per compare algorithm. */
+static void plan_cells_of(struct study_plan *p, const struct study_coll *sc, int vi)
+{
+    static char main[ALGO_LIST_MAX], extra[ALGO_LIST_MAX];
+    struct fit f;
+    fit_of(p, &p->var[vi], &f);
+    main[0] = extra[0] = '\0';
+    if (strcmp(p->spec.algorithms, "default") != 0) pick(sc->id, p->spec.algorithms, "", &f, main);
+    if (!*main) default_main(sc->id, main);
+    compare_algos(&p->spec, sc->id, main, &f, extra);
+    char *save;
+    if (p->spec.trace) {
+        add_cell(p, vi, sc, main, 1);
+    } else {
+        for (char *t = strtok_r(main, ",", &save); t != NULL; t = strtok_r(NULL, ",", &save))
+            add_cell(p, vi, sc, t, 0);
+    }
+    for (char *t = strtok_r(extra, ",", &save); t != NULL; t = strtok_r(NULL, ",", &save))
+        add_cell(p, vi, sc, t, 0);
+}
+
+int plan_build(struct study_plan *p, int quiet)
+{
+    plan_quiet = quiet;
+    if (plan_collectives(p) != 0) return 2;
+    plan_variants(p);
+    if (p->nvar == 0) {
+        cs_error("no variant of the study can run (see the notes above)");
+        return 2;
+    }
+    if (plan_all_sizes(p) != 0) return 2;
+    if (p->ncoll == 0) {
+        cs_error("no collective of the study can run (see the notes above)");
+        return 2;
+    }
+    for (int k = 0; k < p->ncoll; k++)
+        for (int v = 0; v < p->nvar; v++)
+            plan_cells_of(p, &p->coll[k], v);
+    return 0;
+}
+
+void plan_free(struct study_plan *p)
+{
+    for (int i = 0; i < p->ncell; i++)
+        free(p->cell[i].algos);
+    free(p->cell);
+    free(p->var);
+    p->cell = NULL, p->var = NULL;
+    p->ncell = p->nvar = 0;
+}

@@ -1,0 +1,328 @@
+/* study_report.c: a study's report from its cells' results: per collective and variant its
+ * CSV, trace, analysis and plot under the variant's name; summary.csv (every row, with its
+ * variant); best.csv and each collective's summary and map (study_best.c); the what-if
+ * comparison (study_whatif.c); the summaries on stdout. Written from OUT/cells alone, so a
+ * local study and `collsim merge` write the same bytes. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "format.h"
+#include "study.h"
+
+void study_path(const struct study_plan *p, int coll, const char *base, const char *suffix,
+                char *out, size_t len)
+{
+    snprintf(out, len, "%s/%s%s%s%s", p->out, base, coll ? "-" : "",
+             coll ? coll_infos[coll].name : "", suffix);
+}
+
+void study_fmt_bytes(unsigned long long b, char *out, size_t len)
+{
+    static const char *const units[] = {"GiB", "MiB", "KiB"};
+    for (int i = 0; i < 3; i++) {
+        unsigned long long u = 1ULL << (10 * (3 - i));
+        if (b >= u && b % u == 0) {
+            snprintf(out, len, "%llu %s", b / u, units[i]);
+            return;
+        }
+    }
+    snprintf(out, len, "%llu B", b);
+}
+
+/* Copies the fields the report uses from a results row; -1 if a text does not fit. */
+static int take_row(const struct cs_result *in, const struct study_variant *v, int vi,
+                    struct study_row *r)
+{
+    r->np = in->np;
+    r->var = vi;
+    r->bytes = in->bytes;
+    r->avg = in->avg_s;
+    r->valid = in->valid;
+    snprintf(r->variant, sizeof r->variant, "%s", v->label);
+    if (snprintf(r->collective, sizeof r->collective, "%s", in->collective) >=
+            (int)sizeof r->collective ||
+        snprintf(r->platform, sizeof r->platform, "%s", in->platform) >= (int)sizeof r->platform ||
+        snprintf(r->algo, sizeof r->algo, "%s", in->algorithm) >= (int)sizeof r->algo ||
+        snprintf(r->model, sizeof r->model, "%s", in->model) >= (int)sizeof r->model)
+        return -1;
+    return 0;
+}
+
+int report_read_rows(const char *path, const struct study_variant *v, int vi,
+                     struct study_row **rows, int *n, int *cap)
+{
+    struct cs_result_reader rd;
+    struct cs_result row;
+    char err[1200];
+    if (cs_result_open(&rd, path, err, sizeof err) != 0) {
+        cs_error("%s", err);
+        return -1;
+    }
+    int got;
+    while ((got = cs_result_next(&rd, &row, err, sizeof err)) == 1) {
+        if (*n == *cap) {
+            *cap = *cap ? 2 * *cap : 256;
+            *rows = realloc(*rows, (size_t)*cap * sizeof **rows);
+            if (*rows == NULL) abort();
+        }
+        if (take_row(&row, v, vi, &(*rows)[*n]) != 0) {
+            snprintf(err, sizeof err, "%s:%ld: a name is too long", path, rd.line);
+            got = -1;
+            break;
+        }
+        ++*n;
+    }
+    cs_result_close(&rd);
+    if (got < 0) cs_error("%s", err);
+    return got < 0 ? -1 : 0;
+}
+
+/* Appends the lines of `path` to out, its first (the header) only when with_header, each
+ * after `prefix`. 0, or -1. */
+static int append_lines(FILE *out, const char *path, int with_header, const char *prefix)
+{
+    FILE *in = fopen(path, "r");
+    if (in == NULL) return -1;
+    char line[4096];
+    int first = 1;
+    while (fgets(line, sizeof line, in) != NULL) {
+        if (!first || with_header) fprintf(out, "%s%s", prefix, line);
+        first = 0;
+    }
+    fclose(in);
+    return 0;
+}
+
+/* Puts cell file `from` at `to` (a hard link, else a copy); a missing `from` removes `to`. */
+static void place(const char *from, const char *to)
+{
+    if (access(from, R_OK) != 0) {
+        unlink(to);
+        return;
+    }
+    unlink(to);
+    if (link(from, to) != 0 && cs_out_copy(from, to) != 0)
+        cs_note("cannot write '%s': %s", to, strerror(errno));
+}
+
+/* The traced cell's trace, analysis and model plots under the variant's names (stem). */
+static void place_traced(const struct study_plan *p, const struct study_cell *c, const char *stem)
+{
+    static const char *const sfx[] = {".trace",      ".analysis.txt", ".analysis.csv",
+                                      "-models.png", "-models.svg",   "-errors.png",
+                                      "-errors.svg"};
+    char from[PATH_MAX], to[PATH_MAX];
+    for (size_t i = 0; i < sizeof sfx / sizeof sfx[0]; i++) {
+        plan_cell_path(p, c, sfx[i], from, sizeof from);
+        snprintf(to, sizeof to, "%s%s", stem, sfx[i]);
+        place(from, to);
+    }
+}
+
+/* One log-log plot of time vs size per algorithm of the CSV (algos: their names, from its
+ * rows) of platform `name` and the collective named `noun`. Returns 0, or -1 if gnuplot
+ * failed. */
+static int plot_platform(const char *csv, const char *png, const char *name, const char *noun,
+                         const char *algos)
+{
+    char part[4104];
+    if (cs_out_part(png, part, sizeof part) < 0) return -1;
+    FILE *g = cs_gnuplot_open();
+    if (g == NULL) return -1;
+    /* the key goes outside: with the comparison, a dozen lines fill the top left */
+    fprintf(g, "set terminal pngcairo size 1100,600 noenhanced\nset output '%s'\n", part);
+    fprintf(g,
+            "set datafile separator ','\nset logscale xy\nset key outside right top\nset grid\n"
+            "set format x '%%.0s%%cB'\nset xlabel 'message size (bytes)'\n"
+            "set ylabel 'simulated %s time (us)'\nset title '%s on %s'\n"
+            "set arrow from 65536, graph 0 to 65536, graph 1 nohead dashtype 2 lc 'gray'\n"
+            "set label 'eager | rendezvous' at 65536, graph 0.96 center tc 'gray'\n",
+            noun, noun, name);
+    fprintf(g, "plot ");
+    char *list = cs_strdup(algos);
+    int i = 0;
+    for (char *t = strtok(list, ","); t != NULL; t = strtok(NULL, ","), i++)
+        fprintf(g,
+                "%s'%s' using (column('bytes') > 0 && strcol('algorithm') eq '%s' ? "
+                "column('bytes') : 1/0):"
+                "(column('avg_s')*1e6) "
+                "with linespoints title '%s'",
+                i ? ", " : "", csv, t, t);
+    free(list);
+    return cs_gnuplot_finish(g, png, NULL);
+}
+
+/* The distinct algorithms of rows [from, to), in order, as a comma list (caller frees). */
+static char *row_algorithms(const struct study_row *rows, int from, int to)
+{
+    size_t cap = 1;
+    for (int i = from; i < to; i++)
+        cap += strlen(rows[i].algo) + 1;
+    char *list = calloc(cap, 1);
+    if (list == NULL) abort();
+    for (int i = from; i < to; i++) {
+        size_t n = strlen(rows[i].algo);
+        int seen = 0;
+        for (const char *q = list; *q && !seen; q += strcspn(q, ",") + (q[strcspn(q, ",")] == ','))
+            seen = strcspn(q, ",") == n && strncmp(q, rows[i].algo, n) == 0;
+        if (!seen) sprintf(list + strlen(list), "%s%s", *list ? "," : "", rows[i].algo);
+    }
+    return list;
+}
+
+/* What the report gathers of one collective. */
+struct gather {
+    struct study_row *rows;
+    int n, cap;
+    char *notes; /* "# failed: ...\n" lines */
+    size_t nlen;
+};
+
+static void note_add(struct gather *g, const char *fmt, const char *a, const char *b)
+{
+    size_t need = strlen(fmt) + strlen(a) + strlen(b) + 8;
+    g->notes = realloc(g->notes, g->nlen + need);
+    if (g->notes == NULL) abort();
+    g->nlen += (size_t)snprintf(g->notes + g->nlen, need, fmt, a, b);
+}
+
+/* A cell with no result: noted as failed (with ID.failed's reason) or not run. */
+static void report_missing(struct study_plan *p, const struct study_cell *c, struct gather *g)
+{
+    char path[PATH_MAX], what[512] = "", why[1024] = "";
+    plan_cell_path(p, c, ".failed", path, sizeof path);
+    FILE *f = fopen(path, "r");
+    if (f == NULL) {
+        p->missing++;
+        note_add(g, "# not run: %s%s\n", c->what, "");
+        return;
+    }
+    if (fgets(what, sizeof what, f) == NULL || fgets(why, sizeof why, f) == NULL) why[0] = '\0';
+    fclose(f);
+    why[strcspn(why, "\n")] = '\0';
+    p->failed++;
+    note_add(g, "# failed: %s: %s\n", c->what, why);
+}
+
+/* One cell's rows into the summary, each after its variant's label. */
+static int summary_add(FILE *sum, const char *csv, const char *label)
+{
+    char prefix[STUDY_LABEL_MAX + 2];
+    snprintf(prefix, sizeof prefix, "%s,", label);
+    return append_lines(sum, csv, 0, prefix);
+}
+
+/* Variant vi's cells of collective sc: its CSV (the cells' rows in order), the traced cell's
+ * files under its name, its plot, its rows into g and the summary. 0, or 1 after an error. */
+static int report_variant(struct study_plan *p, const struct study_coll *sc, int vi, FILE *sum,
+                          struct gather *g, int gnuplot)
+{
+    const struct study_variant *v = &p->var[vi];
+    char stem[PATH_MAX], csv[PATH_MAX + 8], cell_csv[PATH_MAX], png[PATH_MAX + 8];
+    study_path(p, sc->id, v->label, "", stem, sizeof stem);
+    snprintf(csv, sizeof csv, "%s.csv", stem);
+    snprintf(png, sizeof png, "%s.png", stem);
+    struct cs_out co;
+    FILE *f = NULL;
+    int first = g->n, rc = 0;
+    for (int i = 0; i < p->ncell && rc == 0; i++) {
+        const struct study_cell *c = &p->cell[i];
+        if (c->coll != sc->id || c->variant != vi) continue;
+        if (!plan_cell_done(p, c)) {
+            report_missing(p, c, g);
+            continue;
+        }
+        plan_cell_path(p, c, ".csv", cell_csv, sizeof cell_csv);
+        if (f == NULL && (f = cs_out_open(&co, csv)) == NULL) rc = 1;
+        if (rc == 0 && (append_lines(f, cell_csv, g->n == first, "") != 0 ||
+                        summary_add(sum, cell_csv, v->label) != 0 ||
+                        report_read_rows(cell_csv, v, vi, &g->rows, &g->n, &g->cap) != 0))
+            rc = 1;
+        if (rc == 0 && c->traced) place_traced(p, c, stem);
+    }
+    if (f != NULL && cs_out_commit(&co, rc == 0) != 0 && rc == 0) rc = 1;
+    if (rc != 0) cs_error("cannot write '%s'", csv);
+    char *algos = rc == 0 && gnuplot && g->n > first ? row_algorithms(g->rows, first, g->n) : NULL;
+    if (algos != NULL && plot_platform(csv, png, v->label, sc->noun, algos) != 0)
+        cs_note("gnuplot could not draw '%s'", png);
+    free(algos);
+    return rc;
+}
+
+/* The report files of collective sc. 0 or 1. */
+static int report_coll(struct study_plan *p, const struct study_coll *sc, FILE *sum, FILE *best,
+                       FILE *whatif, int gnuplot)
+{
+    struct gather g = {0};
+    int rc = 0;
+    for (int v = 0; v < p->nvar && rc == 0; v++)
+        rc = report_variant(p, sc, v, sum, &g, gnuplot);
+    if (*sc->left_out) note_add(&g, "# %s%s\n", sc->left_out, "");
+    if (rc == 0) rc = best_report(p, sc, g.rows, g.n, g.notes ? g.notes : "", best, gnuplot);
+    if (rc == 0 && whatif != NULL) rc = whatif_report(p, sc, g.rows, g.n, whatif, gnuplot);
+    free(g.rows);
+    free(g.notes);
+    return rc;
+}
+
+/* Copies the text file `path` to stdout. */
+static void print_file(const char *path)
+{
+    FILE *t = fopen(path, "r");
+    if (t == NULL) return;
+    char line[1024];
+    while (fgets(line, sizeof line, t) != NULL)
+        fputs(line, stdout);
+    fclose(t);
+}
+
+/* Opens OUT/name (through its .part) and writes the header. NULL after an error line. */
+static FILE *open_table(const struct study_plan *p, const char *name, const char *header,
+                        struct cs_out *co)
+{
+    char path[PATH_MAX + 32];
+    snprintf(path, sizeof path, "%s/%s", p->out, name);
+    FILE *f = cs_out_open(co, path);
+    if (f == NULL)
+        cs_error("cannot write '%s': %s", path, strerror(errno));
+    else
+        fputs(header, f);
+    return f;
+}
+
+int report_write(struct study_plan *p)
+{
+    int gnuplot = cs_gnuplot_available(), rc = 0;
+    struct cs_out cs, cb, cw;
+    p->failed = p->missing = 0;
+    FILE *sum = open_table(p, "summary.csv", "variant,", &cs);
+    if (sum != NULL) cs_result_write_header(sum);
+    FILE *best = sum ? open_table(p, "best.csv", BEST_CSV_HEADER, &cb) : NULL;
+    FILE *wif =
+        best && p->spec.nplat > 1 ? open_table(p, "whatif.csv", WHATIF_CSV_HEADER, &cw) : NULL;
+    if (sum == NULL || best == NULL || (p->spec.nplat > 1 && wif == NULL)) rc = 1;
+    for (int k = 0; k < p->ncoll && rc == 0; k++)
+        rc = report_coll(p, &p->coll[k], sum, best, wif, gnuplot);
+    int bad = 0;
+    if (sum != NULL) bad |= cs_out_commit(&cs, rc == 0);
+    if (best != NULL) bad |= cs_out_commit(&cb, rc == 0);
+    if (wif != NULL) bad |= cs_out_commit(&cw, rc == 0);
+    if (bad && rc == 0) {
+        cs_error("cannot write the summary in '%s': %s", p->out, strerror(errno));
+        rc = 1;
+    }
+    char txt[PATH_MAX];
+    for (int k = 0; k < p->ncoll && rc == 0; k++) {
+        study_path(p, p->coll[k].id, "summary", ".txt", txt, sizeof txt);
+        if (k > 0) putchar('\n');
+        print_file(txt);
+    }
+    if (rc == 0 && p->failed + p->missing > 0)
+        cs_note("%d cells failed and %d were not run: the summaries name them", p->failed,
+                p->missing);
+    if (rc == 0)
+        cs_note("study written to %s%s", p->out, gnuplot ? "" : " (no plots: gnuplot is missing)");
+    return rc;
+}
