@@ -71,6 +71,7 @@ struct study_variant {
     char label[STUDY_LABEL_MAX]; /* the platform's name, then -npN ... for axes that vary */
     int plat, np, rph, root;
     char model[8], routing[8];
+    int axis[5]; /* its index in the spec's np, ranks-per-host, models, routing, roots lists */
 };
 
 /* One independent simulation: algorithms of a collective on a variant. */

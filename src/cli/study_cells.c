@@ -72,21 +72,24 @@ static int cell_work(const struct study_plan *p, const struct study_cell *c)
     return rc;
 }
 
-/* The last line of the cell's log that says "error", or its last line. */
+/* Why a cell failed: the last line of its log that says "error" (without collsim's prefix),
+ * or its last line. */
 static void log_reason(const char *log, char *out, size_t len)
 {
     FILE *f = fopen(log, "r");
-    char line[1024], last[1024] = "";
-    snprintf(out, len, "no message");
-    if (f == NULL) return;
-    while (fgets(line, sizeof line, f) != NULL) {
-        line[strcspn(line, "\n")] = '\0';
-        if (strstr(line, "error") != NULL || !*out || strcmp(out, "no message") == 0)
-            snprintf(out, len, "%s", line);
-        snprintf(last, sizeof last, "%s", line);
+    char line[1024], last[1024] = "", err[1024] = "";
+    if (f != NULL) {
+        while (fgets(line, sizeof line, f) != NULL) {
+            line[strcspn(line, "\n")] = '\0';
+            const char *l = line, *colon = strstr(line, ": ");
+            if (strncmp(line, "collsim", 7) == 0 && colon != NULL) l = colon + 2;
+            if (!*l) continue;
+            if (strncmp(l, "error: ", 7) == 0) snprintf(err, sizeof err, "%s", l + 7);
+            snprintf(last, sizeof last, "%s", l);
+        }
+        fclose(f);
     }
-    fclose(f);
-    if (strstr(out, "error") == NULL && *last) snprintf(out, len, "%s", last);
+    snprintf(out, len, "%s", *err ? err : *last ? last : "no message");
 }
 
 /* A running cell. */

@@ -240,7 +240,7 @@ static void plan_variants(struct study_plan *p)
                 for (int c = 0; c < s->nmodel; c++)
                     for (int d = 0; d < s->nrouting; d++)
                         for (int e = 0; e < s->nroot; e++) {
-                            struct study_variant v = {.plat = i};
+                            struct study_variant v = {.plat = i, .axis = {a, b, c, d, e}};
                             int hosts = s->plat[i].hosts;
                             snprintf(v.label, sizeof v.label, "%s", s->plat[i].name);
                             v.rph = s->rph[b]  ? s->rph[b]

@@ -1,7 +1,7 @@
 /* study_whatif.c: the what-if comparison of a study over two or more platforms. Each variant on
  * another platform is set against the baseline platform's variant with the same process count,
- * ranks per host, model, routing and root: per algorithm and size the ratio of their simulated
- * times (below 1: faster than the baseline), as whatif.csv's rows, a table per collective
+ * ranks per host, model, routing and root in the spec: per algorithm and size the ratio of their
+ * simulated times (below 1: faster than the baseline), as whatif.csv's rows, a table per collective
  * (whatif[-C].txt) and a plot of the ratio of the best times with the spread over algorithms
  * (whatif[-C].png). */
 #include <stdlib.h>
@@ -18,16 +18,15 @@ static int baseline_platform(const struct study_plan *p)
     return 0;
 }
 
-/* The variant of the baseline platform that matches variant v in every other axis, or -1. */
+/* The variant of the baseline platform that matches variant v in every other axis of the
+ * spec (the same np, ranks-per-host, model, routing and root values: "auto" ranks per host
+ * or "all" processes may come out differently on two platforms), or -1. */
 static int partner(const struct study_plan *p, int v, int base)
 {
     const struct study_variant *a = &p->var[v];
-    for (int i = 0; i < p->nvar; i++) {
-        const struct study_variant *b = &p->var[i];
-        if (b->plat == base && b->np == a->np && b->rph == a->rph && b->root == a->root &&
-            strcmp(b->model, a->model) == 0 && strcmp(b->routing, a->routing) == 0)
+    for (int i = 0; i < p->nvar; i++)
+        if (p->var[i].plat == base && memcmp(p->var[i].axis, a->axis, sizeof a->axis) == 0)
             return i;
-    }
     return -1;
 }
 
@@ -143,7 +142,7 @@ static int whatif_plot(const struct study_plan *p, const struct study_coll *sc,
             "set title \"what-if: %s against the baseline platform %s (fastest algorithm "
             "of each; bars: the range over algorithms)\"\n"
             "set arrow from graph 0, first 1 to graph 1, first 1 nohead dashtype 2 lc 'gray'\n",
-            sc->noun, p->spec.plat[p->var[pair[0] >= 0 ? pair[0] : 0].plat].name);
+            sc->noun, p->spec.plat[baseline_platform(p)].name);
     int k = 0;
     for (int v = 0; v < p->nvar; v++) {
         if (pair[v] < 0) continue;

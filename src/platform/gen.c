@@ -243,7 +243,9 @@ static void gen_hypercube(struct gen *g, int dim)
         }
 }
 
-/* A SimGrid <cluster> of n hosts n0.. with SPLITDUPLEX links. */
+/* A SimGrid <cluster> of n hosts n0.. with SPLITDUPLEX links, and a loopback link per host
+ * with the links' latency and bandwidth, so that ranks sharing a host (--ranks-per-host) can
+ * talk (SimGrid has no route from a cluster's host to itself without one). */
 static void cluster(struct gen *g, const char *id, int n, const char *topology, const char *params)
 {
     char radical[32];
@@ -256,6 +258,8 @@ static void cluster(struct gen *g, const char *id, int n, const char *topology, 
     attr(g, "speed", g->speed);
     attr(g, "bw", g->bw);
     attr(g, "lat", g->lat);
+    attr(g, "loopback_bw", g->bw);
+    attr(g, "loopback_lat", g->lat);
     attr(g, "topology", topology);
     attr(g, "topo_parameters", params);
     attr(g, "sharing_policy", "SPLITDUPLEX");
