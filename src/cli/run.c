@@ -16,6 +16,7 @@
 #include "analyze.h"
 #include "options.h"
 #include "registry.h"
+#include "runwatch.h"
 #include "tracefix.h"
 #include "util.h"
 
@@ -58,10 +59,15 @@ const char run_usage[] =
     "  --trace FILE         write a Paje trace (messages, sizes, phase marks; pj_dump reads it)\n"
     "  --trace-links        also trace every link's bandwidth use (Paje variables; 'collsim\n"
     "                       analyze' then reports link loads). Needs --trace or --analyze\n"
-    "  --csv FILE           write one CSV row per (algorithm, size)\n"
+    "  --csv FILE           write one CSV row per (algorithm, size), row by row: FILE\n"
+    "                       holds at every moment the header and the whole rows of what\n"
+    "                       finished, so an interrupt or a failure keeps those rows (stderr\n"
+    "                       says how many); an error before the first row leaves no file\n"
     "  --analyze            then analyze the trace ('collsim analyze'): the report follows\n"
     "                       the tables (a temporary trace is used without --trace)\n"
-    "  --quiet              no tables on stdout\n"
+    "  --quiet              no tables on stdout and no progress lines on stderr (else one\n"
+    "                       per algorithm and size: 'collsim: [3/24] binomial 64 KiB:\n"
+    "                       34.221 us (wall 0.8 s)', one rewritten line on a terminal)\n"
     "  --inject-fault R:OFF flip byte OFF on rank R after each call (shows the data check\n"
     "                       failing; the run then exits non-zero)\n"
     "  --time-limit SECONDS wall time each algorithm may take (default: 300; 0: none).\n"
@@ -69,11 +75,11 @@ const char run_usage[] =
     "                       SECONDS times their number; then each SimGrid one (smpi:NAME) in\n"
     "                       its own smpirun limited to SECONDS. A run past its limit is\n"
     "                       killed and reported on stderr ('collsim: smpi:NTSB cut after\n"
-    "                       300 s ...'); its tables stop where it was, its CSV rows are left\n"
-    "                       out, the others' are kept, and the exit status stays 0 unless\n"
-    "                       something else failed. --trace and --analyze (one trace of the\n"
-    "                       whole run) run everything in one smpirun with no limit, and\n"
-    "                       refuse a --time-limit other than 0\n"
+    "                       300 s ...'); its tables stop where it was, its CSV keeps the rows\n"
+    "                       of the sizes it finished, the others' are kept, and the exit\n"
+    "                       status stays 0 unless something else failed. --trace and\n"
+    "                       --analyze (one trace of the whole run) run everything in one\n"
+    "                       smpirun with no limit, and refuse a --time-limit other than 0\n"
     "\n"
     "Times are simulated: from the root's entry to the last rank's exit of each call, exact\n"
     "on SimGrid's global clock. Computation is not simulated and timer calls cost nothing,\n"
@@ -146,8 +152,9 @@ struct run_plan {
     char runner[PATH_MAX], pname[256];
     char trace[PATH_MAX]; /* the trace to write, "" for none */
     char trace_raw[PATH_MAX + 8], csv_tmp[PATH_MAX + 8];
-    int np, temp_trace; /* temp_trace: only for --analyze */
-    uint64_t eager;     /* --eager in bytes, 0 when not given */
+    int np, temp_trace;      /* temp_trace: only for --analyze */
+    uint64_t eager;          /* --eager in bytes, 0 when not given */
+    struct run_watch *watch; /* progress lines and the CSV's rows as they come */
 };
 
 /* The outputs: each writable, no two on one file. 0, or 2 after one error line. */
@@ -355,9 +362,9 @@ static void run_command(const struct run_request *r, const struct run_plan *pl,
     argv[n] = NULL;
 }
 
-/* Copies the trace (repaired) and the CSV into place (each whole or not at all, cs_out) and
- * removes the temporary files. 0 or 1. */
-static int run_commit(const struct run_request *r, const struct run_plan *pl, int ok)
+/* Copies the trace (repaired) into place (whole or not at all, cs_out), ends the CSV (kept
+ * whole-rows as it came, runwatch.h) and removes the temporary files. 0 or 1. */
+static int run_commit(const struct run_request *r, struct run_plan *pl, int ok)
 {
     char err[256];
     if (ok && pl->trace[0]) {
@@ -365,61 +372,34 @@ static int run_commit(const struct run_request *r, const struct run_plan *pl, in
         if (!ok) cs_error("%s", err);
     }
     if (pl->trace[0]) cs_temp_remove(pl->trace_raw);
-    if (ok && r->csv != NULL && cs_out_copy(pl->csv_tmp, r->csv) != 0) {
-        cs_error("cannot write CSV '%s': %s", r->csv, strerror(errno));
-        ok = 0;
-    }
+    if (watch_finish(pl->watch, ok) != 0) ok = 0;
+    pl->watch = NULL;
     if (r->csv != NULL) cs_temp_remove(pl->csv_tmp);
     return !ok;
 }
 
-/* Appends the CSV `from` to `to`, without its header line when skip_header. 0, or -1 after
- * an error line. */
-static int run_append_csv(const char *from, const char *to, int skip_header)
-{
-    FILE *in = fopen(from, "r"), *out = fopen(to, "a");
-    char line[4096];
-    int first = 1, rc = in != NULL && out != NULL ? 0 : -1;
-    while (rc == 0 && fgets(line, sizeof line, in) != NULL) {
-        if (!(first && skip_header)) fputs(line, out);
-        first = strchr(line, '\n') == NULL && first; /* a header longer than line goes on */
-    }
-    if (in != NULL) fclose(in);
-    if (out != NULL && (ferror(out) | fclose(out)) != 0) rc = -1;
-    if (rc != 0) cs_error("cannot gather the CSV rows in '%s': %s", to, strerror(errno));
-    return rc;
-}
-
-/* One smpirun of the algorithms `algos` (shown as `what`), limited to `limit` seconds, its CSV
- * rows appended to pl->csv_tmp (*rows: some were already). A run cut by the limit says so and
- * counts as done. 0, or 1 after an error. */
+/* One smpirun of the algorithms `algos` (shown as `what`, nalgos of them as the request
+ * expands), limited to `limit` seconds; its CSV rows reach --csv as they come (the runner
+ * rewrites pl->csv_tmp in each smpirun). A run cut by the limit says so and counts as done.
+ * 0, or 1 after an error. */
 static int run_one_limited(const struct run_request *r, const struct run_plan *pl,
-                           const char *algos, const char *what, int limit, int *rows)
+                           const char *algos, int nalgos, const char *what, int limit)
 {
     struct run_request one = *r;
     one.algos = algos;
-    struct run_plan *p1 = malloc(sizeof *p1);
-    if (p1 == NULL) return 1;
-    *p1 = *pl;
-    int fd = r->csv != NULL ? cs_temp_file("csv", p1->csv_tmp, sizeof p1->csv_tmp) : -2;
-    if (fd == -1) return free(p1), 1;
-    if (fd >= 0) close(fd);
     struct run_argbuf b;
     const char *argv[80];
     int cut = 0;
-    run_command(&one, p1, &b, argv);
-    int rc = smpi_spawn_limited(argv, r->quiet ? "/dev/null" : NULL, limit, &cut);
+    run_command(&one, pl, &b, argv);
+    const struct smpi_watch *w = watch_spawn(pl->watch, r->csv ? pl->csv_tmp : NULL, nalgos);
+    int rc = smpi_spawn_watched(argv, r->quiet ? "/dev/null" : NULL, limit, &cut, w);
     if (cut) {
         fflush(stdout);
         fprintf(stderr, "collsim: %s cut after %d s (time limit; --time-limit to change)\n", what,
                 limit);
+        watch_cut(pl->watch);
         rc = 0;
-    } else if (rc == 0 && r->csv != NULL) {
-        rc = run_append_csv(p1->csv_tmp, pl->csv_tmp, *rows) != 0;
-        *rows = 1;
     }
-    if (r->csv != NULL) cs_temp_remove(p1->csv_tmp);
-    free(p1);
     return rc;
 }
 
@@ -438,7 +418,7 @@ static int run_limited(const struct run_request *r, const struct run_plan *pl)
     char *raw = cs_strdup(r->algos), *mine = cs_strdup(r->algos), *save;
     char *list = coll_expand(coll_find(r->collective), r->algos, bad, sizeof bad);
     size_t used = 0;
-    int rc = list == NULL, rows = 0, nmine = 0;
+    int rc = list == NULL, nmine = 0;
     for (char *t = strtok_r(raw, ",", &save); t != NULL; t = strtok_r(NULL, ",", &save))
         if (!is_simgrid(t)) used += (size_t)sprintf(mine + used, "%s%s", used ? "," : "", t);
     for (char *t = list ? strtok_r(list, ",", &save) : NULL; t; t = strtok_r(NULL, ",", &save))
@@ -446,22 +426,23 @@ static int run_limited(const struct run_request *r, const struct run_plan *pl)
     free(list);
     if (rc == 0 && used > 0) {
         long limit = (long)r->time_limit * (nmine > 0 ? nmine : 1);
-        rc = run_one_limited(r, pl, mine, "collsim's algorithms",
-                             limit > CS_TIME_LIMIT_MAX ? CS_TIME_LIMIT_MAX : (int)limit, &rows);
+        rc = run_one_limited(r, pl, mine, nmine, "collsim's algorithms",
+                             limit > CS_TIME_LIMIT_MAX ? CS_TIME_LIMIT_MAX : (int)limit);
     }
     list = rc == 0 ? coll_expand(coll_find(r->collective), r->algos, bad, sizeof bad) : NULL;
     for (char *t = list ? strtok_r(list, ",", &save) : NULL; t && rc == 0;
          t = strtok_r(NULL, ",", &save))
-        if (is_simgrid(t)) rc = run_one_limited(r, pl, t, t, r->time_limit, &rows);
+        if (is_simgrid(t)) rc = run_one_limited(r, pl, t, 1, t, r->time_limit);
     free(list);
     free(raw);
     free(mine);
     return rc;
 }
 
-/* Removes the plan's temporary files. */
+/* Removes the plan's temporary files (and its watch, left only after an error). */
 static void run_cleanup(struct run_plan *pl)
 {
+    if (pl->watch != NULL) watch_finish(pl->watch, 0);
     if (pl->temp_trace) cs_temp_remove(pl->trace);
     if (pl->hostfile[0]) cs_temp_remove(pl->hostfile);
 }
@@ -471,6 +452,7 @@ int run_execute(const struct run_request *r)
     struct run_plan pl;
     int rc = run_prepare(r, &pl);
     if (rc == 0) rc = run_choose_trace(r, &pl);
+    if (rc == 0 && (pl.watch = watch_new(r)) == NULL) rc = 1;
     if (rc != 0) {
         run_cleanup(&pl);
         return rc;
@@ -481,8 +463,10 @@ int run_execute(const struct run_request *r)
     } else {
         struct run_argbuf b;
         const char *argv[80];
+        int cut;
         run_command(r, &pl, &b, argv);
-        ok = smpi_spawn(argv, r->quiet ? "/dev/null" : NULL) == 0;
+        const struct smpi_watch *w = watch_spawn(pl.watch, r->csv ? pl.csv_tmp : NULL, -1);
+        ok = smpi_spawn_watched(argv, r->quiet ? "/dev/null" : NULL, 0, &cut, w) == 0;
     }
     rc = run_commit(r, &pl, ok);
     if (rc == 0 && r->analysis != NULL) {

@@ -50,6 +50,22 @@ int smpi_spawn(const char *const *argv, const char *stdout_path);
  * process group is killed, *cut set to 1 and 1 returned without an error line. */
 int smpi_spawn_limited(const char *const *argv, const char *stdout_path, int limit, int *cut);
 
+/* What a watched smpirun reports as it runs. line: each line the program sends on its
+ * progress descriptor (progress.h), without its line end. out: around each line of the
+ * program's standard output relayed to ours (before = 1 just before it, 0 just after), e.g.
+ * to erase and redraw a progress line on a terminal. end: once the program's outputs have
+ * ended, before any line of its stderr is shown. Each may be NULL. */
+struct smpi_watch {
+    void (*line)(void *ctx, const char *text);
+    void (*out)(void *ctx, int before);
+    void (*end)(void *ctx);
+    void *ctx;
+};
+
+/* smpi_spawn_limited with a watch (NULL: none). */
+int smpi_spawn_watched(const char *const *argv, const char *stdout_path, int limit, int *cut,
+                       const struct smpi_watch *watch);
+
 /* Appends the deterministic settings and the network model's flags to argv at n; returns
  * the new n. model is "clean" or "smpi" (checked by the caller). */
 int smpi_common_args(const char **argv, int n, const char *model);

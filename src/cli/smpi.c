@@ -2,8 +2,10 @@
  * hostfiles it takes, and a child that an interrupt ends, whose failures come back as one
  * error line. */
 #include <errno.h>
+#include <fcntl.h>
 #include <libgen.h>
 #include <limits.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -12,6 +14,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "progress.h"
 #include "registry.h"
 #include "run.h"
 #include "util.h"
@@ -47,19 +50,76 @@ static int forward_stderr(const char *logpath, int failed, int *deadlocked)
     return own;
 }
 
-/* Copies the child's standard output to ours line by line, without smpirun's own line
- * after a failure ("Execution failed with code N."). */
-static void relay_stdout(int fd)
+/* One of the child's outputs read line by line: its descriptor (-1 once it has ended) and
+ * what is read of a line not yet ended. */
+struct relay_in {
+    int fd;
+    size_t len;
+    char buf[8192];
+};
+
+/* One line (or, for a line longer than the buffer, a piece of it) of the child's output:
+ * stdout goes to ours, without smpirun's own line after a failure ("Execution failed with
+ * code N."); a progress line goes to the watch. */
+static void relay_line(int progress, char *line, size_t len, const struct smpi_watch *w)
 {
-    FILE *in = fdopen(fd, "r");
-    if (in == NULL) return;
-    char line[8192];
-    while (fgets(line, sizeof line, in) != NULL) {
-        if (strncmp(line, "Execution failed with code ", 27) == 0) continue;
-        fputs(line, stdout);
-        if (strchr(line, '\n') != NULL) fflush(stdout);
+    if (progress) {
+        if (len > 0 && line[len - 1] == '\n') len--;
+        line[len] = '\0';
+        if (w->line != NULL) w->line(w->ctx, line);
+        return;
     }
-    fclose(in);
+    if (len >= 27 && strncmp(line, "Execution failed with code ", 27) == 0) return;
+    if (w != NULL && w->out != NULL) w->out(w->ctx, 1);
+    fwrite(line, 1, len, stdout);
+    if (line[len - 1] == '\n') fflush(stdout);
+    if (w != NULL && w->out != NULL) w->out(w->ctx, 0);
+}
+
+/* Reads what in has, handing each whole line to relay_line (and what is left at its end).
+ * Closes it at its end. */
+static void relay_read(struct relay_in *in, int progress, const struct smpi_watch *w)
+{
+    ssize_t n = read(in->fd, in->buf + in->len, sizeof in->buf - 1 - in->len);
+    if (n < 0 && errno == EINTR) return;
+    if (n <= 0) {
+        if (in->len > 0) relay_line(progress, in->buf, in->len, w);
+        close(in->fd);
+        in->fd = -1;
+        return;
+    }
+    in->len += (size_t)n;
+    size_t start = 0;
+    for (size_t i = 0; i < in->len; i++)
+        if (in->buf[i] == '\n') {
+            relay_line(progress, in->buf + start, i + 1 - start, w);
+            start = i + 1;
+        }
+    if (start == 0 && in->len == sizeof in->buf - 1) { /* a longer line: stdout gets a piece */
+        if (!progress) relay_line(progress, in->buf, in->len, w);
+        start = in->len;
+    }
+    memmove(in->buf, in->buf + start, in->len - start);
+    in->len -= start;
+}
+
+/* Relays the child's standard output (outfd, -1 for none) to ours and its progress lines
+ * (progfd, -1 for none) to the watch until both end. */
+static void relay(int outfd, int progfd, const struct smpi_watch *w)
+{
+    struct relay_in *in = calloc(2, sizeof *in);
+    if (in == NULL) return;
+    in[0].fd = outfd;
+    in[1].fd = progfd;
+    while (in[0].fd >= 0 || in[1].fd >= 0) {
+        struct pollfd p[2] = {{in[0].fd, POLLIN, 0}, {in[1].fd, POLLIN, 0}};
+        if (poll(p, 2, -1) < 0 && errno != EINTR) break;
+        for (int i = 0; i < 2; i++)
+            if (in[i].fd >= 0 && p[i].revents != 0) relay_read(&in[i], i, w);
+    }
+    for (int i = 0; i < 2; i++)
+        if (in[i].fd >= 0) close(in[i].fd);
+    free(in);
 }
 
 /* What every smpirun preloads: the ASan runtime first in a sanitized build, then the charge
@@ -79,10 +139,47 @@ static int preload_prepare(void)
     return 0;
 }
 
+/* The pipes of a spawn: the child's stdout (unless it goes to a file) and, with a watch, its
+ * progress lines (progress.h). [0] is the parent's end, [1] the child's; -1 when absent. Both
+ * are close-on-exec: the child gives its own ends on explicitly. */
+struct spawn_pipes {
+    int out[2], prog[2];
+};
+
+/* Closes one end (0 or 1) of both pipes. */
+static void pipes_close(struct spawn_pipes *p, int end)
+{
+    if (p->out[end] >= 0) close(p->out[end]);
+    if (p->prog[end] >= 0) close(p->prog[end]);
+    p->out[end] = p->prog[end] = -1;
+}
+
+/* A pipe whose both ends are close-on-exec. 0 or -1. */
+static int pipe_cloexec(int fds[2])
+{
+    if (pipe(fds) != 0) return -1;
+    fcntl(fds[0], F_SETFD, FD_CLOEXEC);
+    fcntl(fds[1], F_SETFD, FD_CLOEXEC);
+    return 0;
+}
+
+/* Opens the pipes asked for. 0, or -1 after an error line. */
+static int pipes_open(struct spawn_pipes *p, int want_out, int want_prog)
+{
+    p->out[0] = p->out[1] = p->prog[0] = p->prog[1] = -1;
+    if ((want_out && pipe_cloexec(p->out) != 0) || (want_prog && pipe_cloexec(p->prog) != 0)) {
+        cs_error("cannot start smpirun: %s", strerror(errno));
+        pipes_close(p, 0);
+        pipes_close(p, 1);
+        return -1;
+    }
+    return 0;
+}
+
 /* The child's side: stderr into the log, TMPDIR, LD_PRELOAD, stdout into stdout_path or the
- * pipe, then exec. */
+ * pipe, the progress pipe's descriptor in CS_PROGRESS_ENV, then exec. */
 static void spawn_child(const char *const *argv, int logfd, const char *tmpdir,
-                        const char *stdout_path, const int *pipefd)
+                        const char *stdout_path, const struct spawn_pipes *p)
 {
     dup2(logfd, 2);
     setenv("TMPDIR", tmpdir, 1);
@@ -91,10 +188,12 @@ static void spawn_child(const char *const *argv, int logfd, const char *tmpdir,
     setenv("ASAN_OPTIONS", "detect_leaks=0", 1); /* SimGrid's own leaks are not ours */
 #endif
     if (stdout_path != NULL && freopen(stdout_path, "w", stdout) == NULL) _exit(126);
-    if (stdout_path == NULL) {
-        dup2(pipefd[1], 1);
-        close(pipefd[0]);
-        close(pipefd[1]);
+    if (stdout_path == NULL) dup2(p->out[1], 1);
+    unsetenv(CS_PROGRESS_ENV);
+    if (p->prog[1] >= 0 && fcntl(p->prog[1], F_SETFD, 0) == 0) {
+        char fd[16];
+        snprintf(fd, sizeof fd, "%d", p->prog[1]);
+        setenv(CS_PROGRESS_ENV, fd, 1);
     }
     execv(argv[0], (char *const *)argv);
     fprintf(stderr, "collsim: error: cannot run '%s': %s\n", argv[0], strerror(errno));
@@ -134,36 +233,11 @@ static void limit_arm(pid_t pid, int seconds)
     alarm((unsigned)seconds);
 }
 
-/* Runs smpirun (argv) with its stderr into a temporary log and its stdout relayed; its
- * failure becomes one error line (forward_stderr). With limit > 0 seconds, the run's process
- * group is killed when the limit passes: then *cut is 1 and the return 1, with no line. 0 or 1. */
-static int spawn_logged(const char *const *argv, const char *tmpdir, const char *stdout_path,
-                        int limit, int *cut)
+/* The outcome of a finished smpirun (wait status `status`, its stderr in the log): 0, or 1
+ * after one error line (forward_stderr), or 1 with no line and *cut = 1 when the time limit
+ * killed it. Removes the log, but keeps it after a failure nothing explains. */
+static int spawn_result(int status, int limit, const char *logpath, int *cut)
 {
-    char logpath[PATH_MAX];
-    int logfd = cs_temp_file("run", logpath, sizeof logpath), pipefd[2] = {-1, -1};
-    if (logfd < 0) return 1;
-    if (stdout_path == NULL && pipe(pipefd) != 0) {
-        cs_error("cannot start smpirun: %s", strerror(errno));
-        close(logfd);
-        cs_temp_remove(logpath);
-        return 1;
-    }
-    fflush(NULL);
-    pid_t pid = cs_fork();
-    if (pid == 0) spawn_child(argv, logfd, tmpdir, stdout_path, pipefd);
-    close(logfd);
-    if (pipefd[1] >= 0) close(pipefd[1]);
-    if (pid < 0) {
-        cs_error("cannot start smpirun: %s", strerror(errno));
-        if (pipefd[0] >= 0) close(pipefd[0]);
-        cs_temp_remove(logpath);
-        return 1;
-    }
-    limit_arm(pid, limit);
-    if (pipefd[0] >= 0) relay_stdout(pipefd[0]);
-    int status = cs_wait(pid);
-    limit_arm(pid, 0);
     int ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
     if (!ok && limit > 0 && limit_hit) {
         *cut = 1;
@@ -185,18 +259,59 @@ static int spawn_logged(const char *const *argv, const char *tmpdir, const char 
     return ok ? 0 : 1;
 }
 
+/* Runs smpirun (argv) with its stderr into a temporary log, its stdout relayed and, with a
+ * watch, its progress lines handed to it; its failure becomes one error line
+ * (spawn_result). With limit > 0 seconds, the run's process group is killed when the limit
+ * passes: then *cut is 1 and the return 1, with no line. 0 or 1. */
+static int spawn_logged(const char *const *argv, const char *tmpdir, const char *stdout_path,
+                        int limit, int *cut, const struct smpi_watch *w)
+{
+    char logpath[PATH_MAX];
+    struct spawn_pipes p;
+    int logfd = cs_temp_file("run", logpath, sizeof logpath);
+    if (logfd < 0) return 1;
+    if (pipes_open(&p, stdout_path == NULL, w != NULL) != 0) {
+        close(logfd);
+        cs_temp_remove(logpath);
+        return 1;
+    }
+    fflush(NULL);
+    pid_t pid = cs_fork();
+    if (pid == 0) spawn_child(argv, logfd, tmpdir, stdout_path, &p);
+    close(logfd);
+    pipes_close(&p, 1);
+    if (pid < 0) {
+        cs_error("cannot start smpirun: %s", strerror(errno));
+        pipes_close(&p, 0);
+        cs_temp_remove(logpath);
+        return 1;
+    }
+    limit_arm(pid, limit);
+    relay(p.out[0], p.prog[0], w); /* closes them */
+    int status = cs_wait(pid);
+    limit_arm(pid, 0);
+    if (w != NULL && w->end != NULL) w->end(w->ctx);
+    return spawn_result(status, limit, logpath, cut);
+}
+
 /* smpirun with TMPDIR a folder of its own: SimGrid's copies of the SMPI program (one per
  * process) and smpirun's files go there, and an interrupt removes it with them. (smpirun's
  * -tmpdir option takes its value as the program in SimGrid 3.32.) */
-int smpi_spawn_limited(const char *const *argv, const char *stdout_path, int limit, int *cut)
+int smpi_spawn_watched(const char *const *argv, const char *stdout_path, int limit, int *cut,
+                       const struct smpi_watch *watch)
 {
     char tmpdir[PATH_MAX];
     *cut = 0;
     if (preload_prepare() != 0) return 1;
     if (cs_temp_dir("smpi", tmpdir, sizeof tmpdir) != 0) return 1;
-    int rc = spawn_logged(argv, tmpdir, stdout_path, limit, cut);
+    int rc = spawn_logged(argv, tmpdir, stdout_path, limit, cut, watch);
     cs_temp_dir_remove(tmpdir);
     return rc;
+}
+
+int smpi_spawn_limited(const char *const *argv, const char *stdout_path, int limit, int *cut)
+{
+    return smpi_spawn_watched(argv, stdout_path, limit, cut, NULL);
 }
 
 int smpi_spawn(const char *const *argv, const char *stdout_path)

@@ -42,6 +42,7 @@
 
 #include "coll.h"
 #include "format.h"
+#include "progress.h"
 #include "topology.h"
 #include "util.h"
 
@@ -597,14 +598,17 @@ static void print_header(const struct options *o, const struct algo *algo, int p
     fflush(stdout);
 }
 
-/* Rank 0's table row and CSV row of one phase. */
+/* Rank 0's table row, CSV row and progress message (progress.h) of one phase. */
 static void report(const struct options *o, const struct algo *algo, uint64_t bytes, int p,
                    const struct phase_result *r, FILE *csv)
 {
     printf("%-12" PRIu64 " %14.3f %14.3f %14.3f %11d%s\n", bytes, r->avg * 1e6, r->min * 1e6,
            r->max * 1e6, o->iters, r->errors ? "  INVALID" : "");
     fflush(stdout);
-    if (csv == NULL) return;
+    if (csv == NULL) {
+        cs_progress_done(algo->name, bytes, r->avg, r->errors == 0);
+        return;
+    }
     struct cs_result row = {.np = p,
                             .root = o->root,
                             .warmup = algo_warmup(o, algo),
@@ -620,6 +624,8 @@ static void report(const struct options *o, const struct algo *algo, uint64_t by
     snprintf(row.model, sizeof row.model, "%s", o->model);
     snprintf(row.routing, sizeof row.routing, "%s", o->sfr ? "sfr" : "ctr");
     cs_result_write(csv, &row);
+    fflush(csv); /* collsim run copies each whole row to --csv as the phase ends */
+    cs_progress_done(algo->name, bytes, r->avg, r->errors == 0);
 }
 
 /* Closes the CSV, checking every write: 0, or -1 after an error line (a full disk). */
@@ -677,6 +683,7 @@ int main(int argc, char **argv)
         return rc;
     }
     trace_begin(&o, &w);
+    if (w.rank == 0) cs_progress_plan(o.nalgos, o.nsizes);
     long total_errors = run_all(&o, &w);
     /* once every rank has left the board's barrier, rank 0 frees it and tells every rank the
      * exit status */

@@ -167,6 +167,36 @@ static void end_children(void)
         }
 }
 
+/* What an interrupt says on stderr before collsim exits (cs_interrupt_note). */
+static char note[1024];
+static volatile sig_atomic_t note_len;
+
+/* Sets the note; the caller holds the interrupts back. */
+static void note_set(const char *text)
+{
+    note_len = 0;
+    if (text != NULL) snprintf(note, sizeof note, "%s", text);
+    if (text != NULL) note_len = (sig_atomic_t)strlen(note);
+}
+
+void cs_interrupt_note(const char *text)
+{
+    sigset_t old;
+    hold_interrupts(&old);
+    note_set(text);
+    sigprocmask(SIG_SETMASK, &old, NULL);
+}
+
+int cs_out_replace(const char *part, const char *path, const char *text)
+{
+    sigset_t old;
+    hold_interrupts(&old);
+    int rc = rename(part, path);
+    if (rc == 0) note_set(text);
+    sigprocmask(SIG_SETMASK, &old, NULL);
+    return rc;
+}
+
 static void on_interrupt(int sig)
 {
     end_children();
@@ -174,6 +204,10 @@ static void on_interrupt(int sig)
         if (file_used[i]) unlink(files[i]);
     for (int i = 0; i < MAX_DIRS; i++)
         if (dir_used[i]) remove_flat_dir(dirs[i]);
+    if (note_len > 0) {
+        ssize_t w = write(2, note, (size_t)note_len);
+        (void)w;
+    }
     _exit(128 + sig);
 }
 

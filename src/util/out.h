@@ -67,6 +67,15 @@ void cs_cleanup_drop(const char *path);
 /* Removes a temporary file and drops it from the interrupt's list. */
 void cs_temp_remove(const char *path);
 
+/* Renames part over path (an output kept whole at every moment, each version through its
+ * part) and makes text the interrupt's note, both at once for an interrupt: the note always
+ * tells of the file as it is. 0, or -1 (errno set; the note is then unchanged). */
+int cs_out_replace(const char *part, const char *path, const char *text);
+
+/* The note an interrupt prints on stderr before collsim exits, e.g. what an output kept
+ * holds; NULL for none. */
+void cs_interrupt_note(const char *text);
+
 /* Installs the SIGINT/SIGTERM handlers (once, in main). */
 void cs_signals_install(void);
 
