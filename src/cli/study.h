@@ -165,6 +165,10 @@ int report_read_rows(const char *path, const struct study_variant *v, int vi,
 void study_path(const struct study_plan *p, int coll, const char *base, const char *suffix,
                 char *out, size_t len);
 
+/* gnuplot, its PNG terminal (1100x600) writing cs_out_part(png); finish with
+ * cs_gnuplot_finish(g, png, NULL). NULL after an error line. */
+FILE *study_plot_open(const char *png);
+
 /* "16 B", "64 KiB", "4 MiB" */
 void study_fmt_bytes(unsigned long long b, char *out, size_t len);
 

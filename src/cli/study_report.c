@@ -121,18 +121,25 @@ static void place_traced(const struct study_plan *p, const struct study_cell *c,
     }
 }
 
+FILE *study_plot_open(const char *png)
+{
+    char part[PATH_MAX + 8];
+    if (cs_out_part(png, part, sizeof part) < 0) return NULL;
+    FILE *g = cs_gnuplot_open();
+    if (g != NULL)
+        fprintf(g, "set terminal pngcairo size 1100,600 noenhanced\nset output '%s'\n", part);
+    return g;
+}
+
 /* One log-log plot of time vs size per algorithm of the CSV (algos: their names, from its
  * rows) of platform `name` and the collective named `noun`. Returns 0, or -1 if gnuplot
  * failed. */
 static int plot_platform(const char *csv, const char *png, const char *name, const char *noun,
                          const char *algos)
 {
-    char part[4104];
-    if (cs_out_part(png, part, sizeof part) < 0) return -1;
-    FILE *g = cs_gnuplot_open();
+    FILE *g = study_plot_open(png);
     if (g == NULL) return -1;
     /* the key goes outside: with the comparison, a dozen lines fill the top left */
-    fprintf(g, "set terminal pngcairo size 1100,600 noenhanced\nset output '%s'\n", part);
     fprintf(g,
             "set datafile separator ','\nset logscale xy\nset key outside right top\nset grid\n"
             "set format x '%%.0s%%cB'\nset xlabel 'message size (bytes)'\n"

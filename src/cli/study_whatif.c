@@ -131,11 +131,8 @@ static int whatif_plot(const struct study_plan *p, const struct study_coll *sc,
                        const struct study_row *rows, int n, const int *pair,
                        const unsigned long long *sizes, int ns, const char *png)
 {
-    char part[PATH_MAX + 8];
-    if (cs_out_part(png, part, sizeof part) < 0) return -1;
-    FILE *g = cs_gnuplot_open();
+    FILE *g = study_plot_open(png);
     if (g == NULL) return -1;
-    fprintf(g, "set terminal pngcairo size 1100,600 noenhanced\nset output '%s'\n", part);
     fprintf(g,
             "set logscale x\nset grid\nset key outside right top\nset format x '%%.0s%%cB'\n"
             "set xlabel 'message size (bytes)'\nset ylabel 'simulated time / baseline time'\n"
