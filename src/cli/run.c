@@ -64,6 +64,12 @@ const char run_usage[] =
     "  --quiet              no tables on stdout\n"
     "  --inject-fault R:OFF flip byte OFF on rank R after each call (shows the data check\n"
     "                       failing; the run then exits non-zero)\n"
+    "  --shared-buffers     scale mode: every rank's message buffer is one memory shared by\n"
+    "                       all ranks (SMPI_PARTIAL_SHARED_MALLOC) but for 256 private bytes\n"
+    "                       (offsets 0, 2, ..., 510), which the messages carry and every rank\n"
+    "                       checks; the rest is neither moved nor checked. Memory no longer\n"
+    "                       grows with ranks x bytes; times are the same. bcast only (the\n"
+    "                       others' ranks hold different data): see docs/simulation.md\n"
     "  --time-limit SECONDS wall time each algorithm may take (default: 300; 0: none).\n"
     "                       collsim's algorithms run first, in one smpirun limited to\n"
     "                       SECONDS times their number; then each SimGrid one (smpi:NAME) in\n"
@@ -246,7 +252,8 @@ static int run_prepare(const struct run_request *r, struct run_plan *pl)
     int rc = run_check_values(r, pl->np, &pl->eager);
     if (rc != 0) return rc;
     if (smpi_program("collsim-runner.so", pl->runner, sizeof pl->runner) != 0) return 1;
-    if (smpi_check_memory(r->collective, r->sizes, pl->np) != 0) return 2;
+    /* shared buffers: only SimGrid's cost per process grows with the processes */
+    if (smpi_check_memory(r->collective, r->shared_buffers ? "0" : r->sizes, pl->np) != 0) return 2;
     if (smpi_hostfile_copy(given, per_host, pl->hostfile, sizeof pl->hostfile) != 0) return 1;
     platform_name(r->platform, pl->pname, sizeof pl->pname);
     return 0;
@@ -329,6 +336,7 @@ static int run_runner_args(const struct run_request *r, const struct run_plan *p
         }
     if (pl->trace[0]) argv[n++] = "--marks";
     if (strcmp(r->routing, "sfr") == 0) argv[n++] = "--sfr";
+    if (r->shared_buffers) argv[n++] = "--shared-buffers";
     return n;
 }
 
@@ -524,6 +532,7 @@ int run_main(int argc, char **argv)
                                    {"ranks-per-host", CS_OPT_INT, &r.ranks_per_host, NULL},
                                    {"trace-links", CS_OPT_FLAG, &r.trace_links, NULL},
                                    {"time-limit", CS_OPT_INT, &r.time_limit, &r.time_limit_given},
+                                   {"shared-buffers", CS_OPT_FLAG, &r.shared_buffers, NULL},
                                    {NULL, 0, NULL, NULL}};
     int rc = cs_opt_parse(argc, argv, table, run_usage, NULL, 0, NULL);
     if (rc != 0) return rc == 1 ? 0 : rc;

@@ -3,9 +3,12 @@
 #include "coll.h"
 
 #include <dlfcn.h>
+#include <smpi/smpi.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "data.h"
 
 /* collsim's functions, in algo_infos' order */
 static const coll_fn functions[] = {
@@ -32,6 +35,11 @@ const struct coll_driver *coll_driver(enum coll_id coll)
     return coll >= 0 && coll < COLL_COUNT ? drivers[coll] : NULL;
 }
 
+const struct coll_driver *coll_driver_shared(enum coll_id coll)
+{
+    return coll == COLL_bcast ? &coll_driver_bcast_shared : NULL;
+}
+
 coll_fn coll_resolve(enum coll_id coll, const char *name)
 {
     const struct algo_info *a = algo_find(coll, name);
@@ -55,6 +63,59 @@ void *coll_buffer(int count, MPI_Datatype type)
     MPI_Type_get_extent(type, &lb, &extent);
     size_t n = count > 0 && extent > 0 ? (size_t)count * (size_t)extent : 1;
     return malloc(n);
+}
+
+/* The page of a shared buffer that holds its private bytes. */
+#define COLL_SHARED_PAGE 4096
+
+unsigned char *coll_shared_new(uint64_t bytes)
+{
+    /* the shared blocks: the byte after each private one, then the rest, in whole pages, so
+     * that SimGrid maps the rest as one shared mapping and leaves the first page private */
+    uint64_t size = (bytes + COLL_SHARED_PAGE - 1) / COLL_SHARED_PAGE * COLL_SHARED_PAGE;
+    if (size < 2 * COLL_SHARED_PAGE) size = 2 * COLL_SHARED_PAGE;
+    size_t *blocks = malloc(2 * COLL_SHARED_BYTES * sizeof *blocks);
+    if (blocks == NULL) return NULL;
+    for (int i = 0; i < COLL_SHARED_BYTES; i++) {
+        blocks[2 * i] = (size_t)i * COLL_SHARED_STEP + 1;
+        blocks[2 * i + 1] = (size_t)(i + 1) * COLL_SHARED_STEP;
+    }
+    blocks[2 * COLL_SHARED_BYTES - 1] = (size_t)size;
+    unsigned char *buf = SMPI_PARTIAL_SHARED_MALLOC((size_t)size, blocks, COLL_SHARED_BYTES);
+    free(blocks);
+    return buf;
+}
+
+void coll_shared_free(void *buf)
+{
+    if (buf != NULL) SMPI_SHARED_FREE(buf);
+}
+
+/* The number of private bytes below len. */
+static uint64_t coll_shared_count(uint64_t len)
+{
+    uint64_t n = (len + COLL_SHARED_STEP - 1) / COLL_SHARED_STEP;
+    return n < COLL_SHARED_BYTES ? n : COLL_SHARED_BYTES;
+}
+
+void coll_shared_fill_block(unsigned char *buf, uint64_t len, int from, int to, int call,
+                            int poison)
+{
+    for (uint64_t i = 0, n = coll_shared_count(len); i < n; i++) {
+        unsigned char v = data_block(from, to, i * COLL_SHARED_STEP, call);
+        buf[i * COLL_SHARED_STEP] = poison ? data_poison(v) : v;
+    }
+}
+
+int64_t coll_shared_find_block(const unsigned char *buf, uint64_t len, int from, int to, int call,
+                               unsigned char *want, unsigned char *got)
+{
+    for (uint64_t i = 0, n = coll_shared_count(len); i < n; i++) {
+        uint64_t at = i * COLL_SHARED_STEP;
+        unsigned char v = data_block(from, to, at, call);
+        if (buf[at] != v) return *want = v, *got = buf[at], (int64_t)at;
+    }
+    return -1;
 }
 
 int coll_reduce_local(const void *in, void *inout, int count, MPI_Datatype type, MPI_Op op)

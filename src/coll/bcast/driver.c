@@ -1,7 +1,10 @@
 /* driver.c: how the runner drives a broadcast: one buffer, the root's filled with
  * data_block(root, 0, ., call) (data.h: it varies with the call, so a stale buffer from the
  * previous call is caught, and with the root), the others' poisoned, every byte checked
- * after. */
+ * after. With --shared-buffers (coll_driver_bcast_shared, coll.h) the buffer is shared by all ranks
+ * but for its private bytes (coll.h), which the root fills, the others poison and every rank
+ * checks: a broadcast sends every byte to every rank at the same offset, so a private byte
+ * that is right on a rank came there in the broadcast's messages. */
 #include <stdlib.h>
 
 #include "bcast.h"
@@ -35,6 +38,28 @@ static unsigned char *bcast_result(void *state, const struct coll_call *c, uint6
     *len = c->bytes;
     return state;
 }
+
+static void *bcast_setup_shared(uint64_t max_bytes, int rank, int np)
+{
+    (void)rank;
+    (void)np;
+    return coll_shared_new(max_bytes);
+}
+
+static void bcast_fill_shared(void *state, const struct coll_call *c)
+{
+    coll_shared_fill_block(state, c->bytes, c->root, 0, c->call, c->rank != c->root);
+}
+
+static int64_t bcast_check_shared(void *state, const struct coll_call *c, unsigned char *expected,
+                                  unsigned char *got)
+{
+    return coll_shared_find_block(state, c->bytes, c->root, 0, c->call, expected, got);
+}
+
+const struct coll_driver coll_driver_bcast_shared = {bcast_setup_shared, bcast_fill_shared,
+                                                     bcast_call,         bcast_check_shared,
+                                                     bcast_result,       coll_shared_free};
 
 const struct coll_driver coll_driver_bcast = {bcast_setup, bcast_fill,   bcast_call,
                                               bcast_check, bcast_result, free};
