@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "data.h"
 
@@ -83,6 +84,11 @@ unsigned char *coll_shared_new(uint64_t bytes)
     blocks[2 * COLL_SHARED_BYTES - 1] = (size_t)size;
     unsigned char *buf = SMPI_PARTIAL_SHARED_MALLOC((size_t)size, blocks, COLL_SHARED_BYTES);
     free(blocks);
+    /* SimGrid maps the shared part with MAP_POPULATE: every rank's page-table entries then
+     * count the one shared memory again in the resident size. Dropping them keeps the memory
+     * (the shared file) and lets the resident size show what is really used. */
+    if (buf != NULL)
+        madvise(buf + COLL_SHARED_PAGE, (size_t)size - COLL_SHARED_PAGE, MADV_DONTNEED);
     return buf;
 }
 
