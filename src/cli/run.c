@@ -359,6 +359,9 @@ static void run_command(const struct run_request *r, const struct run_plan *pl,
     n = smpi_common_args(argv, n, r->model);
     if (r->eager != NULL) argv[n++] = b->eager;
     if (pl->trace[0]) n = run_trace_args(r, pl, b, argv, n);
+    /* a shared buffer takes two memory mappings a rank, a stack with its guard page two more:
+     * without the guard page 16,384 ranks fit Linux's 65,530 mappings (docs/simulation.md) */
+    if (r->shared_buffers) argv[n++] = "--cfg=contexts/guard-size:0";
     n = run_runner_args(r, pl, b, argv, n);
     argv[n] = NULL;
 }
