@@ -65,11 +65,11 @@ const char run_usage[] =
     "  --inject-fault R:OFF flip byte OFF on rank R after each call (shows the data check\n"
     "                       failing; the run then exits non-zero)\n"
     "  --shared-buffers     scale mode: every rank's message buffer is one memory shared by\n"
-    "                       all ranks (SMPI_PARTIAL_SHARED_MALLOC) but for 256 private bytes\n"
-    "                       (offsets 0, 2, ..., 510), which the messages carry and every rank\n"
-    "                       checks; the rest is neither moved nor checked. Memory no longer\n"
-    "                       grows with ranks x bytes; times are the same. bcast only (the\n"
-    "                       others' ranks hold different data): see docs/simulation.md\n"
+    "                       all ranks (SMPI_PARTIAL_SHARED_MALLOC) but for every other byte of\n"
+    "                       the message's first and last 512, which the messages carry and\n"
+    "                       every rank checks; the rest is neither moved nor checked. Memory\n"
+    "                       no longer grows with ranks x bytes; times are the same. bcast\n"
+    "                       only (the others' ranks hold different data): docs/simulation.md\n"
     "  --time-limit SECONDS wall time each algorithm may take (default: 300; 0: none).\n"
     "                       collsim's algorithms run first, in one smpirun limited to\n"
     "                       SECONDS times their number; then each SimGrid one (smpi:NAME) in\n"
@@ -359,7 +359,7 @@ static void run_command(const struct run_request *r, const struct run_plan *pl,
     n = smpi_common_args(argv, n, r->model);
     if (r->eager != NULL) argv[n++] = b->eager;
     if (pl->trace[0]) n = run_trace_args(r, pl, b, argv, n);
-    /* a shared buffer takes two memory mappings a rank, a stack with its guard page two more:
+    /* a shared buffer takes three memory mappings a rank, a stack with its guard page two more:
      * without the guard page 16,384 ranks fit Linux's 65,530 mappings (docs/simulation.md) */
     if (r->shared_buffers) argv[n++] = "--cfg=contexts/guard-size:0";
     n = run_runner_args(r, pl, b, argv, n);

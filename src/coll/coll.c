@@ -66,60 +66,80 @@ void *coll_buffer(int count, MPI_Datatype type)
     return malloc(n);
 }
 
-/* The page of a shared buffer that holds its private bytes. */
 #define COLL_SHARED_PAGE 4096
+#define COLL_PAGE_UP(x) (((x) + COLL_SHARED_PAGE - 1) / COLL_SHARED_PAGE * COLL_SHARED_PAGE)
 
-unsigned char *coll_shared_new(uint64_t bytes)
+/* The private offsets of a buffer for len-byte messages into s->at, s->n: 0, 2, ... below
+ * COLL_SHARED_SPAN, then len-1, len-3, ... down to len - COLL_SHARED_SPAN, ascending, leaving
+ * out any next to one kept (two adjacent private bytes would make one block). */
+static void coll_shared_layout(struct coll_shared *s, uint64_t len)
 {
-    /* the shared blocks: the byte after each private one, then the rest, in whole pages, so
-     * that SimGrid maps the rest as one shared mapping and leaves the first page private */
-    uint64_t size = (bytes + COLL_SHARED_PAGE - 1) / COLL_SHARED_PAGE * COLL_SHARED_PAGE;
-    if (size < 2 * COLL_SHARED_PAGE) size = 2 * COLL_SHARED_PAGE;
-    size_t *blocks = malloc(2 * COLL_SHARED_BYTES * sizeof *blocks);
+    uint64_t span = len < COLL_SHARED_SPAN ? len : COLL_SHARED_SPAN;
+    s->n = 0;
+    for (uint64_t o = 0; o < span; o += 2)
+        s->at[s->n++] = o;
+    uint64_t tail = (len - span) + (span - 1) % 2; /* ends on len - 1 */
+    for (uint64_t o = tail; len > 0 && o < len && s->n < COLL_SHARED_MAX; o += 2)
+        if (s->n == 0 || o > s->at[s->n - 1] + 1) s->at[s->n++] = o;
+}
+
+/* Maps the buffer for s's layout: the shared blocks are the gaps between private bytes and
+ * after the last one up to size, all of it with no private byte (SimGrid maps the pages of
+ * one block with no private byte as one shared mapping: the middle). */
+static unsigned char *coll_shared_map(const struct coll_shared *s, uint64_t size)
+{
+    size_t *blocks = malloc(2 * ((size_t)s->n + 1) * sizeof *blocks);
     if (blocks == NULL) return NULL;
-    for (int i = 0; i < COLL_SHARED_BYTES; i++) {
-        blocks[2 * i] = (size_t)i * COLL_SHARED_STEP + 1;
-        blocks[2 * i + 1] = (size_t)(i + 1) * COLL_SHARED_STEP;
+    int nb = 0;
+    if (s->n == 0) blocks[0] = 0, blocks[1] = (size_t)size, nb = 1;
+    for (int i = 0; i < s->n; i++) {
+        uint64_t from = s->at[i] + 1, to = i + 1 < s->n ? s->at[i + 1] : size;
+        if (from < to) blocks[2 * nb] = (size_t)from, blocks[2 * nb + 1] = (size_t)to, nb++;
     }
-    blocks[2 * COLL_SHARED_BYTES - 1] = (size_t)size;
-    unsigned char *buf = SMPI_PARTIAL_SHARED_MALLOC((size_t)size, blocks, COLL_SHARED_BYTES);
+    unsigned char *buf = SMPI_PARTIAL_SHARED_MALLOC((size_t)size, blocks, nb);
     free(blocks);
-    /* SimGrid maps the shared part with MAP_POPULATE: every rank's page-table entries then
-     * count the one shared memory again in the resident size. Dropping them keeps the memory
-     * (the shared file) and lets the resident size show what is really used. */
-    if (buf != NULL)
-        madvise(buf + COLL_SHARED_PAGE, (size_t)size - COLL_SHARED_PAGE, MADV_DONTNEED);
     return buf;
 }
 
-void coll_shared_free(void *buf)
+int coll_shared_size(struct coll_shared *s, uint64_t len)
 {
-    if (buf != NULL) SMPI_SHARED_FREE(buf);
+    if (s->buf != NULL && s->len == len) return 0;
+    coll_shared_release(s);
+    coll_shared_layout(s, len);
+    uint64_t size = len > 0 ? COLL_PAGE_UP(len) : COLL_SHARED_PAGE;
+    s->buf = coll_shared_map(s, size);
+    if (s->buf == NULL) return -1;
+    s->len = len;
+    /* SimGrid maps the shared part with MAP_POPULATE: every rank's page-table entries then
+     * count the one shared memory again in the resident size. Dropping them (the middle's,
+     * between the private head and tail pages) keeps the memory, the shared file, and lets
+     * the resident size show what is really used. */
+    uint64_t mid = len > COLL_SHARED_SPAN ? (len - COLL_SHARED_SPAN) / COLL_SHARED_PAGE : 0;
+    if (mid > 1)
+        madvise(s->buf + COLL_SHARED_PAGE, (size_t)(mid - 1) * COLL_SHARED_PAGE, MADV_DONTNEED);
+    return 0;
 }
 
-/* The number of private bytes below len. */
-static uint64_t coll_shared_count(uint64_t len)
+void coll_shared_release(struct coll_shared *s)
 {
-    uint64_t n = (len + COLL_SHARED_STEP - 1) / COLL_SHARED_STEP;
-    return n < COLL_SHARED_BYTES ? n : COLL_SHARED_BYTES;
+    if (s->buf != NULL) SMPI_SHARED_FREE(s->buf);
+    s->buf = NULL;
 }
 
-void coll_shared_fill_block(unsigned char *buf, uint64_t len, int from, int to, int call,
-                            int poison)
+void coll_shared_fill_block(struct coll_shared *s, int from, int to, int call, int poison)
 {
-    for (uint64_t i = 0, n = coll_shared_count(len); i < n; i++) {
-        unsigned char v = data_block(from, to, i * COLL_SHARED_STEP, call);
-        buf[i * COLL_SHARED_STEP] = poison ? data_poison(v) : v;
+    for (int i = 0; i < s->n; i++) {
+        unsigned char v = data_block(from, to, s->at[i], call);
+        s->buf[s->at[i]] = poison ? data_poison(v) : v;
     }
 }
 
-int64_t coll_shared_find_block(const unsigned char *buf, uint64_t len, int from, int to, int call,
+int64_t coll_shared_find_block(const struct coll_shared *s, int from, int to, int call,
                                unsigned char *want, unsigned char *got)
 {
-    for (uint64_t i = 0, n = coll_shared_count(len); i < n; i++) {
-        uint64_t at = i * COLL_SHARED_STEP;
-        unsigned char v = data_block(from, to, at, call);
-        if (buf[at] != v) return *want = v, *got = buf[at], (int64_t)at;
+    for (int i = 0; i < s->n; i++) {
+        unsigned char v = data_block(from, to, s->at[i], call);
+        if (s->buf[s->at[i]] != v) return *want = v, *got = s->buf[s->at[i]], (int64_t)s->at[i];
     }
     return -1;
 }

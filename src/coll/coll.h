@@ -84,31 +84,39 @@ void coll_bufs_free(void *bufs);
 
 /* ---- buffers shared by all ranks (--shared-buffers; coll.c) ----
  * A run at scale cannot give every rank its own m bytes. A shared buffer (SimGrid's
- * SMPI_PARTIAL_SHARED_MALLOC) maps one memory, common to all ranks, everywhere but at its
- * private bytes: offsets 0, COLL_SHARED_STEP, 2 COLL_SHARED_STEP, ... below
- * COLL_SHARED_STEP * COLL_SHARED_BYTES, each one byte of the buffer's first, private page.
- * SimGrid copies a message's private bytes only, so these are the bytes the messages really
- * carry, and the only ones a shared driver fills and checks; the shared rest is neither moved
- * nor checked. Each private byte is a block of its own because SimGrid 3.32 skips a private
- * block that a message starts inside of (smpi_shared.cpp, shift_and_frame_private_blocks):
- * a one-byte block is whole in every message that holds it. */
-#define COLL_SHARED_STEP 2
-#define COLL_SHARED_BYTES 256
+ * SMPI_PARTIAL_SHARED_MALLOC) for messages of m bytes maps one memory, common to all ranks,
+ * everywhere but at its private bytes: every other byte of the message's first and of its
+ * last COLL_SHARED_SPAN bytes (offsets 0, 2, ..., and m-1, m-3, ...; coll_shared_at). SimGrid
+ * copies a message's private bytes only, so these are the bytes the messages really carry,
+ * and the only ones a shared driver fills and checks; the shared rest is neither moved nor
+ * checked. Each private byte is a block of its own because SimGrid 3.32 skips a private block
+ * that a message starts inside of (smpi_shared.cpp, shift_and_frame_private_blocks): a
+ * one-byte block is whole in every message that holds it. */
+#define COLL_SHARED_SPAN 512
+#define COLL_SHARED_MAX COLL_SHARED_SPAN /* private bytes of a buffer, at most */
 
-/* A shared buffer of `bytes` (at least one page); NULL if out of memory. */
-unsigned char *coll_shared_new(uint64_t bytes);
+/* A rank's shared buffer and where its private bytes are. */
+struct coll_shared {
+    unsigned char *buf;
+    uint64_t len;                 /* the message size it is made for */
+    int n;                        /* private bytes */
+    uint64_t at[COLL_SHARED_MAX]; /* their offsets, ascending */
+};
 
-/* Frees a coll_shared_new result. */
-void coll_shared_free(void *buf);
+/* A shared buffer for messages of len bytes, unless s already is one: 0, or -1 if out of
+ * memory (s then holds none). s starts zeroed. */
+int coll_shared_size(struct coll_shared *s, uint64_t len);
 
-/* The private bytes of buf below len = the block data_block(from, to, ., call), each poisoned
- * (data_poison) if poison. */
-void coll_shared_fill_block(unsigned char *buf, uint64_t len, int from, int to, int call,
-                            int poison);
+/* Frees s's buffer. */
+void coll_shared_release(struct coll_shared *s);
 
-/* The first private offset below len where buf is not the block data_block(from, to, ., call),
+/* s's private bytes = the block data_block(from, to, ., call), each poisoned (data_poison) if
+ * poison. */
+void coll_shared_fill_block(struct coll_shared *s, int from, int to, int call, int poison);
+
+/* The first private offset where s's buffer is not the block data_block(from, to, ., call),
  * with the byte wanted and the byte found, or -1. */
-int64_t coll_shared_find_block(const unsigned char *buf, uint64_t len, int from, int to, int call,
+int64_t coll_shared_find_block(const struct coll_shared *s, int from, int to, int call,
                                unsigned char *want, unsigned char *got);
 
 /* ---- what algorithms of every collective share (coll.c) ---- */

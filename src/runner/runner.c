@@ -212,10 +212,11 @@ static int use_shared(struct options *o, int rank)
     if (rank == 0)
         fprintf(stderr,
                 "collsim-runner: note: --shared-buffers: every rank's %s buffer is one memory "
-                "shared by all ranks but for bytes 0, %d, ..., %d, which every message carries "
-                "and every rank checks (those below the size); the other bytes are neither "
+                "shared by all ranks but for every other byte of the first and the last %d of "
+                "a message of m bytes (offsets 0, 2, ..., %d and m-1, m-3, ..., m-%d), which "
+                "every message carries and every rank checks; the other bytes are neither "
                 "moved nor checked\n",
-                name, COLL_SHARED_STEP, COLL_SHARED_STEP * (COLL_SHARED_BYTES - 1));
+                name, COLL_SHARED_SPAN, COLL_SHARED_SPAN - 2, COLL_SHARED_SPAN - 1);
     return 0;
 }
 
@@ -624,10 +625,11 @@ static void print_header(const struct options *o, const struct algo *algo, int p
            o->sfr ? "sfr" : "ctr");
     printf("# time of a call = last rank's exit - root's entry, on the simulated clock\n");
     int warm = algo_warmup(o, algo);
-    char checked[96];
+    char checked[128];
     if (o->shared)
-        snprintf(checked, sizeof checked, "bytes 0, %d, ..., %d of every rank's buffer checked",
-                 COLL_SHARED_STEP, COLL_SHARED_STEP * (COLL_SHARED_BYTES - 1));
+        snprintf(checked, sizeof checked,
+                 "every other byte of the first and last %d of every rank's buffer checked",
+                 COLL_SHARED_SPAN);
     else
         snprintf(checked, sizeof checked, "every rank's buffer checked");
     printf("# Avg/Min/Max over %d timed call%s after %d warm-up%s; %s%s\n", o->iters,
@@ -681,7 +683,8 @@ static long run_all(const struct options *o, const struct world *w)
     for (int i = 0; i < o->nsizes; i++)
         if (o->sizes[i] > maxbytes) maxbytes = o->sizes[i];
     /* SimGrid maps a shared buffer in pieces of smpi/shared-malloc-blocksize (1 MiB): one
-     * piece the whole size keeps it to one mapping per rank, below Linux's mapping limit */
+     * piece the whole size keeps its shared middle to one mapping per rank (Linux limits a
+     * process's mappings; docs/simulation.md) */
     if (o->shared && sg_cfg_get_double("smpi/shared-malloc-blocksize") < (double)maxbytes)
         sg_cfg_set_double("smpi/shared-malloc-blocksize",
                           (double)((maxbytes + 4095) / 4096 * 4096));
