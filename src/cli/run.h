@@ -32,6 +32,7 @@ struct run_request {
     const char *reduce_rate;  /* bytes/s of a local reduction, NULL: the algorithms' default */
     int time_limit;           /* seconds of wall time per algorithm, 0: none (--time-limit) */
     int time_limit_given;     /* --time-limit was on the command line */
+    int shared_buffers;       /* --shared-buffers: buffers shared by all ranks (scale mode) */
 };
 
 /* --time-limit's default and bound, in seconds of wall time. */

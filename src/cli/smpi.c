@@ -19,11 +19,11 @@
 #include "run.h"
 #include "util.h"
 
-/* Prints what the runner said on stderr (its own error lines, SimGrid warnings), dropping
- * SimGrid's INFO chatter. After a failure with no line of the runner's own, SimGrid's first
- * error becomes collsim's error line. Sets *deadlocked when SimGrid reports a deadlock (it
- * then stops the ranks and smpirun still exits 0, with the calls after it never made).
- * Returns the number of error lines printed. */
+/* Prints what the runner said on stderr (its own error lines and notes, SimGrid warnings),
+ * dropping SimGrid's INFO chatter. After a failure with no error line of the runner's own,
+ * SimGrid's first error becomes collsim's error line. Sets *deadlocked when SimGrid reports a
+ * deadlock (it then stops the ranks and smpirun still exits 0, with the calls after it never
+ * made). Returns the number of error lines printed. */
 static int forward_stderr(const char *logpath, int failed, int *deadlocked)
 {
     *deadlocked = 0;
@@ -36,7 +36,7 @@ static int forward_stderr(const char *logpath, int failed, int *deadlocked)
         if (strstr(line, "Deadlock detected") != NULL) *deadlocked = 1;
         if (strncmp(line, "collsim", 7) == 0) {
             fputs(line, stderr);
-            own++;
+            own += strstr(line, ": error: ") != NULL; /* a note explains no failure */
         } else if (strstr(line, "did not return 0") != NULL) {
             continue; /* SimGrid's echo of an exit status the runner has already explained */
         } else if (failed && own == 0 && (err = cs_simgrid_error(line)) != NULL) {

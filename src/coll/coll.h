@@ -62,6 +62,12 @@ struct coll_driver {
 /* The driver of coll. */
 const struct coll_driver *coll_driver(enum coll_id coll);
 
+/* The driver of coll with buffers shared by all ranks (--shared-buffers, the coll_shared_*
+ * helpers below), whose fill and check touch only the private bytes; NULL when coll cannot be
+ * checked so (the runner then refuses the mode). */
+const struct coll_driver *coll_driver_shared(enum coll_id coll);
+extern const struct coll_driver coll_driver_bcast_shared;
+
 /* ---- what drivers share (coll.c) ---- */
 
 /* A rank's send and receive buffers: the state of most drivers. */
@@ -75,6 +81,43 @@ struct coll_bufs *coll_bufs_new(uint64_t send_bytes, uint64_t recv_bytes);
 
 /* Frees a coll_bufs_new result (a driver's release). */
 void coll_bufs_free(void *bufs);
+
+/* ---- buffers shared by all ranks (--shared-buffers; coll.c) ----
+ * A run at scale cannot give every rank its own m bytes. A shared buffer (SimGrid's
+ * SMPI_PARTIAL_SHARED_MALLOC) for messages of m bytes maps one memory, common to all ranks,
+ * everywhere but at its private bytes: every other byte of the message's first and of its
+ * last COLL_SHARED_SPAN bytes (offsets 0, 2, ..., and m-1, m-3, ...; coll_shared_at). SimGrid
+ * copies a message's private bytes only, so these are the bytes the messages really carry,
+ * and the only ones a shared driver fills and checks; the shared rest is neither moved nor
+ * checked. Each private byte is a block of its own because SimGrid 3.32 skips a private block
+ * that a message starts inside of (smpi_shared.cpp, shift_and_frame_private_blocks): a
+ * one-byte block is whole in every message that holds it. */
+#define COLL_SHARED_SPAN 512
+#define COLL_SHARED_MAX COLL_SHARED_SPAN /* private bytes of a buffer, at most */
+
+/* A rank's shared buffer and where its private bytes are. */
+struct coll_shared {
+    unsigned char *buf;
+    uint64_t len;                 /* the message size it is made for */
+    int n;                        /* private bytes */
+    uint64_t at[COLL_SHARED_MAX]; /* their offsets, ascending */
+};
+
+/* A shared buffer for messages of len bytes, unless s already is one: 0, or -1 if out of
+ * memory (s then holds none). s starts zeroed. */
+int coll_shared_size(struct coll_shared *s, uint64_t len);
+
+/* Frees s's buffer. */
+void coll_shared_release(struct coll_shared *s);
+
+/* s's private bytes = the block data_block(from, to, ., call), each poisoned (data_poison) if
+ * poison. */
+void coll_shared_fill_block(struct coll_shared *s, int from, int to, int call, int poison);
+
+/* The first private offset where s's buffer is not the block data_block(from, to, ., call),
+ * with the byte wanted and the byte found, or -1. */
+int64_t coll_shared_find_block(const struct coll_shared *s, int from, int to, int call,
+                               unsigned char *want, unsigned char *got);
 
 /* ---- what algorithms of every collective share (coll.c) ---- */
 

@@ -76,6 +76,7 @@ struct options {
     const char *topology; /* --topology KIND:DIMS, else the platform's props */
     int fault_rank;       /* --inject-fault RANK:OFFSET flips one received byte (tests) */
     int64_t fault_offset;
+    int shared; /* --shared-buffers: the driver's shared variant (coll.h) */
 };
 
 /* What the ranks leave rank 0 during a phase, in memory every rank reaches: all ranks are
@@ -106,6 +107,7 @@ static void usage(FILE *f)
                "                      [--iters N] [--warmup W] [--csv FILE] [--platform NAME]\n"
                "                      [--model NAME] [--marks] [--sfr] [--topology KIND:DIMS]\n"
                "                      [--shift Q] [--inject-fault RANK:OFFSET]\n"
+               "                      [--shared-buffers]\n"
                "run it through smpirun (collsim run does)\n");
 }
 
@@ -191,6 +193,34 @@ static int set_collective(struct options *o, const char *name, int rank)
     return 0;
 }
 
+/* With --shared-buffers, drives the collective's shared variant, saying on stderr what is
+ * checked; 0, or -1 after an error line from rank 0 for a collective that has none. */
+static int use_shared(struct options *o, int rank)
+{
+    if (!o->shared) return 0;
+    const char *name = coll_infos[o->coll].name;
+    if (coll_driver_shared(o->coll) == NULL) {
+        if (rank == 0)
+            cs_error("--shared-buffers: not for %s: %s; only bcast, whose ranks all receive the "
+                     "same bytes, can be checked in buffers all ranks share",
+                     name,
+                     o->coll == COLL_barrier ? "it moves no data"
+                                             : "its ranks' data differ, and one memory shared "
+                                               "by all ranks would mix them");
+        return -1;
+    }
+    o->driver = coll_driver_shared(o->coll);
+    if (rank == 0)
+        fprintf(stderr,
+                "collsim-runner: note: --shared-buffers: every rank's %s buffer is one memory "
+                "shared by all ranks but for every other byte of the first and the last %d of "
+                "a message of m bytes (offsets 0, 2, ..., %d and m-1, m-3, ..., m-%d), which "
+                "every message carries and every rank checks; the other bytes are neither "
+                "moved nor checked\n",
+                name, COLL_SHARED_SPAN, COLL_SHARED_SPAN - 2, COLL_SHARED_SPAN - 1);
+    return 0;
+}
+
 /* The --algo default: binomial, or the collective's first algorithm if it has none. */
 static const char *default_algo(enum coll_id coll)
 {
@@ -211,7 +241,8 @@ static const struct option longopts[] = {
     {"marks", no_argument, 0, 'k'},          {"help", no_argument, 0, 'h'},
     {"sfr", no_argument, 0, 'S'},            {"inject-fault", required_argument, 0, 'f'},
     {"topology", required_argument, 0, 'T'}, {"collective", required_argument, 0, 'C'},
-    {"shift", required_argument, 0, 'q'},    {0, 0, 0, 0}};
+    {"shift", required_argument, 0, 'q'},    {"shared-buffers", no_argument, 0, 'B'},
+    {0, 0, 0, 0}};
 /* clang-format on */
 
 /* Stores the value of option c. 0, 1 for a bad value, -1 after printing the usage. */
@@ -250,6 +281,9 @@ static int set_option(struct options *o, int c, const char **strs, int rank)
         break;
     case 'S':
         o->sfr = 1;
+        break;
+    case 'B':
+        o->shared = 1;
         break;
     case 'T':
         o->topology = optarg;
@@ -291,7 +325,7 @@ static int parse_options(int argc, char **argv, struct options *o, int rank)
             return -1;
         }
     }
-    if (set_collective(o, strs[2], rank) != 0) return -1;
+    if (set_collective(o, strs[2], rank) != 0 || use_shared(o, rank) != 0) return -1;
     if (resolve_algos(o, strs[0] ? strs[0] : default_algo(o->coll), rank) != 0) return -1;
     return parse_sizes(o, strs[1], rank);
 }
@@ -592,8 +626,16 @@ static void print_header(const struct options *o, const struct algo *algo, int p
            o->sfr ? "sfr" : "ctr");
     printf("# time of a call = last rank's exit - root's entry, on the simulated clock\n");
     int warm = algo_warmup(o, algo);
-    printf("# Avg/Min/Max over %d timed call%s after %d warm-up%s; every rank's buffer checked\n",
-           o->iters, o->iters == 1 ? "" : "s", warm, warm == 1 ? "" : "s");
+    char checked[128];
+    if (o->shared)
+        snprintf(checked, sizeof checked,
+                 "every other byte of the first and last %d of every rank's buffer checked",
+                 COLL_SHARED_SPAN);
+    else
+        snprintf(checked, sizeof checked, "every rank's buffer checked");
+    printf("# Avg/Min/Max over %d timed call%s after %d warm-up%s; %s%s\n", o->iters,
+           o->iters == 1 ? "" : "s", warm, warm == 1 ? "" : "s", checked,
+           o->shared ? " (--shared-buffers)" : "");
     printf("# %-10s %14s %14s %14s %11s\n", "Size", "Avg(us)", "Min(us)", "Max(us)", "Iterations");
     fflush(stdout);
 }
@@ -646,6 +688,12 @@ static long run_all(const struct options *o, const struct world *w)
     uint64_t maxbytes = 0;
     for (int i = 0; i < o->nsizes; i++)
         if (o->sizes[i] > maxbytes) maxbytes = o->sizes[i];
+    /* SimGrid maps a shared buffer in pieces of smpi/shared-malloc-blocksize (1 MiB): one
+     * piece the whole size keeps its shared middle to one mapping per rank (Linux limits a
+     * process's mappings; docs/simulation.md) */
+    if (o->shared && sg_cfg_get_double("smpi/shared-malloc-blocksize") < (double)maxbytes)
+        sg_cfg_set_double("smpi/shared-malloc-blocksize",
+                          (double)((maxbytes + 4095) / 4096 * 4096));
     void *state = o->driver->setup(maxbytes, w->rank, w->p);
     if (state == NULL) {
         cs_error("out of memory for %" PRIu64 "-byte buffers", maxbytes);
