@@ -10,6 +10,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "build_id.h"
 #include "platform.h"
 #include "study.h"
 
