@@ -96,8 +96,35 @@ static void log_reason(const char *log, char *out, size_t len)
 struct slot {
     pid_t pid;
     int cell, stopped;
-    double start;
+    double start, memory; /* its estimated bytes (cell_memory) */
 };
+
+/* Cells running together may hold at most this share of the machine's memory: a cell's own
+ * sizes were planned to fit half of it (study_plan.c), -j cells at once need not fit. */
+#define CELLS_MEMORY_SHARE 0.8
+
+/* A cell's memory at its largest size, by `collsim run`'s estimate (smpi_memory_terms). */
+static double cell_memory(const struct study_plan *p, const struct study_cell *c, double *total)
+{
+    uint64_t v[CS_MAX_SIZES], max = 0;
+    char err[256];
+    double per_m, base;
+    int n = cs_parse_sizes(coll_of(p, c->coll)->sizes, v, CS_MAX_SIZES, err, sizeof err);
+    for (int i = 0; i < n; i++)
+        max = v[i] > max ? v[i] : max;
+    smpi_memory_terms(c->coll, p->var[c->variant].np, &per_m, &base, total);
+    return base + per_m * (double)max;
+}
+
+/* 1 when cell i may start beside the running ones: always when none runs (its sizes fit the
+ * machine), else when their estimates together stay within CELLS_MEMORY_SHARE of it. */
+static int memory_allows(const struct study_plan *p, int i, const struct slot *run, int nrun)
+{
+    double total, used = cell_memory(p, &p->cell[i], &total);
+    for (int k = 0; k < nrun; k++)
+        used += run[k].memory;
+    return nrun == 0 || total <= 0 || used <= CELLS_MEMORY_SHARE * total;
+}
 
 static pid_t cell_start(const struct study_plan *p, int i)
 {
@@ -253,10 +280,11 @@ int cells_run(struct study_plan *p, int jobs, const char *only, int retry_failed
     struct progress g = {.todo = n, .start = now_s(), .tty = isatty(2) && only == NULL};
     struct timespec tick = {0, 50 * 1000 * 1000};
     while (next < n || nrun > 0) {
-        while (nrun < jobs && next < n) {
+        while (nrun < jobs && next < n && memory_allows(p, todo[next], run, nrun)) {
+            double total, mem = cell_memory(p, &p->cell[todo[next]], &total);
             pid_t pid = cell_start(p, todo[next]);
             if (pid < 0) break;
-            run[nrun++] = (struct slot){pid, todo[next++], 0, now_s()};
+            run[nrun++] = (struct slot){pid, todo[next++], 0, now_s(), mem};
             g.running = nrun;
         }
         nanosleep(&tick, NULL);
