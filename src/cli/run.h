@@ -23,16 +23,16 @@ struct run_request {
     const char *topology; /* KIND:DIMS for the topology-aware algorithms, NULL: the platform's */
     const char *analysis; /* run `collsim analyze` on the trace, its report into this file
                              ("-": stdout); NULL: no analysis */
-    const char *analysis_csv; /* and its CSV, NULL: none */
+    const char *analysis_csv;   /* and its CSV, NULL: none */
     const char *analysis_plots; /* and its plots, STEM-models.png ... (NULL: none) */
-    const char *fault;        /* RANK:OFFSET, a byte the runner corrupts (tests the data check) */
-    int trace_links;          /* also trace every link's bandwidth use (tracing/uncategorized) */
-    int ranks_per_host;       /* each host of the hostfile runs this many ranks in a row */
-    int shift;                /* q of a circular q-shift (default 1) */
-    const char *reduce_rate;  /* bytes/s of a local reduction, NULL: the algorithms' default */
-    int time_limit;           /* seconds of wall time per algorithm, 0: none (--time-limit) */
-    int time_limit_given;     /* --time-limit was on the command line */
-    int shared_buffers;       /* --shared-buffers: buffers shared by all ranks (scale mode) */
+    const char *fault;          /* RANK:OFFSET, a byte the runner corrupts (tests the data check) */
+    int trace_links;            /* also trace every link's bandwidth use (tracing/uncategorized) */
+    int ranks_per_host;         /* each host of the hostfile runs this many ranks in a row */
+    int shift;                  /* q of a circular q-shift (default 1) */
+    const char *reduce_rate;    /* bytes/s of a local reduction, NULL: the algorithms' default */
+    int time_limit;             /* seconds of wall time per algorithm, 0: none (--time-limit) */
+    int time_limit_given;       /* --time-limit was on the command line */
+    int shared_buffers;         /* --shared-buffers: buffers shared by all ranks (scale mode) */
 };
 
 /* --time-limit's default and bound, in seconds of wall time. */
