@@ -232,7 +232,10 @@ static double reduce_knomial(struct pc *c)
     int k = v != NULL && atoi(v) >= 2 ? atoi(v) : 8, rounds = 0;
     for (long span = 1; span < c->p; span *= k)
         rounds++;
-    if (!eager(c, c->m)) c->approx = 1;
+    long full = 1;
+    for (int j = 0; j < rounds; j++)
+        full *= k;
+    if (full != c->p) c->approx = 1; /* a partial last round: fewer children than k-1 */
     int kids = c->p - 1 < k - 1 ? c->p - 1 : k - 1;
     return rounds * (LAT(c) + kids * (W(c, c->m) + c->m / c->R));
 }
@@ -251,6 +254,7 @@ static double reduce_direct(struct pc *c)
 
 static double allreduce_reduce_bcast(struct pc *c)
 {
+    if (eager(c, c->m) && c->p > 2) c->approx = 1; /* as bcast_binomial */
     return clog2(c->p) * (2 * T(c, c->m) + c->m / c->R);
 }
 
@@ -315,6 +319,13 @@ static double gs_binomial(struct pc *c)
     for (int k = 1; k < c->p; k *= 2)
         t += T(c, k * c->m);
     return t;
+}
+
+/* The root's first messages are eager below the threshold and leave together. */
+static double scatter_binomial(struct pc *c)
+{
+    if (eager(c, c->m * (c->p / 2))) c->approx = 1;
+    return gs_binomial(c);
 }
 
 static double gs_ring(struct pc *c)
@@ -489,7 +500,7 @@ static const struct predict_cost costs[] = {
     COURSE(gather, torus, gs_torus),
     COURSE(gather, hypercube, gs_hypercube),
     P2P(scatter, linear, gs_linear),
-    P2P(scatter, binomial, gs_binomial),
+    P2P(scatter, binomial, scatter_binomial),
     COURSE(scatter, ring, gs_ring),
     COURSE(scatter, torus, gs_torus),
     COURSE(scatter, hypercube, gs_hypercube),
