@@ -5,6 +5,7 @@
 #include "analyze.h"
 #include "list.h"
 #include "platform.h"
+#include "predict.h"
 #include "run.h"
 #include "study.h"
 #include "tracefix.h"
@@ -51,6 +52,8 @@ static const struct command commands[] = {
      calibrate_usage},
     {"fix-trace", fixtrace_main, "repair a SimGrid Paje trace so that pj_dump reads it",
      fixtrace_usage},
+    {"predict", predict_main, "every algorithm's cost formula per model, no simulation",
+     predict_usage},
     {"list", list_main, "list the collectives, their algorithms and cost formulas", list_usage},
     {"help", help_main, "show help for a subcommand", help_usage},
 };

@@ -1,0 +1,425 @@
+/* predict.c: `collsim predict`, every algorithm's formula under every model that applies, and
+ * the predicted best per size, without a simulation (docs/predict.md). */
+#include "predict.h"
+
+#include <errno.h>
+#include <libxml/parser.h>
+#include <libxml/tree.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "options.h"
+#include "params.h"
+#include "platform.h"
+#include "topo.h"
+#include "util.h"
+
+const char predict_usage[] =
+    "usage: collsim predict (--platform FILE.xml | --topology KIND:DIMS | --a T --b S)\n"
+    "                       [--np P] [--sizes LIST] [--collective C] [--algo LIST] [--csv FILE]\n"
+    "Evaluates the cost formula of every algorithm of a collective (algorithms.def's, as C\n"
+    "functions) under every model that applies, and names the predicted best per size and\n"
+    "model. Nothing is simulated: the formulas assume no link is shared by two messages that\n"
+    "the formula does not share (a crossbar; docs/predict.md).\n"
+    "  --platform FILE.xml  a generated platform: its collsim.kind, collsim.dims,\n"
+    "                       collsim.link_latency (t_h) and collsim.link_bandwidth (1/t_b)\n"
+    "  --topology KIND:DIMS ring:16, torus:8x8, hypercube:6 (as run's --topology); needs --th\n"
+    "                       and --bandwidth without --platform\n"
+    "  --np P               processes (default: the topology's nodes)\n"
+    "  --sizes LIST         bytes, as run's --sizes (default 0,1,1000,65543,1M)\n"
+    "  --collective C       bcast (default), barrier, reduce, allreduce, gather, scatter,\n"
+    "                       allgather, alltoall, qshift, scan\n"
+    "  --algo LIST          algorithms (default all); SimGrid's have no formula\n"
+    "  --ts T, --th T       course start-up and per-hop time (default 0 and the link latency)\n"
+    "  --bandwidth BW       link bandwidth, e.g. 5GBps: t_b = b = 1/BW\n"
+    "  --a T, --b S         Hockney start-up (a time, e.g. 4us) and seconds per byte (default\n"
+    "                       a = t_s + h t_h, h the mean hops between two nodes: 2 on a\n"
+    "                       crossbar; b = t_b)\n"
+    "  --params FILE        Hockney and LogGP from 'collsim calibrate --params FILE'\n"
+    "  --reduce-rate R      bytes/s of a local reduction (default 8e9, as run's)\n"
+    "  --eager BYTES        eager threshold (default 65536, SimGrid's)\n"
+    "  --shift Q            q of the q-shift (default 1)\n"
+    "  --csv FILE           the table as CSV: collective,algorithm,np,bytes,model,time_us,\n"
+    "                       best,note\n"
+    "Models: hockney (a + b m), logp (L + 2o), loggp (2o + L + (m-1) G) for the algorithms of\n"
+    "any platform; ctr and sfr (the course's t_s + m t_b + t_h l and t_s + (m t_b + t_h) l)\n"
+    "for the ring, torus and hypercube algorithms on their own topology. LogP and LogGP take\n"
+    "--params, else L = a, o = g = 0, G = b (as collsim analyze). SMPI's 16-byte envelope is\n"
+    "added to every message unless the parameters were fitted. A row's note says 'approx'\n"
+    "where the formula is an estimate (docs/predict.md says where), 'no formula' where the\n"
+    "algorithm has none, or why a topology algorithm does not fit.\n";
+
+struct popts {
+    const char *platform, *topology, *sizes, *collective, *algos, *csv, *params;
+    const char *ts, *th, *bandwidth, *a, *b, *reduce_rate, *eager;
+    int np, shift;
+};
+
+/* A prop of a platform's first zone into out ("" when absent); 0, or -1 (not a platform). */
+static int zone_prop(const char *path, const char *name, char *out, size_t len)
+{
+    xmlDocPtr doc =
+        xmlReadFile(path, NULL, XML_PARSE_NONET | XML_PARSE_NOWARNING | XML_PARSE_NOERROR);
+    if (doc == NULL) return -1;
+    out[0] = '\0';
+    xmlNodePtr z = xmlDocGetRootElement(doc);
+    for (z = z ? z->children : NULL; z != NULL; z = z->next)
+        if (z->type == XML_ELEMENT_NODE && xmlStrcmp(z->name, BAD_CAST "zone") == 0) break;
+    for (xmlNodePtr p = z ? z->children : NULL; p != NULL; p = p->next) {
+        if (p->type != XML_ELEMENT_NODE || xmlStrcmp(p->name, BAD_CAST "prop") != 0) continue;
+        xmlChar *id = xmlGetProp(p, BAD_CAST "id"), *v = xmlGetProp(p, BAD_CAST "value");
+        if (id && v && xmlStrcmp(id, BAD_CAST name) == 0) snprintf(out, len, "%s", (char *)v);
+        xmlFree(id);
+        xmlFree(v);
+    }
+    xmlFreeDoc(doc);
+    return 0;
+}
+
+/* Hops between node 0 and node v of a torus of sides dims (the ring is one side). */
+static int torus_hops(const struct coll_topo *t, int v)
+{
+    int h = 0;
+    for (int k = 0; k < t->ndims; k++) {
+        int x = v % t->dims[k];
+        v /= t->dims[k];
+        h += x < t->dims[k] - x ? x : t->dims[k] - x;
+    }
+    return h;
+}
+
+/* The mean hops between two distinct nodes; 0 when unknown. */
+static double mean_hops(const char *kind, const struct coll_topo *t)
+{
+    if (strcmp(kind, "crossbar") == 0) return 2;
+    if (t->nodes < 2) return 0;
+    if (t->kind == NEED_HYPERCUBE) return t->dims[0] * (t->nodes / 2.0) / (t->nodes - 1);
+    if (t->kind != NEED_RING && t->kind != NEED_TORUS) return 0;
+    double sum = 0;
+    for (int v = 1; v < t->nodes; v++)
+        sum += torus_hops(t, v);
+    return sum / (t->nodes - 1);
+}
+
+/* A time (TIME, or a plain number of seconds) or another positive number. */
+static int number(const char *opt, const char *s, char unit, double *out)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (errno == 0 && end != s && *end == '\0' && v >= 0 && isfinite(v)) {
+        *out = v;
+        return 0;
+    }
+    if (unit != 0 && topo_parse_quantity(s, unit, out) == 0) return 0;
+    cs_error("bad value '%s' for --%s", s, opt);
+    return -1;
+}
+
+/* What one prediction needs, from the options and the platform. */
+struct pstate {
+    enum coll_id coll;
+    char kind[64];
+    struct coll_topo topo;
+    int nodes; /* the platform's, 0 when unknown */
+    double ts, th, tb, hbar;
+    struct model_params mp;
+    struct cal_params cal;
+    double R;
+    int np, shift, nsizes;
+    uint64_t sizes[CS_MAX_SIZES];
+};
+
+/* Kind, dimensions, link latency and bandwidth of --platform; 0, or 1 after an error line. */
+static int read_platform(const char *path, struct pstate *s)
+{
+    char dims[256], lat[64], bw[64], nodes[64], err[256];
+    if (platform_props(path, s->kind, dims, sizeof dims) != 0 ||
+        zone_prop(path, "collsim.link_latency", lat, sizeof lat) != 0 ||
+        zone_prop(path, "collsim.link_bandwidth", bw, sizeof bw) != 0 ||
+        zone_prop(path, "collsim.nodes", nodes, sizeof nodes) != 0) {
+        cs_error("cannot read the platform '%s'", path);
+        return 1;
+    }
+    if (coll_topo_parse(s->kind, dims, &s->topo, err, sizeof err) != 0) {
+        cs_error("%s: %s", path, err);
+        return 1;
+    }
+    double bwv = 0;
+    if ((lat[0] && topo_parse_quantity(lat, 'l', &s->th) != 0) ||
+        (bw[0] && (topo_parse_quantity(bw, 'b', &bwv) != 0 || bwv <= 0))) {
+        cs_error("%s: bad collsim.link_latency '%s' or collsim.link_bandwidth '%s'", path, lat, bw);
+        return 1;
+    }
+    if (bwv > 0) s->tb = 1 / bwv;
+    s->nodes = s->topo.nodes > 0 ? s->topo.nodes : atoi(nodes);
+    return 0;
+}
+
+/* The course's and Hockney's parameters: options over the platform's. 0, or 2 after an
+ * error line. */
+static int read_times(const struct popts *o, struct pstate *s)
+{
+    double bw = 0;
+    if ((o->ts && number("ts", o->ts, 'l', &s->ts)) ||
+        (o->th && number("th", o->th, 'l', &s->th)) ||
+        (o->bandwidth && (topo_parse_quantity(o->bandwidth, 'b', &bw) != 0 || bw <= 0))) {
+        if (bw <= 0 && o->bandwidth) cs_error("bad value '%s' for --bandwidth", o->bandwidth);
+        return 2;
+    }
+    if (bw > 0) s->tb = 1 / bw;
+    s->hbar = mean_hops(s->kind, &s->topo);
+    double a = s->hbar > 0 && !isnan(s->th) ? s->ts + s->hbar * s->th : NAN, b = s->tb;
+    if ((o->a && number("a", o->a, 'l', &a)) || (o->b && number("b", o->b, 0, &b))) return 2;
+    s->mp = (struct model_params){.a = a, .b = b, .L = a, .G = b, .th = s->th, .envelope = 16};
+    if (o->params != NULL) {
+        char err[512];
+        if (params_read(o->params, &s->cal, err, sizeof err) != 0) {
+            cs_error("%s", err);
+            return 1;
+        }
+        const struct cal_params *c = &s->cal;
+        s->mp.a = c->a, s->mp.b = c->b, s->mp.L = c->L, s->mp.o = c->o, s->mp.g = c->g;
+        s->mp.G = c->G, s->mp.fitted = 1;
+    }
+    if (isnan(s->mp.a) || isnan(s->mp.b)) {
+        cs_error("no Hockney a and b: give --platform (a generated one), --params, or --a and "
+                 "--b");
+        return 2;
+    }
+    return 0;
+}
+
+struct prow {
+    const char *algo, *model; /* model "-" when no model applies */
+    double bytes, t;          /* t in seconds, NAN: none */
+    int best;
+    char note[160];
+};
+
+struct prows {
+    struct prow *v;
+    size_t n, cap;
+};
+
+static struct prow *add_row(struct prows *r, const char *algo, double m, const char *model,
+                            double t, const char *note)
+{
+    if (r->n == r->cap) {
+        r->cap = r->cap ? 2 * r->cap : 64;
+        r->v = realloc(r->v, r->cap * sizeof *r->v);
+        if (r->v == NULL) abort();
+    }
+    struct prow *w = &r->v[r->n++];
+    *w = (struct prow){algo, model, m, t, 0, ""};
+    snprintf(w->note, sizeof w->note, "%s", note);
+    return w;
+}
+
+/* Why a formula of kind k does not apply to this case ("" when it does). */
+static void unfit(const struct pstate *s, const struct algo_info *ai, enum pc_kind k, char *why,
+                  size_t len)
+{
+    why[0] = '\0';
+    if (k == PC_COURSE && coll_fits(ai, &s->topo, s->np, 1, 1, why, len) == 0 &&
+        (isnan(s->th) || isnan(s->tb)))
+        snprintf(why, len, "needs t_h and t_b (--th, --bandwidth)");
+}
+
+/* One algorithm at m bytes: a row per model that applies, or one row saying why none does. */
+static void eval_algo(const struct pstate *s, const char *algo, double m, struct prows *r)
+{
+    static const enum model_id p2p[] = {MODEL_HOCKNEY, MODEL_LOGP, MODEL_LOGGP},
+                               course[] = {MODEL_CTR, MODEL_SFR};
+    const struct algo_info *ai = algo_find(s->coll, algo);
+    const struct predict_cost *pc = ai ? predict_cost_find(s->coll, algo) : NULL;
+    char why[160];
+    if (pc == NULL) {
+        add_row(r, algo, m, "-", NAN, "no formula");
+        return;
+    }
+    unfit(s, ai, pc->kind, why, sizeof why);
+    if (why[0]) {
+        add_row(r, algo, m, "-", NAN, why);
+        return;
+    }
+    const enum model_id *models = pc->kind == PC_P2P ? p2p : course;
+    int nm = pc->kind == PC_P2P ? 3 : 2;
+    for (int i = 0; i < nm; i++) {
+        struct pc c = {models[i], &s->mp, s->np, m,        s->R, s->mp.eager,
+                       s->shift,  s->ts,  s->tb, &s->topo, 0};
+        double t = s->np <= 1 ? 0 : pc->fn(&c);
+        /* a point-to-point formula on a ring, torus or hypercube: routes of unequal hops */
+        int approx = c.approx || (pc->kind == PC_P2P && s->topo.kind != 0);
+        add_row(r, algo, m, model_infos[models[i]].name, t,
+                isnan(t) ? "no formula for this p"
+                : approx ? "approx"
+                         : "");
+    }
+}
+
+/* Marks the least time of every model at every size. */
+static void mark_best(struct prows *r)
+{
+    for (size_t i = 0; i < r->n; i++) {
+        struct prow *w = &r->v[i], *b = NULL;
+        if (isnan(w->t)) continue;
+        for (size_t j = 0; j < r->n; j++) {
+            struct prow *x = &r->v[j];
+            if (!isnan(x->t) && x->bytes == w->bytes && strcmp(x->model, w->model) == 0 &&
+                (b == NULL || x->t < b->t))
+                b = x;
+        }
+        if (b == w) w->best = 1;
+    }
+}
+
+static void print_table(const struct pstate *s, const struct prows *r)
+{
+    printf("# collsim predict: %s, p = %d on %s; a = %.6g s, b = %.6g s/B; t_s = %.6g s, "
+           "t_h = %.6g s, t_b = %.6g s/B%s\n",
+           coll_infos[s->coll].name, s->np, s->kind[0] ? s->kind : "no known platform", s->mp.a,
+           s->mp.b, s->ts, s->th, s->tb, s->mp.fitted ? " (fitted)" : "");
+    printf("# %-10s %-24s %-8s %14s %-4s %s\n", "bytes", "algorithm", "model", "time_us", "best",
+           "note");
+    for (size_t i = 0; i < r->n; i++) {
+        const struct prow *w = &r->v[i];
+        char t[32] = "-";
+        if (!isnan(w->t)) snprintf(t, sizeof t, "%.3f", w->t * 1e6);
+        printf("%-12.0f %-24s %-8s %14s %-4s %s\n", w->bytes, w->algo, w->model, t,
+               w->best ? "*" : "", w->note);
+    }
+    for (size_t i = 0; i < r->n; i++)
+        if (r->v[i].best)
+            printf("# best at %.0f B under %s: %s (%.3f us)\n", r->v[i].bytes, r->v[i].model,
+                   r->v[i].algo, r->v[i].t * 1e6);
+}
+
+/* The CSV (one header; empty time_us where there is none). 0, or 1 after an error line. */
+static int write_csv(const char *path, const struct pstate *s, const struct prows *r)
+{
+    struct cs_out out;
+    FILE *f = cs_out_open(&out, path);
+    if (f == NULL) {
+        cs_error("cannot write the CSV '%s': %s", path, strerror(errno));
+        return 1;
+    }
+    fprintf(f, "collective,algorithm,np,bytes,model,time_us,best,note\n");
+    for (size_t i = 0; i < r->n; i++) {
+        const struct prow *w = &r->v[i];
+        fprintf(f, "%s,%s,%d,%.0f,%s,", coll_infos[s->coll].name, w->algo, s->np, w->bytes,
+                w->model);
+        if (!isnan(w->t)) fprintf(f, "%.9g", w->t * 1e6);
+        fprintf(f, ",%d,\"%s\"\n", w->best, w->note);
+    }
+    if (cs_out_commit(&out, 1) != 0) {
+        cs_error("cannot write the CSV '%s': %s", path, strerror(errno));
+        return 1;
+    }
+    return 0;
+}
+
+/* Every algorithm of the list at every size into r. 0, or 2 after an error line. */
+static int evaluate(const struct pstate *s, const char *algos, struct prows *r, char **list)
+{
+    char bad[128];
+    *list = coll_expand(s->coll, algos, bad, sizeof bad);
+    if (*list == NULL) {
+        cs_error("unknown algorithm '%s' (see 'collsim list')", bad);
+        return 2;
+    }
+    const char *names[512];
+    int n = 0;
+    char *save = NULL;
+    for (char *a = strtok_r(*list, ",", &save); a != NULL && n < 512;
+         a = strtok_r(NULL, ",", &save))
+        names[n++] = a;
+    for (int i = 0; i < s->nsizes; i++)
+        for (int k = 0; k < n; k++)
+            eval_algo(s, names[k], (double)s->sizes[i], r);
+    mark_best(r);
+    return 0;
+}
+
+/* The options' numbers and the case: 0, or the exit status after an error line. */
+static int setup(const struct popts *o, int np_given, struct pstate *s)
+{
+    char err[256];
+    if (opt_check_algos(o->collective, o->algos) != 0 || opt_check_sizes(o->sizes) != 0) return 2;
+    s->coll = (enum coll_id)coll_find(o->collective);
+    s->nsizes = cs_parse_sizes(o->sizes, s->sizes, CS_MAX_SIZES, err, sizeof err);
+    if (o->platform == NULL && o->topology == NULL && (o->a == NULL || o->b == NULL) &&
+        o->params == NULL) {
+        cs_error("predict needs --platform, --topology, --params, or --a and --b");
+        return 2;
+    }
+    if (o->platform != NULL && read_platform(o->platform, s) != 0) return 1;
+    if (o->topology != NULL) {
+        if (coll_topo_parse_spec(o->topology, &s->topo, err, sizeof err) != 0) {
+            cs_error("%s", err);
+            return 2;
+        }
+        snprintf(s->kind, sizeof s->kind, "%s", coll_topo_kind_name(s->topo.kind));
+        s->nodes = s->topo.nodes;
+    }
+    int rc = read_times(o, s);
+    if (rc != 0) return rc;
+    uint64_t eager = 65536;
+    double R = 8e9;
+    if ((o->eager && cs_check_eager(o->eager, &eager) != 0) ||
+        (o->reduce_rate && (number("reduce-rate", o->reduce_rate, 0, &R) != 0)))
+        return 2;
+    if (R <= 0) {
+        cs_error("--reduce-rate must be more than 0");
+        return 2;
+    }
+    s->mp.eager = (double)eager, s->R = R;
+    s->np = np_given ? o->np : s->nodes;
+    if (s->np < 1 || s->np > CS_HOSTS_MAX) {
+        cs_error(np_given ? "--np must be from 1 to %d" : "--np is needed (no node count known)",
+                 CS_HOSTS_MAX);
+        return 2;
+    }
+    s->shift = o->shift;
+    return 0;
+}
+
+int predict_main(int argc, char **argv)
+{
+    struct popts o = {
+        .sizes = "0,1,1000,65543,1M", .collective = "bcast", .algos = "all", .shift = 1};
+    int np_given = 0;
+    const struct cs_opt table[] = {{"platform", CS_OPT_STR, &o.platform, NULL},
+                                   {"topology", CS_OPT_STR, &o.topology, NULL},
+                                   {"np", CS_OPT_INT, &o.np, &np_given},
+                                   {"sizes", CS_OPT_STR, &o.sizes, NULL},
+                                   {"collective", CS_OPT_STR, &o.collective, NULL},
+                                   {"algo", CS_OPT_STR, &o.algos, NULL},
+                                   {"csv", CS_OPT_STR, &o.csv, NULL},
+                                   {"params", CS_OPT_STR, &o.params, NULL},
+                                   {"ts", CS_OPT_STR, &o.ts, NULL},
+                                   {"th", CS_OPT_STR, &o.th, NULL},
+                                   {"bandwidth", CS_OPT_STR, &o.bandwidth, NULL},
+                                   {"a", CS_OPT_STR, &o.a, NULL},
+                                   {"b", CS_OPT_STR, &o.b, NULL},
+                                   {"reduce-rate", CS_OPT_STR, &o.reduce_rate, NULL},
+                                   {"eager", CS_OPT_STR, &o.eager, NULL},
+                                   {"shift", CS_OPT_INT, &o.shift, NULL},
+                                   {NULL, 0, NULL, NULL}};
+    int rc = cs_opt_parse(argc, argv, table, predict_usage, NULL, 0, NULL);
+    if (rc != 0) return rc == 1 ? 0 : rc;
+    struct pstate s = {.th = NAN, .tb = NAN};
+    if ((rc = setup(&o, np_given, &s)) != 0) return rc;
+    if (o.csv != NULL && cs_out_check("CSV", o.csv) != 0) return 1;
+    struct prows r = {0};
+    char *list = NULL;
+    rc = evaluate(&s, o.algos, &r, &list);
+    if (rc == 0) print_table(&s, &r);
+    if (rc == 0 && o.csv != NULL) rc = write_csv(o.csv, &s, &r);
+    free(list);
+    free(r.v);
+    return rc;
+}

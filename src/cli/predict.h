@@ -1,0 +1,45 @@
+/* predict.h: `collsim predict`, the cost formulas of collsim's algorithms evaluated without a
+ * simulation (docs/predict.md). predict_costs.c holds one C function per algorithm that has
+ * a formula; predict.c the command. */
+#ifndef COLLSIM_PREDICT_H
+#define COLLSIM_PREDICT_H
+
+#include "model.h"
+#include "registry.h"
+
+/* One evaluation: a model, its parameters and one case. */
+struct pc {
+    enum model_id model; /* MODEL_HOCKNEY, MODEL_LOGP, MODEL_LOGGP (point-to-point formulas),
+                            MODEL_CTR or MODEL_SFR (the course's t_s, t_b, t_h formulas) */
+    const struct model_params *mp; /* a, b, L, o, g, G; th; envelope; fitted */
+    int p;                         /* processes */
+    double m;                      /* bytes as the collective defines them (run's --sizes) */
+    double R;                      /* local reduction rate, bytes/s */
+    double eager;                  /* messages below this many bytes are detached sends */
+    int q;                         /* q of the q-shift */
+    double ts, tb;                 /* course: start-up and per byte (t_h is mp->th) */
+    const struct coll_topo *topo;  /* the topology (kind 0: none known) */
+    int approx;                    /* set by a formula that is only an estimate here */
+};
+
+/* The two kinds of formula. */
+enum pc_kind {
+    PC_P2P,    /* Hockney terms a + b m per message: hockney, logp, loggp */
+    PC_COURSE, /* the course's t_s, t_b, t_h on the algorithm's topology: ctr, sfr */
+};
+
+struct predict_cost {
+    enum coll_id coll;
+    const char *name; /* the algorithm, as algorithms.def names it */
+    enum pc_kind kind;
+    double (*fn)(struct pc *c); /* the time in seconds, NAN when no formula covers this case */
+};
+
+/* The formula of algorithm `name` of coll, or NULL when it has none. */
+const struct predict_cost *predict_cost_find(enum coll_id coll, const char *name);
+
+/* Entry of `collsim predict`; argv[0] is "predict". */
+int predict_main(int argc, char **argv);
+extern const char predict_usage[];
+
+#endif
