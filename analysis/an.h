@@ -62,7 +62,7 @@ struct route {
 
 /* One phase's result, kept for the plots. */
 struct phase_result {
-    char algo[128];
+    char coll[32], algo[128];
     double bytes, sim, pred[MODEL_COUNT];
 };
 
@@ -209,6 +209,8 @@ void json_string(FILE *f, const char *s);
 void append_section(FILE *csv, FILE *tmp, const char *header);
 
 /* plots.c */
+/* --plots PREFIX: PREFIX-models.png/.svg and PREFIX-errors.png/.svg from a->res (see
+ * docs/analysis.md); trace is named under the panels. 0, or -1 if gnuplot failed. */
 int write_plots(struct an *a, const char *trace);
 
 /* analyze.c */

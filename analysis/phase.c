@@ -263,6 +263,7 @@ static void keep_result(struct an *a, const struct cut *c, double sim, const str
         a->res = realloc(a->res, a->capres * sizeof *a->res);
     }
     struct phase_result *pr = &a->res[a->nres++];
+    snprintf(pr->coll, sizeof pr->coll, "%s", c->mark.collective);
     snprintf(pr->algo, sizeof pr->algo, "%s", c->mark.algorithm);
     pr->bytes = (double)c->mark.bytes, pr->sim = sim;
     for (int md = 0; md < MODEL_COUNT; md++)
