@@ -31,7 +31,7 @@ static const struct {
     int pt;
 } model_style[NPLOTTED] = {{5.0, 2.2, "1", 4},      {3.8, 1.8, "(14,6)", 6},
                            {2.8, 1.5, "(3,3)", 8},  {2.0, 1.2, "(10,4,2,4)", 12},
-                           {1.4, 1.0, "(6,3)", 10}, {1.0, 0.8, "1", 2}};
+                           {1.4, 1.0, "(6,3)", 10}, {1.0, 0.8, "(8,2,2,2,2,2)", 2}};
 
 /* Writes model k's style (its colour is palette colour k, as in every plot). */
 static void model_series(FILE *g, int k)
