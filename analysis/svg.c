@@ -179,8 +179,8 @@ static void bar(FILE *f, const struct geom *g, int r, double a, double b, const 
 
 /* The ranks' bars: waiting (an MPI call of the algorithm between the call's start and the
  * rank's exit, when the trace has the MPI states), then busy over it (a message of the rank
- * moving, sent or received). exit_rel: each rank's exit after t0 (s), or NULL. Returns 1 if
- * waiting bars were drawn. */
+ * moving, sent or received: from its start, or from its receive's post if that is later). exit_rel:
+ * each rank's exit after t0 (s), or NULL. Returns 1 if waiting bars were drawn. */
 static int svg_bars(FILE *f, const struct geom *g, const struct an *a, const struct model_msg *mm,
                     size_t k, const double *exit_rel)
 {
@@ -196,9 +196,10 @@ static int svg_bars(FILE *f, const struct geom *g, const struct an *a, const str
         }
     }
     fputs("</g>\n<g class=\"busy\">\n", f);
-    for (size_t i = 0; i < k; i++) {
-        bar(f, g, mm[i].src, mm[i].start, mm[i].end, BUSY_FILL);
-        bar(f, g, mm[i].dst, mm[i].start, mm[i].end, BUSY_FILL);
+    for (size_t i = 0; i < k; i++) { /* it moves once its receive is posted too */
+        double from = mm[i].post > mm[i].start ? mm[i].post : mm[i].start;
+        bar(f, g, mm[i].src, from, mm[i].end, BUSY_FILL);
+        bar(f, g, mm[i].dst, from, mm[i].end, BUSY_FILL);
     }
     fputs("</g>\n", f);
     return waiting;
@@ -242,14 +243,15 @@ static void svg_legend(FILE *f, const struct geom *g, int steps, int waiting)
     y += 18, x = g->left;
     fprintf(f,
             "<rect x=\"%.0f\" y=\"%.0f\" width=\"22\" height=\"8\" fill=\"%s\"/><text x=\"%.0f\" "
-            "y=\"%.0f\">busy: one of the rank's messages is moving (sending or receiving)</text>\n",
+            "y=\"%.0f\">busy: one of the rank's messages is moving (sent or received, both sides "
+            "posted)</text>\n",
             x, y - 4, BUSY_FILL, x + 28, y + 4);
     if (waiting)
         fprintf(f,
                 "<rect x=\"%.0f\" y=\"%.0f\" width=\"22\" height=\"8\" fill=\"%s\"/><text "
                 "x=\"%.0f\" y=\"%.0f\">waiting: in an MPI call, none of its messages moving"
                 "</text>\n",
-                x + 420, y - 4, WAITING_FILL, x + 448, y + 4);
+                x + 450, y - 4, WAITING_FILL, x + 478, y + 4);
     fprintf(f,
             "<text x=\"%.0f\" y=\"%.0f\" fill=\"#555\">step: 1 + the largest step among the "
             "messages its sender sent or received before it (1 if none); white: outside MPI or "
