@@ -62,7 +62,7 @@ struct route {
 
 /* One phase's result, kept for the plots. */
 struct phase_result {
-    char algo[128];
+    char coll[32], algo[128];
     double bytes, sim, pred[MODEL_COUNT];
 };
 
@@ -184,7 +184,11 @@ void describe_call(struct an *a, const struct model_msg *mm, size_t k, int p, in
 extern char crit_text[4096]; /* the last described call's critical path, ranks space-separated */
 
 /* svg.c */
-int write_svg(const struct an *a, const struct model_msg *mm, size_t k, int p, double t0);
+/* The space-time diagram of one call into a->out.svg (and a PNG beside it): mm its k
+ * messages, t0 its start, exit_rel each rank's exit after t0 (s) or NULL; the ranks' MPI
+ * calls are a->buf.st. 0, or -1 after a write or rsvg-convert failure. */
+int write_svg(const struct an *a, const struct model_msg *mm, size_t k, int p, double t0,
+              const double *exit_rel);
 
 /* segment.c */
 int rank_index_build(struct an *a, const struct paje_state *s, int p, int root, int calls,
@@ -205,6 +209,8 @@ void json_string(FILE *f, const char *s);
 void append_section(FILE *csv, FILE *tmp, const char *header);
 
 /* plots.c */
+/* --plots PREFIX: PREFIX-models.png/.svg and PREFIX-errors.png/.svg from a->res (see
+ * docs/analysis.md); trace is named under the panels. 0, or -1 if gnuplot failed. */
 int write_plots(struct an *a, const char *trace);
 
 /* analyze.c */

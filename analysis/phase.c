@@ -189,14 +189,14 @@ static void call_traffic(struct an *a, const struct cut *c, int call, const stru
 
 /* The last call is the one described: its critical path, and its diagram for --svg. */
 static void call_describe(struct an *a, const struct paje_state *s, const struct cut *c,
-                          const struct model_msg *mm, size_t k)
+                          const struct model_msg *mm, size_t k, const double *exit_rel)
 {
     double t0 = c->t0s[c->calls - 1];
     describe_call(a, mm, k, c->p, c->mark.root, t0);
     if (a->out.svg && !a->out.svg_done &&
         (a->out.svg_phase == NULL || strstr(s->value, a->out.svg_phase))) {
         a->out.phase_value = s->value;
-        if (write_svg(a, mm, k, c->p, t0) != 0) a->failed = 2;
+        if (write_svg(a, mm, k, c->p, t0, exit_rel) != 0) a->failed = 2;
         a->out.svg_done = 1;
     }
 }
@@ -241,7 +241,9 @@ static void phase_calls(struct an *a, const struct paje_state *s, const struct c
         }
         for (size_t i = 0; i < k; i++)
             if (mm[i].k > sm->kmax) sm->kmax = mm[i].k;
-        if (call == c->calls - 1) call_describe(a, s, c, mm, k);
+        if (call == c->calls - 1)
+            call_describe(a, s, c, mm, k,
+                          times ? times + ((size_t)call * 2 + 1) * (size_t)p : NULL);
         if (call >= c->mark.warmup && times != NULL)
             for (int r = 0; r < p; r++) /* absolute exits */
                 exit_at[r] = c->t0s[call] + times[((size_t)call * 2 + 1) * (size_t)p + (size_t)r];
@@ -261,6 +263,7 @@ static void keep_result(struct an *a, const struct cut *c, double sim, const str
         a->res = realloc(a->res, a->capres * sizeof *a->res);
     }
     struct phase_result *pr = &a->res[a->nres++];
+    snprintf(pr->coll, sizeof pr->coll, "%s", c->mark.collective);
     snprintf(pr->algo, sizeof pr->algo, "%s", c->mark.algorithm);
     pr->bytes = (double)c->mark.bytes, pr->sim = sim;
     for (int md = 0; md < MODEL_COUNT; md++)

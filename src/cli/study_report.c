@@ -150,13 +150,16 @@ static int plot_platform(const char *csv, const char *png, const char *name, con
     fprintf(g, "plot ");
     char *list = cs_strdup(algos);
     int i = 0;
-    for (char *t = strtok(list, ","); t != NULL; t = strtok(NULL, ","), i++)
+    for (char *t = strtok(list, ","); t != NULL; t = strtok(NULL, ","), i++) {
         fprintf(g,
                 "%s'%s' using (column('bytes') > 0 && strcol('algorithm') eq '%s' ? "
                 "column('bytes') : 1/0):"
                 "(column('avg_s')*1e6) "
-                "with linespoints title '%s'",
-                i ? ", " : "", csv, t, t);
+                "with linespoints lw 1.5 ",
+                i ? ", " : "", csv, t);
+        cs_gnuplot_series(g, i); /* a colour of its own, then a dash type, for every series */
+        fprintf(g, " title '%s'", t);
+    }
     free(list);
     return cs_gnuplot_finish(g, png, NULL);
 }

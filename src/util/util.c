@@ -213,6 +213,23 @@ void cs_gnuplot_string(FILE *g, const char *s, int wrap)
             fputc(*s, g);
 }
 
+const char *cs_palette(int i)
+{
+    /* after Trubetskoy's "20 distinct colours", the twelve that are dark enough for lines */
+    static const char *const colour[CS_PALETTE_SIZE] = {"#e6194b", "#3cb44b", "#4363d8", "#f58231",
+                                                        "#911eb4", "#42d4f4", "#f032e6", "#469990",
+                                                        "#9a6324", "#800000", "#808000", "#000075"};
+    return colour[(i < 0 ? -i : i) % CS_PALETTE_SIZE];
+}
+
+void cs_gnuplot_series(FILE *g, int i)
+{
+    static const int point[] = {7, 5, 9, 11, 13, 15, 4, 6, 8, 10, 12, 14, 1, 2};
+    int np = (int)(sizeof point / sizeof point[0]);
+    fprintf(g, "lc rgb '%s' dt %d pt %d", cs_palette(i), 1 + (i / CS_PALETTE_SIZE) % 5,
+            point[i % np]);
+}
+
 int cs_hostfile_of(const char *platform, char *out, size_t len)
 {
     size_t n = strlen(platform);

@@ -44,6 +44,15 @@ int cs_gnuplot_finish(FILE *g, const char *png, const char *svg);
  * with wrap, each '_' becomes a line break (long algorithm names in a map cell). */
 void cs_gnuplot_string(FILE *g, const char *s, int wrap);
 
+/* The plots' series colours: CS_PALETTE_SIZE distinct colours that read on white. */
+#define CS_PALETTE_SIZE 12
+const char *cs_palette(int i); /* colour i % CS_PALETTE_SIZE, "#rrggbb" */
+
+/* Writes series i's gnuplot style, "lc rgb '#rrggbb' dt D pt P": a colour of the palette,
+ * solid for the first CS_PALETTE_SIZE series and another dash type for each further round
+ * of colours, and a point type of its own for the first 14 series. */
+void cs_gnuplot_series(FILE *g, int i);
+
 /* The hostfile beside a platform: "dir/x.xml" -> "dir/x.hosts" (any other name gets ".hosts"
  * appended). Returns 0, or -1 if it does not fit in len. */
 int cs_hostfile_of(const char *platform, char *out, size_t len);
