@@ -42,7 +42,7 @@ mv "$tmp/new/s" "$tmp/s"
 for c in $colls; do
     for p in $platforms; do
         q=$p$(sfx "$c")
-        for f in "$q.csv" "$q.trace" "$q.analysis.txt" "$q.analysis.csv"; do
+        for f in "$q.csv" "$q.trace" "$q.analysis.txt" "$q.analysis.models.csv" "$q.analysis.ranks.csv"; do
             [ -s "$tmp/s/$f" ] && pass || fail "missing $f"
         done
         if command -v gnuplot >/dev/null; then
