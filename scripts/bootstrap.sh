@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 need=()
 for pkg in libsimgrid-dev pajeng libxml2-dev libgsl-dev gnuplot-nox cmake gcc make pkg-config \
-    clang-format parallel; do
+    clang-format parallel python3-pandas; do
     dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || need+=("$pkg")
 done
 if [ ${#need[@]} -gt 0 ]; then
