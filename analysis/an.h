@@ -98,10 +98,26 @@ struct an_loads {
     int link_vars; /* the trace has bandwidth_used variables */
 };
 
+/* The tables of --csv PREFIX, each its own file with one header line: PREFIX.models.csv,
+ * PREFIX.ranks.csv, PREFIX.links.csv. Every time is in seconds, every size in bytes (docs/csv.md).
+ */
+enum an_csv { AN_CSV_MODELS, AN_CSV_RANKS, AN_CSV_LINKS, AN_NCSV };
+/* models: one row per phase and model */
+#define AN_MODELS_HEADER                                                                           \
+    "algorithm,bytes,np,root,simulated_s,model,predicted_s,error_pct,exact,k,collective"
+/* ranks: one row per call and rank; times after the root's entry into the call */
+#define AN_RANKS_HEADER                                                                            \
+    "algorithm,bytes,np,root,call,timed,rank,entry_s,exit_s,in_call_s,sent_messages,sent_bytes,"   \
+    "received_messages,received_bytes"
+/* links: one row per phase and link (none without the trace's link variables) */
+#define AN_LINKS_HEADER "collective,algorithm,bytes,root,phase,link,carried_bytes,busy_s,peak_pct"
+/* --messages FILE: one row per message of every call; times after the call's start */
+#define AN_MESSAGES_HEADER                                                                         \
+    "algorithm,bytes,np,root,call,timed,src,dst,message_bytes,start_s,end_s,hops,k"
+
 /* The outputs besides the report on stdout, and what they ask for. */
 struct an_out {
-    FILE *csv;
-    FILE *csv_ranks; /* the CSV's per-rank section, appended after the model rows */
+    FILE *csv[AN_NCSV]; /* --csv PREFIX: PREFIX.models.csv, .ranks.csv, .links.csv */
     FILE *json;
     int json_started, json_first;
     FILE *msgs;                  /* --messages: one row per message */
@@ -149,13 +165,6 @@ struct rank_index {
     size_t *roff;
 };
 
-/* The headers of the CSV's per-rank and link sections. */
-#define CSV_RANKS_HEADER                                                                           \
-    "algorithm,bytes,np,root,call,timed,rank,entry_us,exit_us,in_call_us,sent_messages,sent_"      \
-    "bytes,"                                                                                       \
-    "received_messages,received_bytes"
-#define CSV_LINKS_HEADER "phase,link,bytes,busy_s,peak_pct"
-
 /* routes.c */
 /* The route between the hosts of two ranks, from SimGrid, cached per rank pair (each route
  * its own allocation, so pointers to it stay valid). NULL if a host is unknown. */
@@ -174,7 +183,7 @@ void on_state(void *user, const struct paje_state *s);
 void on_variable(void *user, const struct paje_container *c, const char *type, double start,
                  double end, double value);
 void load_phase_begin(struct an *a, const struct paje_state *s);
-void report_link_loads(struct an *a, FILE *csv_links);
+void report_link_loads(struct an *a);
 void loads_free(struct an *a);
 
 /* replay.c */
@@ -206,7 +215,6 @@ void write_call_ranks(struct an *a, const char *algo, unsigned long long bytes, 
                       int call, int timed, const double *entry, const double *exit_t,
                       const double *traffic);
 void json_string(FILE *f, const char *s);
-void append_section(FILE *csv, FILE *tmp, const char *header);
 
 /* plots.c */
 /* --plots PREFIX: PREFIX-models.png/.svg and PREFIX-errors.png/.svg from a->res (see

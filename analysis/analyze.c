@@ -20,7 +20,7 @@
 
 const char analyze_usage[] =
     "usage: collsim analyze TRACE --platform FILE.xml [--routing ctr|sfr] [--eager BYTES]\n"
-    "                       [--params FILE] [--csv FILE] [--json FILE] [--plots PREFIX]\n"
+    "                       [--params FILE] [--csv PREFIX] [--json FILE] [--plots PREFIX]\n"
     "                       [--messages FILE] [--svg FILE [--svg-phase TEXT]] [--hops]\n"
     "Reads a trace written by 'collsim run --trace' and reports, per (algorithm, size) phase:\n"
     "the simulated time (root's entry to last exit, averaged over the timed calls), messages,\n"
@@ -34,7 +34,7 @@ const char analyze_usage[] =
     "and sfr), or with --params from a calibration for hockney, logp, loggp and plogp (ctr,\n"
     "sfr and contention keep the routes'). '*' marks the models that are exact for the run's\n"
     "conditions (platform parameters only).\n"
-    "Rank times are in us after the root's entry: a rank enters when its ready message is\n"
+    "Rank times are after the root's entry: a rank enters when its ready message is\n"
     "sent and exits when its last MPI call of the broadcast returns. A trace made with\n"
     "'collsim run --trace-links' also gives each link's load per phase: bytes carried (the\n"
     "integral of its bandwidth_used), time busy and peak use of its bandwidth.\n"
@@ -46,14 +46,15 @@ const char analyze_usage[] =
     "  --eager BYTES        the run's eager threshold (default: 65536, SimGrid's)\n"
     "  --params FILE        fitted parameters from 'collsim calibrate --params FILE' (a\n"
     "                       simulated ping-pong or OSU output) instead of the platform's\n"
-    "  --csv FILE           one row per phase and model; then, each after a blank line and\n"
-    "                       its own header, one row per call and rank (entry, exit, time in\n"
-    "                       the call, messages and bytes sent and received) and, with link\n"
-    "                       variables, one row per phase and link\n"
+    "  --csv PREFIX         three tables, each a CSV file with one header (times in seconds,\n"
+    "                       sizes in bytes; docs/csv.md): PREFIX.models.csv, one row per phase\n"
+    "                       and model; PREFIX.ranks.csv, one row per call and rank (entry,\n"
+    "                       exit, time in the call, messages and bytes sent and received);\n"
+    "                       PREFIX.links.csv, one row per phase and link (with link variables)\n"
     "  --json FILE          every phase with its facts, critical path, models and rank times;\n"
     "                       link loads in \"link_loads\"\n"
     "  --messages FILE      CSV, one row per message of every call: source, destination,\n"
-    "                       size, start and end (us after the call's start), hops, k\n"
+    "                       bytes, start and end (s after the call's start), hops, k\n"
     "  --plots PREFIX       PREFIX-models.png/.svg: simulated time and each model's prediction\n"
     "                       vs size, a panel per algorithm; PREFIX-errors.png/.svg: each\n"
     "                       model's error vs size (needs gnuplot; logp, which leaves m out,\n"
@@ -122,22 +123,38 @@ static int check_platform(const char *platform)
     return platform_loads(platform);
 }
 
+/* The tables of --csv PREFIX (an.h): their file names' middles and header lines. */
+static const char *const csv_table[AN_NCSV] = {"models", "ranks", "links"};
+static const char *const csv_header[AN_NCSV] = {AN_MODELS_HEADER, AN_RANKS_HEADER, AN_LINKS_HEADER};
+
+/* The files of --csv PREFIX into path (all NULL without it). */
+static void csv_paths(const char *prefix, char path[AN_NCSV][4096], const char *out[AN_NCSV])
+{
+    for (int t = 0; t < AN_NCSV; t++) {
+        snprintf(path[t], sizeof path[t], "%s.%s.csv", prefix ? prefix : "", csv_table[t]);
+        out[t] = prefix ? path[t] : NULL;
+    }
+}
+
 /* Every output writable and on its own file, none on the trace. 0, or 2 after an error line. */
 static int check_outputs(const struct analyze_request *q)
 {
-    char models[4096] = "", errors[4096] = "";
+    char models[4096] = "", errors[4096] = "", csv[AN_NCSV][4096];
     if (q->plots != NULL) {
         snprintf(models, sizeof models, "%s-models.png", q->plots);
         snprintf(errors, sizeof errors, "%s-errors.png", q->plots);
     }
-    const char *names[] = {"TRACE", "--csv", "--json", "--messages", "--svg", "--plots"};
-    const char *paths[] = {q->trace,    q->csv, q->json,
-                           q->messages, q->svg, q->plots ? models : NULL};
-    const char *what[] = {"", "CSV", "JSON", "message list", "SVG", "plots"};
-    for (int i = 1; i < 6; i++)
+    const char *names[] = {"TRACE",  "--csv",      "--csv", "--csv",
+                           "--json", "--messages", "--svg", "--plots"};
+    const char *paths[8] = {q->trace};
+    const char *what[] = {"", "CSV", "CSV", "CSV", "JSON", "message list", "SVG", "plots"};
+    csv_paths(q->csv, csv, paths + 1);
+    paths[4] = q->json, paths[5] = q->messages, paths[6] = q->svg;
+    paths[7] = q->plots ? models : NULL;
+    for (int i = 1; i < 8; i++)
         if (paths[i] != NULL && cs_out_check(what[i], paths[i]) != 0) return 2;
     if (q->plots != NULL && cs_out_check("plots", errors) != 0) return 2;
-    return cs_out_distinct(names, paths, 6) != 0 ? 2 : 0;
+    return cs_out_distinct(names, paths, 8) != 0 ? 2 : 0;
 }
 
 /* Checks the request and reads what the analysis needs before the trace: the calibrated
@@ -214,26 +231,33 @@ void use_settings(struct an *a, const char *value)
 
 /* The output files, each written through a .part file. */
 struct outputs {
-    struct cs_out csv, json, msgs;
-    const char *csv_path, *json_path, *msgs_path;
+    struct cs_out csv[AN_NCSV], json, msgs;
+    char csv_buf[AN_NCSV][4096];
+    const char *csv_path[AN_NCSV], *json_path, *msgs_path;
 };
+
+/* Opens output i of o (the CSV tables, the JSON, the message list) if asked for: 0, or -1. */
+static int open_output(struct an *a, struct outputs *o, int i)
+{
+    struct cs_out *out = i < AN_NCSV ? &o->csv[i] : i == AN_NCSV ? &o->json : &o->msgs;
+    const char *path = i < AN_NCSV ? o->csv_path[i] : i == AN_NCSV ? o->json_path : o->msgs_path;
+    FILE **f = i < AN_NCSV ? &a->out.csv[i] : i == AN_NCSV ? &a->out.json : &a->out.msgs;
+    if (path != NULL && (*f = cs_out_open(out, path)) == NULL) {
+        cs_error("cannot write '%s'", path);
+        return -1;
+    }
+    return 0;
+}
 
 /* Opens the requested outputs; on failure none is left behind. 0 or 1 after an error line. */
 static int open_outputs(struct an *a, struct outputs *o)
 {
-    const char *bad = NULL, *why = "cannot write '%s'"; /* the output that could not be opened */
-    if (o->csv_path != NULL && (a->out.csv = cs_out_open(&o->csv, o->csv_path)) == NULL)
-        bad = o->csv_path;
-    else if (o->csv_path != NULL && (a->out.csv_ranks = tmpfile()) == NULL)
-        bad = o->csv_path, why = "cannot create a temporary file for '%s'";
-    else if (o->json_path != NULL && (a->out.json = cs_out_open(&o->json, o->json_path)) == NULL)
-        bad = o->json_path;
-    else if (o->msgs_path != NULL && (a->out.msgs = cs_out_open(&o->msgs, o->msgs_path)) == NULL)
-        bad = o->msgs_path;
-    if (bad == NULL) return 0;
-    cs_error(why, bad);
-    if (a->out.csv_ranks) fclose(a->out.csv_ranks);
-    if (a->out.csv) cs_out_commit(&o->csv, 0);
+    int i = 0;
+    while (i < AN_NCSV + 2 && open_output(a, o, i) == 0)
+        i++;
+    if (i == AN_NCSV + 2) return 0;
+    for (int t = 0; t < AN_NCSV; t++)
+        if (a->out.csv[t]) cs_out_commit(&o->csv[t], 0);
     if (a->out.json) cs_out_commit(&o->json, 0);
     return 1;
 }
@@ -268,13 +292,9 @@ void json_header(struct an *a)
 /* The headers of the CSV outputs (the JSON's waits for the trace's settings). */
 static void write_headers(struct an *a)
 {
-    if (a->out.csv)
-        fprintf(
-            a->out.csv,
-            "algorithm,bytes,np,root,simulated_s,model,predicted_s,error_pct,exact,k,collective\n");
-    if (a->out.msgs)
-        fputs("algorithm,bytes,np,root,call,timed,src,dst,size,start_us,end_us,hops,k\n",
-              a->out.msgs);
+    for (int t = 0; t < AN_NCSV; t++)
+        if (a->out.csv[t]) fprintf(a->out.csv[t], "%s\n", csv_header[t]);
+    if (a->out.msgs) fputs(AN_MESSAGES_HEADER "\n", a->out.msgs);
 }
 
 /* Reads the trace through the callbacks, then says what went wrong, if anything. 0 or -1. */
@@ -323,19 +343,13 @@ static void an_free(struct an *a)
     cs_hostfile_free(a->host, a->nhosts);
 }
 
-/* Completes the CSV (its sections), the JSON and the message list, or removes them if rc is
- * not 0; returns rc, or -1 if a file could not be completed. */
-static int close_outputs(struct an *a, struct outputs *o, FILE *csv_links, int rc)
+/* Completes the CSV tables, the JSON and the message list, or removes them if rc is not 0;
+ * returns rc, or -1 if a file could not be completed. */
+static int close_outputs(struct an *a, struct outputs *o, int rc)
 {
-    if (a->out.csv != NULL) {
-        append_section(a->out.csv, a->out.csv_ranks, CSV_RANKS_HEADER);
-        if (csv_links != NULL)
-            append_section(a->out.csv, csv_links, CSV_LINKS_HEADER);
-        else if (a->ld.link_vars)
-            rc = -1, cs_error("cannot create a temporary file for '%s'", o->csv_path);
-        if (cs_out_commit(&o->csv, rc == 0) != 0 && rc == 0)
-            rc = -1, cs_error("cannot write '%s'", o->csv_path);
-    }
+    for (int t = 0; t < AN_NCSV; t++)
+        if (a->out.csv[t] != NULL && cs_out_commit(&o->csv[t], rc == 0) != 0 && rc == 0)
+            rc = -1, cs_error("cannot write '%s'", o->csv_path[t]);
     if (a->out.json != NULL) {
         fputs("}\n", a->out.json);
         if (cs_out_commit(&o->json, rc == 0) != 0 && rc == 0)
@@ -351,14 +365,13 @@ static int finish(struct an *a, struct outputs *o, const char *trace, int rc)
 {
     json_header(a); /* a trace with no phase */
     if (a->out.json != NULL) fputs("\n]", a->out.json);
-    FILE *csv_links = a->out.csv != NULL && a->ld.link_vars ? tmpfile() : NULL;
-    if (rc == 0) report_link_loads(a, csv_links); /* link names live in the reader */
+    if (rc == 0) report_link_loads(a); /* link names live in the reader */
     if (rc == 0 && a->out.plots != NULL && write_plots(a, trace) != 0) {
         cs_error("gnuplot could not draw '%s-models.png' and '%s-errors.png'", a->out.plots,
                  a->out.plots);
         rc = -1;
     }
-    return close_outputs(a, o, csv_links, rc);
+    return close_outputs(a, o, rc);
 }
 
 int analyze_run(const struct analyze_request *q)
@@ -376,7 +389,8 @@ int analyze_run(const struct analyze_request *q)
     if (rc == 0) rc = read_hosts(&a, q->hostfile, hf, sizeof hf);
     paje_reader *r = rc == 0 ? paje_open(q->trace, err, sizeof err) : NULL;
     if (rc == 0 && r == NULL) cs_error("%s", err), rc = 1;
-    struct outputs o = {.csv_path = q->csv, .json_path = q->json, .msgs_path = q->messages};
+    struct outputs o = {.json_path = q->json, .msgs_path = q->messages};
+    csv_paths(q->csv, o.csv_buf, o.csv_path);
     if (rc == 0 && open_outputs(&a, &o) != 0) rc = 1;
     if (rc != 0) {
         if (r != NULL) paje_close(r);

@@ -82,10 +82,20 @@ static double link_capacity(struct an *a, const struct paje_container *c)
     return l ? sg_link_get_bandwidth(l) : 0;
 }
 
-/* Reports every phase's link loads, busiest links first: the three busiest in the text, all
- * in the CSV's link section and the JSON's "link_loads". */
-void report_link_loads(struct an *a, FILE *csv_links)
+/* Phase ph's row of the links CSV for link load l; peak in % of the link's bandwidth. */
+static void link_row(FILE *csv, const struct load_phase *ph, const struct cs_phase_mark *mk,
+                     const struct link_load *l, double peak)
 {
+    fprintf(csv, "%s,%s,%llu,%d,%s,%s,%.3f,%.12g,%.6f\n", mk->collective, mk->algorithm,
+            (unsigned long long)mk->bytes, mk->root, ph->name, l->link->name, l->bytes, l->busy,
+            peak);
+}
+
+/* Reports every phase's link loads, busiest links first: the three busiest in the text, all
+ * in the links CSV and the JSON's "link_loads". */
+void report_link_loads(struct an *a)
+{
+    FILE *csv = a->out.csv[AN_CSV_LINKS];
     if (!a->ld.link_vars) return;
     printf("\n# link loads per phase (the trace's bandwidth_used, algorithm and runner messages):"
            " bytes carried, time busy, peak use of the bandwidth\n");
@@ -93,6 +103,8 @@ void report_link_loads(struct an *a, FILE *csv_links)
     for (size_t i = 0; i < a->ld.nlp; i++) {
         struct load_phase *ph = &a->ld.lp[i];
         qsort(ph->l, ph->n, sizeof *ph->l, by_bytes_desc);
+        struct cs_phase_mark mk;
+        if (cs_phase_mark_parse(ph->name, &mk) != 0) memset(&mk, 0, sizeof mk);
         printf("  %s:", ph->name);
         if (ph->n == 0) printf(" no traffic");
         if (a->out.json)
@@ -103,9 +115,7 @@ void report_link_loads(struct an *a, FILE *csv_links)
             if (k < 3)
                 printf("%s %s %.0f B, busy %.3f us, peak %.1f%%", k ? ";" : "", l->link->name,
                        l->bytes, l->busy * 1e6, peak);
-            if (csv_links)
-                fprintf(csv_links, "%s,%s,%.3f,%.12g,%.6f\n", ph->name, l->link->name, l->bytes,
-                        l->busy, peak);
+            if (csv) link_row(csv, ph, &mk, l, peak);
             if (a->out.json)
                 fprintf(
                     a->out.json,

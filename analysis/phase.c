@@ -180,10 +180,10 @@ static void call_traffic(struct an *a, const struct cut *c, int call, const stru
         tr[mm[i].src]++, tr[p + mm[i].src] += mm[i].bytes;
         tr[2 * p + mm[i].dst]++, tr[3 * p + mm[i].dst] += mm[i].bytes;
         if (a->out.msgs)
-            fprintf(a->out.msgs, "%s,%llu,%d,%d,%d,%d,%d,%d,%.0f,%.3f,%.3f,%d,%d\n", mk->algorithm,
-                    (unsigned long long)mk->bytes, p, mk->root, call, call >= mk->warmup, mm[i].src,
-                    mm[i].dst, mm[i].bytes, (mm[i].start - t0) * 1e6, (mm[i].end - t0) * 1e6,
-                    mm[i].hops, mm[i].k);
+            fprintf(a->out.msgs, "%s,%llu,%d,%d,%d,%d,%d,%d,%.0f,%.12g,%.12g,%d,%d\n",
+                    mk->algorithm, (unsigned long long)mk->bytes, p, mk->root, call,
+                    call >= mk->warmup, mm[i].src, mm[i].dst, mm[i].bytes, mm[i].start - t0,
+                    mm[i].end - t0, mm[i].hops, mm[i].k);
     }
 }
 
@@ -329,10 +329,10 @@ static void report_models(const struct an *a, const struct cut *c, double sim,
         int exact = model_exact(a, md, sm);
         printf("  %-10s%s %14.3f %+9.3f%%   %s\n", model_infos[md].name, exact ? "*" : " ",
                pred * 1e6, err, model_infos[md].formula);
-        if (a->out.csv)
-            fprintf(a->out.csv, "%s,%llu,%d,%d,%.12g,%s,%.12g,%.6f,%d,%d,%s\n", mk->algorithm,
-                    (unsigned long long)mk->bytes, c->p, mk->root, sim, model_infos[md].name, pred,
-                    err, exact, sm->kmax, mk->collective);
+        if (a->out.csv[AN_CSV_MODELS])
+            fprintf(a->out.csv[AN_CSV_MODELS], "%s,%llu,%d,%d,%.12g,%s,%.12g,%.6f,%d,%d,%s\n",
+                    mk->algorithm, (unsigned long long)mk->bytes, c->p, mk->root, sim,
+                    model_infos[md].name, pred, err, exact, sm->kmax, mk->collective);
         if (a->out.json)
             fprintf(a->out.json,
                     "%s{\"model\": \"%s\", \"predicted_s\": %.12g, \"error_pct\": %.6f, "

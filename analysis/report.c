@@ -29,17 +29,18 @@ void print_rank_spread(int p, int calls, const double *times)
            out_min * 1e6, out_max * 1e6, out_sum / p * 1e6, slowest);
 }
 
-/* Writes call c's per-rank times and traffic to the CSV's rank section and to the JSON record's
+/* Writes call c's per-rank times and traffic to the ranks CSV (seconds) and to the JSON record's
  * rank_times array (opened by the caller). ci, co: the ranks' entries and exits; tr: messages
  * sent, bytes sent, messages received, bytes received, p each. */
 void write_call_ranks(struct an *a, const char *algo, unsigned long long bytes, int p, int root,
                       int c, int timed, const double *ci, const double *co, const double *tr)
 {
-    if (a->out.csv_ranks)
+    FILE *csv = a->out.csv[AN_CSV_RANKS];
+    if (csv)
         for (int r = 0; r < p; r++)
-            fprintf(a->out.csv_ranks, "%s,%llu,%d,%d,%d,%d,%d,%.3f,%.3f,%.3f,%.0f,%.0f,%.0f,%.0f\n",
-                    algo, bytes, p, root, c, timed, r, ci[r] * 1e6, co[r] * 1e6,
-                    (co[r] - ci[r]) * 1e6, tr[r], tr[p + r], tr[2 * p + r], tr[3 * p + r]);
+            fprintf(csv, "%s,%llu,%d,%d,%d,%d,%d,%.12g,%.12g,%.12g,%.0f,%.0f,%.0f,%.0f\n", algo,
+                    bytes, p, root, c, timed, r, ci[r], co[r], co[r] - ci[r], tr[r], tr[p + r],
+                    tr[2 * p + r], tr[3 * p + r]);
     if (a->out.json == NULL) return;
     fprintf(a->out.json, "%s{\"call\": %d, \"timed\": %s", c ? ", " : "", c,
             timed ? "true" : "false");
@@ -77,17 +78,4 @@ void json_string(FILE *f, const char *s)
         else
             fputc(*s, f);
     fputc('"', f);
-}
-
-/* Appends a CSV section kept in a temporary file: a blank line, its header, its rows. The
- * sections follow the model rows so that readers of those keep working. Closes tmp. */
-void append_section(FILE *csv, FILE *tmp, const char *header)
-{
-    char buf[8192];
-    size_t n;
-    fprintf(csv, "\n%s\n", header);
-    rewind(tmp);
-    while ((n = fread(buf, 1, sizeof buf, tmp)) > 0)
-        fwrite(buf, 1, n, csv);
-    fclose(tmp);
 }

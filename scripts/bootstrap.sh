@@ -5,8 +5,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 need=()
-for pkg in libsimgrid-dev pajeng libxml2-dev libgsl-dev gnuplot-nox librsvg2-bin cmake gcc make pkg-config \
-    clang-format parallel; do
+for pkg in libsimgrid-dev pajeng libxml2-dev libgsl-dev gnuplot-nox librsvg2-bin cmake gcc make \
+    pkg-config clang-format parallel python3-pandas; do
     dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || need+=("$pkg")
 done
 if [ ${#need[@]} -gt 0 ]; then

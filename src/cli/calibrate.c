@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "fit.h"
+#include "format.h"
 #include "options.h"
 #include "params.h"
 #include "run.h"
@@ -40,13 +41,24 @@ const char calibrate_usage[] =
 
 enum { MAX_POINTS = 128 };
 
-/* Reads "bytes,oneway,send,recv,gap" CSV lines (header skipped). Returns the count. */
+/* Reads the ping-pong CSV (format.h: CS_PINGPONG_HEADER, then a row per size). Returns the
+ * count, or -1 after an error line (no file, or not the ping-pong's header). */
 static int read_pingpong(const char *path, struct fit_point *p)
 {
     FILE *f = fopen(path, "r");
-    if (f == NULL) return -1;
+    if (f == NULL) {
+        cs_error("cannot read '%s': %s", path, strerror(errno));
+        return -1;
+    }
     char line[512];
     int n = 0;
+    if (fgets(line, sizeof line, f) == NULL) line[0] = '\0';
+    line[strcspn(line, "\r\n")] = '\0';
+    if (strcmp(line, CS_PINGPONG_HEADER) != 0) {
+        cs_error("the ping-pong's output does not start with '%s'", CS_PINGPONG_HEADER);
+        fclose(f);
+        return -1;
+    }
     while (fgets(line, sizeof line, f) != NULL && n < MAX_POINTS) {
         struct fit_point q = {0, -1, -1, -1, -1, -1};
         if (sscanf(line, "%lf,%lf,%lf,%lf,%lf", &q.bytes, &q.oneway, &q.send, &q.recv, &q.gap) == 5)
@@ -318,7 +330,7 @@ static int calibrate_platform(const struct calibrate *c)
     int n = 0;
     rc = simulate_pingpong(c, hostfile, outfile, a, b, sizeof a);
     if (rc == 0) n = read_pingpong(outfile, pts);
-    if (rc == 0 && n < 2) cs_error("the ping-pong measured fewer than 2 sizes");
+    if (rc == 0 && n >= 0 && n < 2) cs_error("the ping-pong measured fewer than 2 sizes");
     if (rc == 0 && n >= 2 && c->csv != NULL)
         rc = cs_out_copy(outfile, c->csv) == 0
                  ? 0

@@ -59,7 +59,8 @@ const char study_usage[] =
     "Report in DIR (C: empty for the broadcast, -COLLECTIVE for the others; VARIANT: the\n"
     "platform's name, with -npN, -rphN, -MODEL, -ROUTING, -rootN for the axes that vary):\n"
     "  VARIANT[C].csv, .png              rows and time vs size per algorithm\n"
-    "  VARIANT[C].trace, .analysis.txt/.csv, -models.png, -errors.png\n"
+    "  VARIANT[C].trace, .analysis.txt, .analysis.{models,ranks,links}.csv, -models.png,\n"
+    "                                    -errors.png\n"
     "                                    the traced cell's trace and 'collsim analyze'\n"
     "  summary.csv                       every row, after its variant\n"
     "  summary[C].txt                    time per variant and algorithm, the best-algorithm\n"
@@ -315,9 +316,18 @@ int study_main(int argc, char **argv)
  * its CSV last. 1 when it found the cell's result there. */
 static int merge_cell(const struct study_plan *p, const struct study_cell *c, const char *from)
 {
-    static const char *const sfx[] = {
-        ".trace",      ".analysis.txt", ".analysis.csv", "-models.png", "-models.svg",
-        "-errors.png", "-errors.svg",   ".failed",       ".log",        ".csv"};
+    static const char *const sfx[] = {".trace",
+                                      ".analysis.txt",
+                                      ".analysis.models.csv",
+                                      ".analysis.ranks.csv",
+                                      ".analysis.links.csv",
+                                      "-models.png",
+                                      "-models.svg",
+                                      "-errors.png",
+                                      "-errors.svg",
+                                      ".failed",
+                                      ".log",
+                                      ".csv"};
     char src[PATH_MAX + 64], dst[PATH_MAX];
     snprintf(src, sizeof src, "%s/" STUDY_CELL_DIR "/%s.csv", from, c->id);
     int done = access(src, R_OK) == 0;

@@ -178,7 +178,8 @@ int best_report(const struct study_plan *p, const struct study_coll *sc,
                 const struct study_row *rows, int nrows, const char *notes, FILE *best_csv,
                 int gnuplot);
 #define BEST_CSV_HEADER                                                                            \
-    "collective,variant,platform,np,bytes,best_algorithm,time_us,second_best,second_time_us\n"
+    "collective,variant,platform,np,bytes,best_algorithm,best_avg_s,second_algorithm,"             \
+    "second_avg_s\n"
 
 /* ---- study_whatif.c ---- */
 /* With two or more platforms: whatif[C].txt, whatif[C].png and whatif.csv's rows: each
@@ -186,7 +187,7 @@ int best_report(const struct study_plan *p, const struct study_coll *sc,
 int whatif_report(const struct study_plan *p, const struct study_coll *sc,
                   const struct study_row *rows, int nrows, FILE *csv, int gnuplot);
 #define WHATIF_CSV_HEADER                                                                          \
-    "collective,variant,baseline_variant,np,algorithm,bytes,time_us,baseline_time_us,ratio\n"
+    "collective,variant,baseline_variant,np,algorithm,bytes,avg_s,baseline_avg_s,ratio\n"
 
 /* ---- study.c ---- */
 extern const char merge_usage[];

@@ -137,9 +137,9 @@ static void write_best_rows(FILE *f, const struct best_map *m)
             if (b < 0) continue;
             fprintf(f, "%s,%s,%s,%d,%llu,%s,%.12g,", m->rows[b].collective, m->rows[b].variant,
                     m->rows[b].platform, m->rows[b].np, m->size[s], m->rows[b].algo,
-                    m->rows[b].avg * 1e6);
+                    m->rows[b].avg);
             if (n >= 0)
-                fprintf(f, "%s,%.12g\n", m->rows[n].algo, m->rows[n].avg * 1e6);
+                fprintf(f, "%s,%.12g\n", m->rows[n].algo, m->rows[n].avg);
             else
                 fprintf(f, ",\n");
         }

@@ -39,7 +39,7 @@ static int cell_work(const struct study_plan *p, const struct study_cell *c)
     plan_cell_path(p, c, ".run.csv", part, sizeof part);
     plan_cell_path(p, c, ".trace", trace, sizeof trace);
     plan_cell_path(p, c, ".analysis.txt", rep, sizeof rep);
-    plan_cell_path(p, c, ".analysis.csv", acsv, sizeof acsv);
+    plan_cell_path(p, c, ".analysis", acsv, sizeof acsv); /* ID.analysis.models.csv ... */
     plan_cell_path(p, c, "", stem, sizeof stem);
     struct run_request r;
     run_defaults(&r);

@@ -110,8 +110,14 @@ static void place(const char *from, const char *to)
 /* The traced cell's trace, analysis and model plots under the variant's names (stem). */
 static void place_traced(const struct study_plan *p, const struct study_cell *c, const char *stem)
 {
-    static const char *const sfx[] = {".trace",      ".analysis.txt", ".analysis.csv",
-                                      "-models.png", "-models.svg",   "-errors.png",
+    static const char *const sfx[] = {".trace",
+                                      ".analysis.txt",
+                                      ".analysis.models.csv",
+                                      ".analysis.ranks.csv",
+                                      ".analysis.links.csv",
+                                      "-models.png",
+                                      "-models.svg",
+                                      "-errors.png",
                                       "-errors.svg"};
     char from[PATH_MAX], to[PATH_MAX];
     for (size_t i = 0; i < sizeof sfx / sizeof sfx[0]; i++) {

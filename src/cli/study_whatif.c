@@ -111,7 +111,7 @@ static void whatif_variant(const struct study_plan *p, FILE *csv, FILE *txt,
             fprintf(txt, " %9.3f", rows[a].avg / rows[c].avg);
             fprintf(csv, "%s,%s,%s,%d,%s,%llu,%.12g,%.12g,%.6f\n", rows[a].collective,
                     rows[a].variant, rows[c].variant, rows[a].np, rows[a].algo, sizes[s],
-                    rows[a].avg * 1e6, rows[c].avg * 1e6, rows[a].avg / rows[c].avg);
+                    rows[a].avg, rows[c].avg, rows[a].avg / rows[c].avg);
         }
         fputc('\n', txt);
     }

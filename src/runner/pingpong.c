@@ -2,7 +2,8 @@
  * the LogP family and Hockney need: the one-way time (half a round trip), the time the
  * sender spends in MPI_Send (o_s), the time the receiver spends in MPI_Recv once the message
  * is there (o_r), and the gap between messages of a back-to-back burst (g). Other ranks idle.
- * Prints CSV on stdout: bytes,oneway_s,send_s,recv_s,gap_s. Run through `collsim calibrate`.
+ * Prints CSV on stdout: CS_PINGPONG_HEADER (format.h), then a row per size. Run through `collsim
+ * calibrate`.
  *
  * Definitions, all on the simulated clock (smpi/wtime:0, no computation simulated):
  *   oneway(m) = (round trip of m bytes there and m bytes back) / 2, averaged over --iters;
@@ -20,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "format.h"
 #include "util.h"
 
 #define TAG 7100
@@ -154,7 +156,7 @@ int main(int argc, char **argv)
     for (int i = 0; i < n; i++)
         if (sizes[i] > maxb) maxb = sizes[i];
     char *buf = calloc(maxb, 1);
-    if (rank == 0) printf("bytes,oneway_s,send_s,recv_s,gap_s\n");
+    if (rank == 0) printf("%s\n", CS_PINGPONG_HEADER);
     for (int i = 0; i < n && rank < 2; i++) {
         int m = (int)sizes[i];
         double oneway = measure_oneway(buf, m, rank, iters);

@@ -1,8 +1,8 @@
 /* format.h: every format two collsim processes share, defined once: the results CSV (written
- * by the runner, read by study and the tests), the phase mark and the run settings the runner
- * records in a trace (read by analyze), and the tag of the runner's ready messages.
- * docs/trace-format.md describes them for people; this header is what the code uses. MPI-free
- * and SimGrid-free: the runner links it as well as the front end. */
+ * by the runner, read by study and the tests), the ping-pong CSV, the phase mark and the run
+ * settings the runner records in a trace (read by analyze), and the tag of the runner's ready
+ * messages. docs/trace-format.md describes them for people; this header is what the code uses.
+ * MPI-free and SimGrid-free: the runner links it as well as the front end. */
 #ifndef COLLSIM_FORMAT_H
 #define COLLSIM_FORMAT_H
 
@@ -70,6 +70,11 @@ int cs_result_open(struct cs_result_reader *rd, const char *path, char *err, siz
 int cs_result_next(struct cs_result_reader *rd, struct cs_result *r, char *err, size_t errlen);
 
 void cs_result_close(struct cs_result_reader *rd);
+
+/* ---- the ping-pong CSV: one row per size, written by collsim-pingpong, read by calibrate ---- */
+
+/* Its header; every time in seconds (docs/csv.md). Rows: "%d,%.12g,%.12g,%.12g,%.12g". */
+#define CS_PINGPONG_HEADER "bytes,oneway_s,send_s,recv_s,gap_s"
 
 /* ---- the phase mark: COLLECTIVE/ALGORITHM/BYTES/ROOT/WARMUP/ITERATIONS ---- */
 

@@ -33,16 +33,16 @@ assert_eq "plogp o_s(1 KiB): an eager send returns at once" 0 "$(awk '$1 == "plo
 #  1 MiB, rendezvous: every model serializes the blocking sends: 3 (a + b m) = 3 T(m).
 "$collsim" run --platform "$x" --algo linear --sizes 1K,1M --iters 1 --quiet --trace "$tmp/l.trace" ||
     fail "linear run"
-"$collsim" analyze "$tmp/l.trace" --platform "$x" --params "$tmp/p.txt" --csv "$tmp/l.csv" \
+"$collsim" analyze "$tmp/l.trace" --platform "$x" --params "$tmp/p.txt" --csv "$tmp/l" \
     --json "$tmp/l.json" >"$tmp/l.report" || fail "analyze --params: $(tail -1 "$tmp/l.report")"
-pred() { awk -F, -v b="$1" -v m="$2" '$1 == "linear" && $2 == b && $6 == m { print $7 * 1e6 }' "$tmp/l.csv"; }
+pred() { awk -F, -v b="$1" -v m="$2" '$1 == "linear" && $2 == b && $6 == m { print $7 * 1e6 }' "$tmp/l.models.csv"; }
 us() { awk "BEGIN { printf \"%.9g\", ($1) * 1e6 }"; }
 m=1024
 assert_near "hockney, 1 KiB" "$(us "$(T 0) + $m / $bw")" "$(pred $m hockney)" 1e-6
 assert_near "loggp, 1 KiB" "$(us "2 * $(T 0) + $(T 0) + ($m - 1) / $bw")" "$(pred $m loggp)" 1e-6
 assert_near "plogp, 1 KiB" "$(us "3 * $(T $m)")" "$(pred $m plogp)" 1e-6
 assert_near "simulated, 1 KiB" "$(us "2 * $lat + 3 * ($m + 16) / $bw")" \
-    "$(awk -F, '$2 == 1024 { print $5 * 1e6; exit }' "$tmp/l.csv")" 1e-6
+    "$(awk -F, '$2 == 1024 { print $5 * 1e6; exit }' "$tmp/l.models.csv")" 1e-6
 m=1048576
 for model in hockney loggp plogp ctr; do
     assert_near "$model, 1 MiB" "$(us "3 * $(T $m)")" "$(pred $m $model)" 1e-5
@@ -62,8 +62,8 @@ printf 'hockney_a 1e-6\n' >"$tmp/bad2.txt"
 grep -v '^plogp 1024 ' "$tmp/p.txt" | sed 's/^plogp 0 /plogp 4096 /' >"$tmp/bad3.txt"
 for f in bad1 bad2 bad3 missing; do
     assert_one_line_error "params $f" "$collsim" analyze "$tmp/l.trace" --platform "$x" \
-        --params "$tmp/$f.txt" --csv "$tmp/$f.csv"
-    [ ! -e "$tmp/$f.csv" ] && [ ! -e "$tmp/$f.csv.part" ] && pass || fail "$f: output left behind"
+        --params "$tmp/$f.txt" --csv "$tmp/$f"
+    [ -z "$(ls "$tmp" | grep "^$f\.models\.csv")" ] && pass || fail "$f: output left behind"
 done
 assert_eq "bad number" "collsim: error: $tmp/bad1.txt:2: expected 'hockney_b VALUE' (one number >= 0)" \
     "$("$collsim" analyze "$tmp/l.trace" --platform "$x" --params "$tmp/bad1.txt" 2>&1 >/dev/null)"

@@ -19,7 +19,7 @@ x=$tmp/x6.xml
 # sends its ready message as it exits, so in the next call it enters at exit - D.
 "$collsim" run --platform "$x" --algo binomial --sizes 1M --root 2 --iters 2 --warmup 1 --quiet \
     --trace "$tmp/b.trace" || fail "binomial run"
-"$collsim" analyze "$tmp/b.trace" --platform "$x" --csv "$tmp/b.csv" --json "$tmp/b.json" \
+"$collsim" analyze "$tmp/b.trace" --platform "$x" --csv "$tmp/b" --json "$tmp/b.json" \
     --messages "$tmp/b.msgs" >"$tmp/b.report" || fail "analyze: $(tail -1 "$tmp/b.report")"
 awk -v p=$p -v root=2 -v m=1048576 -v lat=$lat -v bw=$bw 'BEGIN {
     T = 2 * lat + (m + 16) / bw
@@ -30,10 +30,10 @@ awk -v p=$p -v root=2 -v m=1048576 -v lat=$lat -v bw=$bw 'BEGIN {
         if (s > 0) { while (h * 2 <= s) h *= 2; for (w = 1; w <= h; w *= 2) last++; h *= 2 }
         for (; s + h < p; h *= 2) last++
         out = last * T; ent = 0
-        printf "%d %.9g %.9g %.9g\n", r, ent * 1e6, out * 1e6, (out - ent) * 1e6
+        printf "%d %.9g %.9g %.9g\n", r, ent, out, out - ent
     }
 }' >"$tmp/want"
-ranks=$(sed -n '/^algorithm,bytes,np,root,call,timed,rank,/,$p' "$tmp/b.csv" | tail -n +2)
+ranks=$(tail -n +2 "$tmp/b.ranks.csv")
 assert_eq "rank rows (3 calls x 6 ranks)" 18 "$(printf '%s\n' "$ranks" | grep -c '^binomial,1048576,6,2,')"
 while IFS=, read -r _ _ _ _ call timed rank in out incall _; do
     [ "$timed" = 1 ] || continue
@@ -43,7 +43,7 @@ while IFS=, read -r _ _ _ _ call timed rank in out incall _; do
     assert_near "call $call rank $rank time in the call" "$wcall" "$incall" 1e-5
 done <<<"$ranks"
 # the last exit of a call is the call's time: the mean over timed calls is the simulated time
-sim=$(awk -F, 'NR == 2 { print $5 * 1e6 }' "$tmp/b.csv")
+sim=$(csv_col "$tmp/b.models.csv" simulated_s | head -1)
 last=$(printf '%s\n' "$ranks" | awk -F, '$6 == 1 { if ($9 > mx[$5]) mx[$5] = $9 }
     END { for (c in mx) { s += mx[c]; n++ } print s / n }')
 assert_near "last exit vs simulated time" "$sim" "$last" 1e-5
@@ -71,7 +71,7 @@ assert_eq "message rows (3 calls x 5)" 15 "$(tail -n +2 "$tmp/b.msgs" | grep -c 
 while IFS=, read -r _ _ _ _ call timed src dst size start end hops k; do
     read -r t0 t1 < <(awk -v s="$src" -v d="$dst" -v p=$p -v m=1048576 -v lat=$lat -v bw=$bw 'BEGIN {
         T = 2 * lat + (m + 16) / bw; gap = (d - s + p) % p; j = 0; while (2 ^ (j + 1) <= gap) j++
-        printf "%.9g %.9g\n", j * T * 1e6, (j + 1) * T * 1e6 }')
+        printf "%.9g %.9g\n", j * T, (j + 1) * T }')
     assert_near "call $call message $src -> $dst start" "$t0" "$start" 1e-5
     assert_near "call $call message $src -> $dst end" "$t1" "$end" 1e-5
     assert_eq "call $call message $src -> $dst size, hops, k" "1048576 2 1" "$size $hops $k"
@@ -83,13 +83,13 @@ assert_eq "JSON bytes received in the last call" "[1048576,1048576,0,1048576,104
 # uplink, so all arrive at 2 lat + 5 (m + 16) / bw): the root exits at 0, every other rank then
 "$collsim" run --platform "$x" --algo linear --sizes 1000 --iters 1 --quiet --trace "$tmp/l.trace" ||
     fail "linear run"
-"$collsim" analyze "$tmp/l.trace" --platform "$x" --csv "$tmp/l.csv" >/dev/null || fail "analyze linear"
-want=$(awk -v p=$p -v lat=$lat -v bw=$bw 'BEGIN { print (2 * lat + (p - 1) * 1016 / bw) * 1e6 }')
+"$collsim" analyze "$tmp/l.trace" --platform "$x" --csv "$tmp/l" >/dev/null || fail "analyze linear"
+want=$(awk -v p=$p -v lat=$lat -v bw=$bw 'BEGIN { print 2 * lat + (p - 1) * 1016 / bw }')
 while IFS=, read -r _ _ _ _ call _ rank _ out _; do
-    if [ "$rank" = 0 ]; then assert_eq "linear call $call: root exit" 0.000 "$out"
+    if [ "$rank" = 0 ]; then assert_eq "linear call $call: root exit" 0 "$out"
     else assert_near "linear call $call rank $rank exit" "$want" "$out" 1e-5; fi
-done < <(sed -n '/^algorithm,bytes,np,root,call,/,$p' "$tmp/l.csv" | tail -n +2)
+done < <(tail -n +2 "$tmp/l.ranks.csv")
 assert_one_line_error "--messages into a missing directory" "$collsim" analyze "$tmp/l.trace" --platform "$x" \
-    --csv "$tmp/e.csv" --messages "$tmp/no/such/dir.csv"
-[ ! -e "$tmp/e.csv" ] && [ ! -e "$tmp/e.csv.part" ] && pass || fail "a CSV was left behind"
+    --csv "$tmp/e" --messages "$tmp/no/such/dir.csv"
+assert_eq "no CSV left behind" "" "$(ls "$tmp" | grep '^e\.')"
 finish

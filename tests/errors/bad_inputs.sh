@@ -24,7 +24,7 @@ make_fixtures() {
     printf '# a spec with a key no study has\nsizes = 16\ncolour = blue\n' >"$T/bad-key.study"
     printf 'platform torus\n' >"$T/no-eq.study"
     printf 'platform = gone.xml\n' >"$T/gone.study"
-    mkdir "$T/empty" "$T/w" "$T/tmp" "$T/plats"
+    mkdir "$T/empty" "$T/w" "$T/tmp" "$T/plats" "$T/d.links.csv"
     ln -s "$P"/*.xml "$P"/*.hosts "$B"/*.xml "$B"/*.hosts "$T/plats/"
     printf '<platform version="4.1"><zone' >"$T/broken.xml"
     "$collsim" run --platform "$P/ring-16.xml" --sizes 16 --algo binomial --iters 1 --quiet \

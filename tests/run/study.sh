@@ -42,7 +42,7 @@ mv "$tmp/new/s" "$tmp/s"
 for c in $colls; do
     for p in $platforms; do
         q=$p$(sfx "$c")
-        for f in "$q.csv" "$q.trace" "$q.analysis.txt" "$q.analysis.csv"; do
+        for f in "$q.csv" "$q.trace" "$q.analysis.txt" "$q.analysis.models.csv" "$q.analysis.ranks.csv"; do
             [ -s "$tmp/s/$f" ] && pass || fail "missing $f"
         done
         if command -v gnuplot >/dev/null; then
@@ -108,7 +108,7 @@ grep -q "^collsim: study \[$cells/$cells\] " "$tmp/err" && pass || fail "no last
 
 # best.csv against each platform's CSV, recomputed here
 best=$tmp/s/best.csv
-assert_eq "best.csv header" "collective,variant,platform,np,bytes,best_algorithm,time_us,second_best,second_time_us" "$(head -1 "$best")"
+assert_eq "best.csv header" "collective,variant,platform,np,bytes,best_algorithm,best_avg_s,second_algorithm,second_avg_s" "$(head -1 "$best")"
 # the columns the checks below read, as they were before the variant, platform and np columns
 cut -d, -f1,2,5- "$best" >"$tmp/best7.csv"
 best=$tmp/best7.csv
@@ -121,9 +121,9 @@ for c in $colls; do
         assert_eq "sizes of $q in best.csv" "$(csv_col "$tmp/s/$q.csv" bytes | sort -u | tr '\n' ' ')" \
             "$(awk -F, -v c="$c" -v p="$p" '$1 == c && $2 == p { print $3 }' "$best" | sort -u | tr '\n' ' ')"
         bad=$(awk -F, -v c="$c" -v p="$p" '
-            function near(a, b) { d = a - b; if (d < 0) d = -d; return d <= 1e-9 * (b < 0 ? -b : b) + 1e-12 }
+            function near(a, b) { d = a - b; if (d < 0) d = -d; return d <= 1e-9 * (b < 0 ? -b : b) + 1e-18 }
             FNR == NR && FNR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
-            FNR == NR { if ($col["valid"] == 1) { t = $col["avg_s"] * 1e6; s = $col["bytes"]
+            FNR == NR { if ($col["valid"] == 1) { t = $col["avg_s"]; s = $col["bytes"]
                             time[s "," $col["algorithm"]] = t; if (!(s in min) || t < min[s]) min[s] = t }
                         next }
             $1 != c || $2 != p { next }

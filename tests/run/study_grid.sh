@@ -52,7 +52,7 @@ grep -q 'bw="5GBps"' "$T/a/platforms/torus-4x2-5GBps.xml" && pass || fail "5GBps
 # platform, 2 sizes of each algorithm that passed on both sides (binomial, linear; SMP_linear
 # too on the 2x2 torus at np 8)
 bad=$(awk -F, 'FNR == 1 { for (i = 1; i <= NF; i++) c[FILENAME, $i] = i; next }
-    FILENAME ~ /summary/ { t[$1 "," $c[FILENAME, "algorithm"] "," $c[FILENAME, "bytes"]] = $c[FILENAME, "avg_s"] * 1e6; next }
+    FILENAME ~ /summary/ { t[$1 "," $c[FILENAME, "algorithm"] "," $c[FILENAME, "bytes"]] = $c[FILENAME, "avg_s"]; next }
     { n++; a = t[$2 "," $5 "," $6]; b = t[$3 "," $5 "," $6]
       if (a == "" || b == "") { print "no summary row for " $0; next }
       if ((a - $7) ^ 2 > (1e-9 * a) ^ 2 || (b - $8) ^ 2 > (1e-9 * b) ^ 2) print "times differ: " $0
