@@ -58,3 +58,6 @@ file(GLOB CS_COLL_TEST_FILES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/coll/*/
 foreach(f ${CS_COLL_TEST_FILES})
   include(${f})
 endforeach()
+
+# The teaching labs' keys (examples/labs/), checked against fresh runs.
+include(${CMAKE_SOURCE_DIR}/tests/labs/tests.cmake)
