@@ -41,7 +41,7 @@ struct command {
 static const struct command commands[] = {
     {"platform", platform_main, "generate or describe a platform (ring, torus, hypercube, ...)",
      platform_usage},
-    {"run", run_main, "simulate broadcasts on a platform: tables, CSV, Paje trace", run_usage},
+    {"run", run_main, "simulate collectives on a platform: tables, CSV, Paje trace", run_usage},
     {"analyze", analyze_main,
      "compare a traced run with the Hockney, LogP, CTR, SFR and contention models", analyze_usage},
     {"study", study_main,
@@ -62,7 +62,7 @@ static const int ncommands = sizeof commands / sizeof commands[0];
 static void main_usage(FILE *f)
 {
     fprintf(f, "usage: collsim SUBCOMMAND [options]\n\n"
-               "collsim simulates MPI broadcast algorithms on network topologies with SimGrid's\n"
+               "collsim simulates MPI collective algorithms on network topologies with SimGrid's\n"
                "SMPI and compares them with communication models.\n\nsubcommands:\n");
     for (int i = 0; i < ncommands; i++)
         fprintf(f, "  %-10s %s\n", commands[i].name, commands[i].summary);
