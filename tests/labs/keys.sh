@@ -33,3 +33,18 @@ check_claim() {
     assert_near "$2: key vs formula" "$3" "${k:-none}" "$5"
     assert_near "$2: run vs formula" "$3" "${4:-none}" "$5"
 }
+
+# assert_within WHAT EXPECTED ACTUAL ABSTOL: |ACTUAL - EXPECTED| <= ABSTOL (for values near 0)
+assert_within() {
+    if awk -v e="$2" -v a="$3" -v t="$4" 'BEGIN { d = a - e; if (d < 0) d = -d; exit !(a != "" && d <= t) }'; then
+        pass
+    else
+        fail "$1: expected $2, got '$3' (absolute tolerance $4)"
+    fi
+}
+
+# check_claim_abs KEY ID FORMULA RUN ABSTOL: as check_claim, with an absolute tolerance
+check_claim_abs() {
+    assert_within "$2: key vs formula" "$3" "$(key_num "$1" "$2")" "$5"
+    assert_within "$2: run vs formula" "$3" "$4" "$5"
+}
