@@ -5,8 +5,8 @@
  * SEGMENT bytes (the last one may be shorter). Expected time on the ring of 16 nodes at 1 MiB:
  * (p - 2 + k)(a + b (s + 16)) with k = m / s segments (README, background).
  *
- * Run: build/collsim run --platform lab5/ring16.xml --algo-file examples/labs/05-pipelining/starter/chain.c \
- *          --sizes 1M */
+ * Run (README, step 6): build/collsim run --platform lab5/ring16.xml --algo-file FILE.c \
+ *   --sizes 1M */
 #include <mpi.h>
 
 #define SEGMENT 65536 /* bytes per segment */
@@ -19,6 +19,7 @@ int collsim_bcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_
     MPI_Type_size(datatype, &tsize);
     long bytes = (long)count * tsize; /* the message, as bytes (MPI_BYTE segments) */
     int s = (rank - root + p) % p;
+    (void)buffer;
     (void)bytes;
     (void)s;
     /* TODO 1: the previous and next rank of the chain (as ranks, not shifted ranks).
