@@ -36,6 +36,9 @@ kstar=$(calc "sqrt(($p - 2) * $b * $m / $a)")
 seg=$(awk -v s="$(calc "$m / $kstar")" 'BEGIN { c = int(s); if (c < s) c++; print c }')
 assert_near "[q2-k] k*" "$kstar" "$(key q2-k)" 0.001
 assert_eq "[q2-s] segment" "$seg" "$(key q2-s)"
+nseg=$(((m + seg - 1) / seg))
+grep -qF "$nseg segments, the last of $((m - (nseg - 1) * seg)) bytes" "$keyfile" && pass ||
+    fail "[q2-s] the key's segment count and last segment are not $nseg and $((m - (nseg - 1) * seg))"
 t2=$(pick "$(runs --platform "$tmp/ring16.xml" --algo pipeline_chain --sizes $m)" pipeline_chain $m)
 check_time q2-t "$(chain $((p - 1)) $m "$seg")" "$t2"
 check_time q2-opt "$(calc "(sqrt(($p - 2) * $a) + sqrt($b * $m))^2 * 1e6")" "$t2"
