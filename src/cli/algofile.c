@@ -156,14 +156,14 @@ static int write_proto(const char *dir, const char *fn, int coll, char *out, siz
 struct symbols {
     int has_fn, fn_static; /* collsim_<C> defined, as a global or a static function */
     int writable;          /* writable variables */
-    char first[4096];      /* the first one, "NAME (FILE.c:LINE)" */
+    char names[4096];      /* the first three, "'NAME' (FILE.c:LINE), ..." */
 };
 
 /* Reads one line of `nm -P -l --defined-only`, "NAME TYPE VALUE SIZE\tFILE:LINE", into s. */
-static void symbol_line(char *line, const char *fn, const char *real, const char *path,
-                        struct symbols *s)
+static void symbol_line(char *line, const char *fn, const char *path, struct symbols *s)
 {
     char name[256], type[4], *where = strchr(line, '\t');
+    line[strcspn(line, "\n")] = '\0';
     if (sscanf(line, "%255s %3s", name, type) != 2) return;
     if (strcmp(name, fn) == 0 && (type[0] == 'T' || type[0] == 't')) {
         s->has_fn = 1;
@@ -172,21 +172,18 @@ static void symbol_line(char *line, const char *fn, const char *real, const char
     }
     /* data, bss, common and small data (initialized or not, global or static); R is const */
     if (strchr("DdBbCGgSsVv", type[0]) == NULL || name[0] == '.') return;
-    if (s->writable++ > 0) return;
+    if (s->writable++ >= 3) return;
     name[strcspn(name, ".")] = '\0'; /* a function's static "calls" is "calls.0" */
-    char at[4096] = "";
-    if (where != NULL) user_path(where + 1, real, path, at, sizeof at);
-    const char *colon = strrchr(at, ':');
-    if (colon != NULL)
-        snprintf(s->first, sizeof s->first, "'%.200s' (%.3800s%.40s)", name, path, colon);
-    else
-        snprintf(s->first, sizeof s->first, "'%.200s'", name);
+    const char *colon = where != NULL ? strrchr(where, ':') : NULL;
+    size_t used = strlen(s->names);
+    snprintf(s->names + used, sizeof s->names - used, "%s'%.200s' (%.1000s%.20s)", used ? ", " : "",
+             name, path, colon != NULL ? colon : "");
 }
 
 /* The symbols of the object obj (nm's listing goes through the file log). 0, or 1 after an
  * error line. */
 static int read_symbols(const char *obj, const char *log, const char *dir, const char *fn,
-                        const char *real, const char *path, struct symbols *s)
+                        const char *path, struct symbols *s)
 {
     const char *argv[] = {NM_PATH, "-P", "-l", "--defined-only", obj, NULL};
     memset(s, 0, sizeof *s);
@@ -197,7 +194,7 @@ static int read_symbols(const char *obj, const char *log, const char *dir, const
     FILE *f = fopen(log, "r");
     char line[8192];
     while (f != NULL && fgets(line, sizeof line, f) != NULL)
-        symbol_line(line, fn, real, path, s);
+        symbol_line(line, fn, path, s);
     if (f != NULL) fclose(f);
     return 0;
 }
@@ -228,14 +225,14 @@ static int compile(const char *path, const char *real, const char *stem, const c
 
 /* Checks what the object defines (fn, writable variables), saying what to do. 0, or 1 after
  * one error line. */
-static int check_object(const char *path, const char *real, const char *stem, const char *fn,
-                        int coll, struct algofile *af)
+static int check_object(const char *path, const char *stem, const char *fn, int coll,
+                        struct algofile *af)
 {
     char obj[PATH_MAX + 160], log[PATH_MAX + 160];
     struct symbols s;
     snprintf(obj, sizeof obj, "%s/%s.o", af->dir, stem);
     snprintf(log, sizeof log, "%s/nm.log", af->dir);
-    if (read_symbols(obj, log, af->dir, fn, real, path, &s) != 0) return 1;
+    if (read_symbols(obj, log, af->dir, fn, path, &s) != 0) return 1;
     if (!s.has_fn || s.fn_static) {
         cs_error("'%s' defines no %sfunction %s: write int %s%s", path,
                  s.fn_static ? "global " : "", fn, fn, params[coll]);
@@ -243,9 +240,10 @@ static int check_object(const char *path, const char *real, const char *stem, co
     }
     af->private_copies = s.writable > 0;
     if (af->private_copies)
-        cs_note("note: '%s' has %d writable global or static variable%s, first %s: each rank "
-                "gets its own copy of them, as each MPI process would",
-                path, s.writable, s.writable == 1 ? "" : "s", s.first);
+        cs_note("note: '%s' has %d writable global or static variable%s, %s%s: each rank gets "
+                "its own copy, as each MPI process has",
+                path, s.writable, s.writable == 1 ? "" : "s", s.names,
+                s.writable > 3 ? ", ..." : "");
     return 0;
 }
 
@@ -278,7 +276,7 @@ int algofile_build(const char *path, const char *collective, struct algofile *af
     }
     if (write_proto(af->dir, fn, coll, proto, sizeof proto) != 0) return 1;
     if (compile(path, real, stem, proto, af) != 0) return 1;
-    return check_object(path, real, stem, fn, coll, af);
+    return check_object(path, stem, fn, coll, af);
 }
 
 void algofile_remove(struct algofile *af)
