@@ -32,6 +32,10 @@ static const struct {
 };
 #define MPI_CALLS (sizeof mpi_calls / sizeof mpi_calls[0])
 
+/* The most ranks that may each load a copy of the object: a copy takes 5 memory mappings,
+ * a rank's stack 2, and Linux allows a process 65,530 (vm.max_map_count). */
+#define ALGOFILE_COPIES_MAX 4096
+
 /* Each collective's C parameter list, "(void *buf, int count, ...)", in registry order. */
 static const char *const params[] = {
 #define COLLECTIVE(id, desc, mem, params, mangled) #params,
@@ -225,7 +229,7 @@ static int compile(const char *path, const char *real, const char *stem, const c
 
 /* Checks what the object defines (fn, writable variables), saying what to do. 0, or 1 after
  * one error line. */
-static int check_object(const char *path, const char *stem, const char *fn, int coll,
+static int check_object(const char *path, const char *stem, const char *fn, int coll, int np,
                         struct algofile *af)
 {
     char obj[PATH_MAX + 160], log[PATH_MAX + 160];
@@ -239,6 +243,12 @@ static int check_object(const char *path, const char *stem, const char *fn, int 
         return 1;
     }
     af->private_copies = s.writable > 0;
+    if (af->private_copies && np > ALGOFILE_COPIES_MAX) {
+        cs_error("'%s' has writable global or static variables, %s%s, which need a copy of it "
+                 "per rank: at most %d ranks (not %d); make them local variables",
+                 path, s.names, s.writable > 3 ? ", ..." : "", ALGOFILE_COPIES_MAX, np);
+        return 2;
+    }
     if (af->private_copies)
         cs_note("note: '%s' has %d writable global or static variable%s, %s%s: each rank gets "
                 "its own copy, as each MPI process has",
@@ -247,7 +257,7 @@ static int check_object(const char *path, const char *stem, const char *fn, int 
     return 0;
 }
 
-int algofile_build(const char *path, const char *collective, struct algofile *af)
+int algofile_build(const char *path, const char *collective, int np, struct algofile *af)
 {
     char stem[128], fn[64], proto[PATH_MAX + 32], known[256], real[PATH_MAX];
     memset(af, 0, sizeof *af);
@@ -276,7 +286,7 @@ int algofile_build(const char *path, const char *collective, struct algofile *af
     }
     if (write_proto(af->dir, fn, coll, proto, sizeof proto) != 0) return 1;
     if (compile(path, real, stem, proto, af) != 0) return 1;
-    return check_object(path, stem, fn, coll, af);
+    return check_object(path, stem, fn, coll, np, af);
 }
 
 void algofile_remove(struct algofile *af)

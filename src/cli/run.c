@@ -282,7 +282,8 @@ static int run_prepare(const struct run_request *r, struct run_plan *pl)
     if (smpi_check_memory(r->collective, r->shared_buffers ? "0" : r->sizes, pl->np) != 0) return 2;
     if (smpi_hostfile_copy(given, per_host, pl->hostfile, sizeof pl->hostfile) != 0) return 1;
     platform_name(r->platform, pl->pname, sizeof pl->pname);
-    return r->algo_file != NULL ? algofile_build(r->algo_file, r->collective, &pl->file) : 0;
+    return r->algo_file != NULL ? algofile_build(r->algo_file, r->collective, pl->np, &pl->file)
+                                : 0;
 }
 
 /* Chooses the trace: the requested one, or for --analyze alone a temporary one; and the
