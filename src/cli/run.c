@@ -13,6 +13,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "algofile.h"
 #include "analyze.h"
 #include "options.h"
 #include "registry.h"
@@ -33,6 +34,15 @@ const char run_usage[] =
     "  --algo A,B,...       algorithms, see 'collsim list' (default: binomial,binary,linear);\n"
     "                       smpi:NAME is SimGrid's own; all (every collsim algorithm that fits\n"
     "                       the platform) and smpi:all (every SimGrid one) expand\n"
+    "  --algo-file FILE.c   your own algorithm: FILE.c defines collsim_<collective> with the\n"
+    "                       MPI call's signature, e.g. int collsim_bcast(void *buf, int count,\n"
+    "                       MPI_Datatype type, int root, MPI_Comm comm). Compiled with smpicc\n"
+    "                       in a temporary folder (-O2 -Wall -Wextra; nothing is written\n"
+    "                       beside FILE.c), it runs as algorithm file:FILE after the --algo\n"
+    "                       ones (alone without --algo), timed, checked, traced and analyzed\n"
+    "                       as collsim's own. Its global and static variables get one copy\n"
+    "                       per rank, as in MPI processes (a note says so).\n"
+    "                       docs/student-algorithms.md\n"
     "  --sizes SPEC         bytes, MIN:MAX:FACTOR or a list (default: 16:4M:8, i.e. 16 B to\n"
     "                       4 MiB in steps of x8); K, M, G are binary multiples\n"
     "  --root R             root of a rooted collective (default: 0)\n"
@@ -160,6 +170,7 @@ struct run_plan {
     char trace_raw[PATH_MAX + 8], csv_tmp[PATH_MAX + 8];
     int np, temp_trace;      /* temp_trace: only for --analyze */
     uint64_t eager;          /* --eager in bytes, 0 when not given */
+    struct algofile file;    /* --algo-file compiled, the runner's --algo-file */
     struct run_watch *watch; /* progress lines and the CSV's rows as they come */
 };
 
@@ -213,6 +224,14 @@ static int run_set_reduce_rate(const char *rate)
     return setenv("COLLSIM_REDUCE_RATE", rate, 1) == 0 ? 0 : -1;
 }
 
+/* The collective and --algo (empty when only --algo-file names an algorithm): 0, or -1 after
+ * one error line. */
+static int run_check_algos(const struct run_request *r)
+{
+    if (r->algos[0] == '\0' && r->algo_file != NULL && coll_find(r->collective) >= 0) return 0;
+    return opt_check_algos(r->collective, r->algos);
+}
+
 /* The checks of the request's values; 0, or 2 after one error line. */
 static int run_check_values(const struct run_request *r, int np, uint64_t *eager)
 {
@@ -220,7 +239,7 @@ static int run_check_values(const struct run_request *r, int np, uint64_t *eager
         cs_error("--root %d is not a rank of %d processes", r->root, np);
         return 2;
     }
-    if (opt_check_algos(r->collective, r->algos) != 0 || opt_check_sizes(r->sizes) != 0) return 2;
+    if (run_check_algos(r) != 0 || opt_check_sizes(r->sizes) != 0) return 2;
     if (r->eager != NULL && cs_check_eager(r->eager, eager) != 0) return 2;
     if (r->reduce_rate != NULL && run_set_reduce_rate(r->reduce_rate) != 0) return 2;
     if (cs_check_model(r->model) != 0 || cs_check_routing(r->routing) != 0) return 2;
@@ -263,7 +282,8 @@ static int run_prepare(const struct run_request *r, struct run_plan *pl)
     if (smpi_check_memory(r->collective, r->shared_buffers ? "0" : r->sizes, pl->np) != 0) return 2;
     if (smpi_hostfile_copy(given, per_host, pl->hostfile, sizeof pl->hostfile) != 0) return 1;
     platform_name(r->platform, pl->pname, sizeof pl->pname);
-    return 0;
+    return r->algo_file != NULL ? algofile_build(r->algo_file, r->collective, pl->np, &pl->file)
+                                : 0;
 }
 
 /* Chooses the trace: the requested one, or for --analyze alone a temporary one; and the
@@ -324,7 +344,7 @@ static int run_runner_args(const struct run_request *r, const struct run_plan *p
     snprintf(b->iters, sizeof b->iters, "%d", r->iters);
     snprintf(b->warm, sizeof b->warm, "%d", r->warmup);
     const char *pairs[][2] = {{"--collective", r->collective},
-                              {"--algo", r->algos},
+                              {"--algo", r->algos[0] ? r->algos : NULL},
                               {"--sizes", r->sizes},
                               {"--root", b->root},
                               {"--shift", b->shift},
@@ -334,7 +354,8 @@ static int run_runner_args(const struct run_request *r, const struct run_plan *p
                               {"--model", r->model},
                               {"--csv", r->csv ? pl->csv_tmp : NULL},
                               {"--topology", r->topology},
-                              {"--inject-fault", r->fault}};
+                              {"--inject-fault", r->fault},
+                              {"--algo-file", r->algo_file ? pl->file.so : NULL}};
     argv[n++] = pl->runner;
     for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++)
         if (pairs[i][1] != NULL) {
@@ -344,6 +365,7 @@ static int run_runner_args(const struct run_request *r, const struct run_plan *p
     if (pl->trace[0]) argv[n++] = "--marks";
     if (strcmp(r->routing, "sfr") == 0) argv[n++] = "--sfr";
     if (r->shared_buffers) argv[n++] = "--shared-buffers";
+    if (r->algo_file != NULL && pl->file.private_copies) argv[n++] = "--private-copies";
     return n;
 }
 
@@ -398,6 +420,7 @@ static int run_one_limited(const struct run_request *r, const struct run_plan *p
 {
     struct run_request one = *r;
     one.algos = algos;
+    if (algos[0] != '\0') one.algo_file = NULL; /* --algo-file's algorithm runs on its own */
     struct run_argbuf b;
     const char *argv[80];
     int cut = 0;
@@ -427,7 +450,8 @@ static int run_limited(const struct run_request *r, const struct run_plan *pl)
 {
     char bad[128];
     char *raw = cs_strdup(r->algos), *mine = cs_strdup(r->algos), *save;
-    char *list = coll_expand(coll_find(r->collective), r->algos, bad, sizeof bad);
+    char *list = r->algos[0] ? coll_expand(coll_find(r->collective), r->algos, bad, sizeof bad)
+                             : cs_strdup("");
     size_t used = 0;
     int rc = list == NULL, nmine = 0;
     for (char *t = strtok_r(raw, ",", &save); t != NULL; t = strtok_r(NULL, ",", &save))
@@ -440,10 +464,13 @@ static int run_limited(const struct run_request *r, const struct run_plan *pl)
         rc = run_one_limited(r, pl, mine, nmine, "collsim's algorithms",
                              limit > CS_TIME_LIMIT_MAX ? CS_TIME_LIMIT_MAX : (int)limit);
     }
-    list = rc == 0 ? coll_expand(coll_find(r->collective), r->algos, bad, sizeof bad) : NULL;
+    list = rc == 0 && r->algos[0] ? coll_expand(coll_find(r->collective), r->algos, bad, sizeof bad)
+                                  : NULL;
     for (char *t = list ? strtok_r(list, ",", &save) : NULL; t && rc == 0;
          t = strtok_r(NULL, ",", &save))
         if (is_simgrid(t)) rc = run_one_limited(r, pl, t, 1, t, r->time_limit);
+    if (rc == 0 && r->algo_file != NULL)
+        rc = run_one_limited(r, pl, "", 1, pl->file.name, r->time_limit);
     free(list);
     free(raw);
     free(mine);
@@ -456,6 +483,7 @@ static void run_cleanup(struct run_plan *pl)
     if (pl->watch != NULL) watch_finish(pl->watch, 0);
     if (pl->temp_trace) cs_temp_remove(pl->trace);
     if (pl->hostfile[0]) cs_temp_remove(pl->hostfile);
+    algofile_remove(&pl->file);
 }
 
 int run_execute(const struct run_request *r)
@@ -495,11 +523,12 @@ int run_main(int argc, char **argv)
 {
     struct run_request r;
     run_defaults(&r);
-    int np_given = 0, analyze = 0;
+    int np_given = 0, analyze = 0, algos_given = 0;
     const struct cs_opt table[] = {{"platform", CS_OPT_STR, &r.platform, NULL},
                                    {"hostfile", CS_OPT_STR, &r.hostfile, NULL},
                                    {"np", CS_OPT_INT, &r.np, &np_given},
-                                   {"algo", CS_OPT_STR, &r.algos, NULL},
+                                   {"algo", CS_OPT_STR, &r.algos, &algos_given},
+                                   {"algo-file", CS_OPT_STR, &r.algo_file, NULL},
                                    {"collective", CS_OPT_STR, &r.collective, NULL},
                                    {"sizes", CS_OPT_STR, &r.sizes, NULL},
                                    {"root", CS_OPT_INT, &r.root, NULL},
@@ -524,6 +553,7 @@ int run_main(int argc, char **argv)
     int rc = cs_opt_parse(argc, argv, table, run_usage, NULL, 0, NULL);
     if (rc != 0) return rc == 1 ? 0 : rc;
     if (analyze) r.analysis = "-";
+    if (r.algo_file != NULL && !algos_given) r.algos = ""; /* only the file's algorithm */
     if (opt_range("iters", r.iters, 1, CS_MAX_CALLS) != 0 ||
         (r.warmup != -1 && opt_range("warmup", r.warmup, 0, CS_MAX_CALLS) != 0) ||
         (np_given && opt_range("np", r.np, 1, CS_HOSTS_MAX) != 0) ||

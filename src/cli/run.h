@@ -33,6 +33,8 @@ struct run_request {
     int time_limit;             /* seconds of wall time per algorithm, 0: none (--time-limit) */
     int time_limit_given;       /* --time-limit was on the command line */
     int shared_buffers;         /* --shared-buffers: buffers shared by all ranks (scale mode) */
+    const char *algo_file;      /* --algo-file: a C file defining collsim_<collective>, run
+                                   as algorithm file:STEM after the --algo ones; NULL: none */
 };
 
 /* --time-limit's default and bound, in seconds of wall time. */

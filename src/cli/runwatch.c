@@ -206,9 +206,12 @@ static int planned_steps(const struct run_request *r, int *nsizes)
     char err[256];
     int n = cs_parse_sizes(r->sizes, sizes, CS_MAX_SIZES, err, sizeof err), algos = 0;
     int coll = coll_find(r->collective);
-    char *list = coll >= 0 ? coll_expand((enum coll_id)coll, r->algos, err, sizeof err) : NULL;
+    char *list = coll >= 0 && r->algos[0]
+                     ? coll_expand((enum coll_id)coll, r->algos, err, sizeof err)
+                     : NULL;
     for (char *t = list ? strtok(list, ",") : NULL; t != NULL; t = strtok(NULL, ","))
         algos++;
+    algos += r->algo_file != NULL; /* --algo-file's, file:STEM */
     free(list);
     *nsizes = n > 0 ? n : 0;
     return algos * *nsizes;

@@ -26,7 +26,9 @@
  * that follows the last call, so its interval holds all of the phase's calls and nothing of
  * another phase. Inside it, call k (warm-ups first) starts when the root's last ready
  * PMPI_Recv before it ends. docs/trace-format.md is the reference for the analyzer. */
+#include <dlfcn.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <limits.h>
@@ -37,6 +39,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <xbt/config.h>
 #include <xbt/dynar.h>
 
@@ -54,6 +57,7 @@ struct algo {
     coll_fn fn;
     const struct algo_info *info; /* NULL for SimGrid's */
     int named;                    /* named in --algo itself, not only through "all" */
+    int file;                     /* --algo-file's, file:STEM */
 };
 
 struct options {
@@ -76,7 +80,9 @@ struct options {
     const char *topology; /* --topology KIND:DIMS, else the platform's props */
     int fault_rank;       /* --inject-fault RANK:OFFSET flips one received byte (tests) */
     int64_t fault_offset;
-    int shared; /* --shared-buffers: the driver's shared variant (coll.h) */
+    int shared;            /* --shared-buffers: the driver's shared variant (coll.h) */
+    const char *algo_file; /* --algo-file: a shared object defining collsim_<collective> */
+    int private_copies;    /* --private-copies: each rank loads its own copy of it */
 };
 
 /* What the ranks leave rank 0 during a phase, in memory every rank reaches: all ranks are
@@ -107,7 +113,7 @@ static void usage(FILE *f)
                "                      [--iters N] [--warmup W] [--csv FILE] [--platform NAME]\n"
                "                      [--model NAME] [--marks] [--sfr] [--topology KIND:DIMS]\n"
                "                      [--shift Q] [--inject-fault RANK:OFFSET]\n"
-               "                      [--shared-buffers]\n"
+               "                      [--shared-buffers] [--algo-file SO [--private-copies]]\n"
                "run it through smpirun (collsim run does)\n");
 }
 
@@ -158,6 +164,56 @@ static int resolve_algos(struct options *o, const char *algos, int rank)
     free(list);
     if (rc == 0) mark_named(o, algos);
     return rc;
+}
+
+/* A copy of the shared object `so` of its own for this rank, in TMPDIR (smpirun's folder, which
+ * collsim removes), into copy. 0, or -1. */
+static int copy_object(const char *so, int rank, char *copy, size_t len)
+{
+    const char *dir = getenv("TMPDIR");
+    snprintf(copy, len, "%s/collsim-algo-%d-XXXXXX.so", dir && *dir ? dir : "/tmp", rank);
+    int out = mkstemps(copy, 3), in = open(so, O_RDONLY);
+    char buf[65536];
+    ssize_t n = 0;
+    while (in >= 0 && out >= 0 && (n = read(in, buf, sizeof buf)) > 0)
+        if (write(out, buf, (size_t)n) != n) n = -1;
+    if (in >= 0) close(in);
+    if (out >= 0 && close(out) == 0 && n == 0) return 0;
+    if (out >= 0) unlink(copy);
+    return -1;
+}
+
+/* Loads collsim_<collective> from --algo-file's shared object (compiled by collsim run,
+ * src/cli/algofile.c) and adds it as algorithm file:STEM, after the others. Without
+ * privatization (smpi.c) all ranks would share one copy of its variables: with
+ * --private-copies (it has writable ones) each rank loads a copy of its own, as each MPI
+ * process has its own, which is removed once loaded. 0, or -1 after an error line. */
+static int add_file_algo(struct options *o, int rank)
+{
+    char copy[4096], sym[64];
+    const char *path = o->algo_file, *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    if (o->nalgos == MAX_ALGOS) {
+        if (rank == 0) cs_error("too many algorithms (at most %d)", MAX_ALGOS);
+        return -1;
+    }
+    if (o->private_copies && copy_object(o->algo_file, rank, copy, sizeof copy) != 0) {
+        cs_error("cannot copy '%s' for rank %d: %s", o->algo_file, rank, strerror(errno));
+        return -1;
+    }
+    void *h = dlopen(o->private_copies ? copy : path, RTLD_NOW | RTLD_LOCAL);
+    if (o->private_copies) unlink(copy);
+    snprintf(sym, sizeof sym, "collsim_%s", coll_infos[o->coll].name);
+    void *f = h != NULL ? dlsym(h, sym) : NULL;
+    if (f == NULL) {
+        if (rank == 0) cs_error("cannot load %s from '%s': %s", sym, path, dlerror());
+        return -1;
+    }
+    struct algo *a = &o->algos[o->nalgos++];
+    snprintf(a->name, sizeof a->name, "file:%.*s", (int)strcspn(base, "."), base);
+    memcpy(&a->fn, &f, sizeof a->fn);
+    a->named = a->file = 1;
+    return 0;
 }
 
 /* Parses --sizes into o. 0, or -1 after an error line from rank 0. */
@@ -242,6 +298,7 @@ static const struct option longopts[] = {
     {"sfr", no_argument, 0, 'S'},            {"inject-fault", required_argument, 0, 'f'},
     {"topology", required_argument, 0, 'T'}, {"collective", required_argument, 0, 'C'},
     {"shift", required_argument, 0, 'q'},    {"shared-buffers", no_argument, 0, 'B'},
+    {"algo-file", required_argument, 0, 'F'}, {"private-copies", no_argument, 0, 'P'},
     {0, 0, 0, 0}};
 /* clang-format on */
 
@@ -285,6 +342,12 @@ static int set_option(struct options *o, int c, const char **strs, int rank)
     case 'B':
         o->shared = 1;
         break;
+    case 'F':
+        o->algo_file = optarg;
+        break;
+    case 'P':
+        o->private_copies = 1;
+        break;
     case 'T':
         o->topology = optarg;
         break;
@@ -326,7 +389,11 @@ static int parse_options(int argc, char **argv, struct options *o, int rank)
         }
     }
     if (set_collective(o, strs[2], rank) != 0 || use_shared(o, rank) != 0) return -1;
-    if (resolve_algos(o, strs[0] ? strs[0] : default_algo(o->coll), rank) != 0) return -1;
+    /* with --algo-file and no --algo, only the file's algorithm runs */
+    if ((strs[0] != NULL || o->algo_file == NULL) &&
+        resolve_algos(o, strs[0] ? strs[0] : default_algo(o->coll), rank) != 0)
+        return -1;
+    if (o->algo_file != NULL && add_file_algo(o, rank) != 0) return -1;
     return parse_sizes(o, strs[1], rank);
 }
 
@@ -380,7 +447,7 @@ static long check_result(const struct options *o, const struct algo *algo, void 
 static int algo_warmup(const struct options *o, const struct algo *algo)
 {
     if (o->warmup >= 0) return o->warmup;
-    return algo->info == NULL ? 1 : 0;
+    return algo->info == NULL && !algo->file ? 1 : 0;
 }
 
 /* Makes the phase's calls, leaving the root's entry times, every rank's latest exit times and
