@@ -58,6 +58,30 @@ static void list_collective(enum coll_id coll)
     list_simgrid(coll);
 }
 
+/* What the cost formulas' symbols and the models' names mean, once before the lists: a
+ * student reads the formulas here first (docs/analysis.md and docs/references.md say more). */
+static void list_legend(void)
+{
+    printf("# symbols of the cost formulas (seconds and bytes):\n"
+           "#   m    bytes per rank, as the collective defines it (one block for gather, scatter,\n"
+           "#        allgather, alltoall)            p   processes      k   pipeline segments\n"
+           "#   a    start-up of one message on its route (Hockney's alpha): the route's latency\n"
+           "#   b    seconds per byte (Hockney's beta): 1 / the route's narrowest bandwidth\n"
+           "#   t_s  start-up of one message at its ends, t_b seconds per byte of one link, t_h\n"
+           "#        latency of one hop (the course's topology formulas: a = t_s + hops t_h)\n"
+           "#   R    bytes per second of a local reduction (--reduce-rate)\n"
+           "# models ('collsim analyze' replays each, 'collsim predict' evaluates them):\n"
+           "#   hockney     a + b m per message\n"
+           "#   logp        L + 2 o per message, o the overhead at each end, g the gap between\n"
+           "#               sends (collsim: L = a, o = g = 0); loggp adds (m - 1) G, G = b\n"
+           "#   plogp       L + g(m), with o_s(m), o_r(m) and g(m) measured per size (calibrate)\n"
+           "#   ctr, sfr    cut-through t_s + m t_b + hops t_h; store-and-forward\n"
+           "#               t_s + hops (m t_b + t_h): on the route's links, one by one\n"
+           "#   contention  hockney with b m taken k times, k the most messages sharing a link\n"
+           "#   model B     (calibrate) packets of vmax bytes: t_s0 + V_h t_b + m (t_s1 + t_b)\n"
+           "#               each; t_s0, t_s1 start-ups, V_h header bytes\n\n");
+}
+
 int list_main(int argc, char **argv)
 {
     if (argc > 1 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
@@ -76,9 +100,11 @@ int list_main(int argc, char **argv)
             cs_error("unknown collective '%s' (known: %s)", argv[1], known);
             return 2;
         }
+        list_legend();
         list_collective((enum coll_id)c);
         return 0;
     }
+    list_legend();
     for (int c = 0; c < COLL_COUNT; c++) {
         if (c > 0) printf("\n");
         list_collective((enum coll_id)c);
