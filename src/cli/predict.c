@@ -42,7 +42,7 @@ const char predict_usage[] =
     "  --reduce-rate R      bytes/s of a local reduction (default 8e9, as run's)\n"
     "  --eager BYTES        eager threshold (default 65536, SimGrid's)\n"
     "  --shift Q            q of the q-shift (default 1)\n"
-    "  --csv FILE           the table as CSV: collective,algorithm,np,bytes,model,time_us,\n"
+    "  --csv FILE           the table as CSV: collective,algorithm,np,bytes,model,predicted_s,\n"
     "                       best,note\n"
     "Models: hockney (a + b m), logp (L + 2o), loggp (2o + L + (m-1) G) for the algorithms of\n"
     "any platform; ctr and sfr (the course's t_s + m t_b + t_h l and t_s + (m t_b + t_h) l)\n"
@@ -298,7 +298,8 @@ static void print_table(const struct pstate *s, const struct prows *r)
                    r->v[i].algo, r->v[i].t * 1e6);
 }
 
-/* The CSV (one header; empty time_us where there is none). 0, or 1 after an error line. */
+/* The CSV (one header; seconds, as every CSV of collsim; empty predicted_s where there is
+ * none). 0, or 1 after an error line. */
 static int write_csv(const char *path, const struct pstate *s, const struct prows *r)
 {
     struct cs_out out;
@@ -307,12 +308,12 @@ static int write_csv(const char *path, const struct pstate *s, const struct prow
         cs_error("cannot write the CSV '%s': %s", path, strerror(errno));
         return 1;
     }
-    fprintf(f, "collective,algorithm,np,bytes,model,time_us,best,note\n");
+    fprintf(f, "collective,algorithm,np,bytes,model,predicted_s,best,note\n");
     for (size_t i = 0; i < r->n; i++) {
         const struct prow *w = &r->v[i];
         fprintf(f, "%s,%s,%d,%.0f,%s,", coll_infos[s->coll].name, w->algo, s->np, w->bytes,
                 w->model);
-        if (!isnan(w->t)) fprintf(f, "%.9g", w->t * 1e6);
+        if (!isnan(w->t)) fprintf(f, "%.12g", w->t);
         fprintf(f, ",%d,\"%s\"\n", w->best, w->note);
     }
     if (cs_out_commit(&out, 1) != 0) {

@@ -16,25 +16,27 @@ x=$tmp/r4.xml
     >/dev/null || fail "analyze"
 "$collsim" calibrate --platform "$x" --sizes 0,1K,64K --csv "$tmp/pp.csv" >/dev/null 2>&1 ||
     fail "calibrate"
+"$collsim" predict --platform "$x" --np 4 --sizes 16,1000 --csv "$tmp/pr.csv" >/dev/null ||
+    fail "predict"
 # two platforms, so that the study writes whatif.csv too
 "$collsim" study --platform 'ring nodes=4,8' --collectives bcast --sizes 16 --no-compare \
     --out "$tmp/st" -j 1 >/dev/null 2>&1 || fail "study"
 
 # every file expected (a missing one fails), then every other CSV the study left (its cells)
-files=("$tmp"/{run,an.models,an.ranks,an.links,msgs,pp}.csv "$tmp"/st/{summary,best,whatif}.csv
+files=("$tmp"/{run,an.models,an.ranks,an.links,msgs,pp,pr}.csv "$tmp"/st/{summary,best,whatif}.csv
     "$tmp"/st/ring-4{,.analysis.models,.analysis.ranks,.analysis.links}.csv)
 for f in "${files[@]}"; do [ -s "$f" ] && pass || fail "missing ${f#"$tmp"/}"; done
 while IFS= read -r f; do
     case " ${files[*]} " in *" $f "*) ;; *) files+=("$f") ;; esac
 done < <(find "$tmp" -name '*.csv' | sort)
 assert_eq "CSV files besides the expected ones (the study's cells)" 1 \
-    "$([ "${#files[@]}" -gt 15 ] && echo 1 || echo "${#files[@]}")"
+    "$([ "${#files[@]}" -gt 16 ] && echo 1 || echo "${#files[@]}")"
 
 # One table: no blank line, no second header, every row with the header's field count.
 # Units: a column holding a quantity ends in its unit; the others are names, counts or flags.
 unitless=$(echo " collective algorithm platform model routing np root warmup iterations valid variant
     call timed rank src dst hops k exact phase link ratio best_algorithm second_algorithm
-    baseline_variant sent_messages received_messages " | tr -s ' \n' '  ')
+    baseline_variant sent_messages received_messages best note " | tr -s ' \n' '  ')
 for f in "${files[@]}"; do
     name=${f#"$tmp"/}
     bad=$(awk -F, 'NR == 1 { n = NF; h = $0; next }

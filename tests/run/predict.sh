@@ -29,7 +29,7 @@ compare() {
         FILENAME ~ /r.csv$/ { sim[$h[FILENAME, "algorithm"], $h[FILENAME, "bytes"]] = $h[FILENAME, "avg_s"] * 1e6; next }
         $h[FILENAME, "model"] == model && $h[FILENAME, "note"] == "\"\"" {
             k = $h[FILENAME, "algorithm"] SUBSEP $h[FILENAME, "bytes"]
-            p = $h[FILENAME, "time_us"]; s = sim[k]; n++
+            p = $h[FILENAME, "predicted_s"] * 1e6; s = sim[k]; n++
             d = p - s; if (d < 0) d = -d
             if (!(k in sim) || d > 0.01 * s) {
                 printf "FAIL: %s %s %s B: predicted %s us, simulated %s us\n", what,
@@ -72,15 +72,16 @@ col() { # FILE ALGO BYTES MODEL COLUMN
     awk -F, -v a="$2" -v m="$3" -v mo="$4" -v c="$5" 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }
         $h["algorithm"] == a && $h["bytes"] == m && $h["model"] == mo { print $h[c] }' "$1"
 }
+us() { col "$@" predicted_s | awk '{ printf "%.12g\n", $1 * 1e6 }'; } # FILE ALGO BYTES MODEL
 "$collsim" predict --platform "$xb" --np 8 --sizes 0,1000,1M --csv "$tmp/b.csv" >"$tmp/b.txt"
 assert_near "binomial 1 MiB p=8 by hand" "$(calc "3 * (4 + 1048592 * 2e-4)")" \
-    "$(col "$tmp/b.csv" binomial 1048576 hockney time_us)" 1e-6
+    "$(us "$tmp/b.csv" binomial 1048576 hockney)" 1e-6
 assert_near "linear 1000 B p=8 eager by hand" "$(calc "4 + 7 * 1016 * 2e-4")" \
-    "$(col "$tmp/b.csv" linear 1000 hockney time_us)" 1e-6
+    "$(us "$tmp/b.csv" linear 1000 hockney)" 1e-6
 assert_eq "rma has no formula" '"no formula"' "$(col "$tmp/b.csv" rma_linear_fence 1000 - note)"
 # the best: one per size and model, and no row of that size and model below it
-awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next } $h["time_us"] != "" {
-        k = $h["bytes"] SUBSEP $h["model"]; t = $h["time_us"] + 0
+awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next } $h["predicted_s"] != "" {
+        k = $h["bytes"] SUBSEP $h["model"]; t = $h["predicted_s"] + 0
         if (!(k in lo) || t < lo[k]) lo[k] = t
         if ($h["best"] == 1) { nb[k]++; bt[k] = t } }
     END { for (k in lo) if (nb[k] != 1 || bt[k] != lo[k]) { print "FAIL: best of " k > "/dev/stderr"; bad = 1 }
@@ -95,7 +96,7 @@ grep -q "^# best at 1048576 B under hockney: scatter_allgather_rd" "$tmp/b.txt" 
 printf 'source hand\nhockney_a 1e-06\nhockney_b 1e-09\nloggp_L 1e-06\nloggp_o 0\nloggp_g 0\nloggp_G 1e-09\nplogp_L 0\nplogp 1 1e-09 0 0\n' >"$tmp/x.params"
 "$collsim" predict --params "$tmp/x.params" --np 4 --sizes 1000 --algo linear --csv "$tmp/c.csv" >/dev/null
 assert_near "fitted linear p=4 eager: a + 3 m b" "$(calc "1 + 3 * 1000 * 1e-3")" \
-    "$(col "$tmp/c.csv" linear 1000 hockney time_us)" 1e-6
+    "$(us "$tmp/c.csv" linear 1000 hockney)" 1e-6
 # bad inputs: one error line each
 assert_one_line_error "no parameters" "$collsim" predict --np 4
 assert_one_line_error "no np" "$collsim" predict --a 1us --b 1e-9
