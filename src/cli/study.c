@@ -316,26 +316,17 @@ int study_main(int argc, char **argv)
  * its CSV last. 1 when it found the cell's result there. */
 static int merge_cell(const struct study_plan *p, const struct study_cell *c, const char *from)
 {
-    static const char *const sfx[] = {".trace",
-                                      ".analysis.txt",
-                                      ".analysis.models.csv",
-                                      ".analysis.ranks.csv",
-                                      ".analysis.links.csv",
-                                      "-models.png",
-                                      "-models.svg",
-                                      "-errors.png",
-                                      "-errors.svg",
-                                      ".failed",
-                                      ".log",
-                                      ".csv"};
+    static const char *const last[] = {".failed", ".log", ".csv"};
     char src[PATH_MAX + 64], dst[PATH_MAX];
     snprintf(src, sizeof src, "%s/" STUDY_CELL_DIR "/%s.csv", from, c->id);
     int done = access(src, R_OK) == 0;
     snprintf(src, sizeof src, "%s/" STUDY_CELL_DIR "/%s.failed", from, c->id);
     if (!done && access(src, R_OK) != 0) return 0;
-    for (size_t i = 0; i < sizeof sfx / sizeof sfx[0]; i++) {
-        snprintf(src, sizeof src, "%s/" STUDY_CELL_DIR "/%s%s", from, c->id, sfx[i]);
-        plan_cell_path(p, c, sfx[i], dst, sizeof dst);
+    for (int i = 0; i < STUDY_TRACED_FILES + 3; i++) {
+        const char *sfx =
+            i < STUDY_TRACED_FILES ? study_traced_files[i] : last[i - STUDY_TRACED_FILES];
+        snprintf(src, sizeof src, "%s/" STUDY_CELL_DIR "/%s%s", from, c->id, sfx);
+        plan_cell_path(p, c, sfx, dst, sizeof dst);
         if (access(src, R_OK) == 0 && cs_out_copy(src, dst) != 0) return 0;
     }
     return done;

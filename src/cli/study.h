@@ -146,6 +146,11 @@ int cells_emit_jobs(const struct study_plan *p, const char *spec_arg);
 /* Every report file from the cells' results. 0, or an exit status. */
 int report_write(struct study_plan *p);
 
+/* The files of a traced cell besides its CSV: OUT/cells/ID + each (the report shows them under
+ * the variant's name; merge copies them). */
+#define STUDY_TRACED_FILES 9
+extern const char *const study_traced_files[STUDY_TRACED_FILES];
+
 /* A data row of a results CSV: the fields the report uses. */
 struct study_row {
     char collective[32], variant[STUDY_LABEL_MAX], platform[STUDY_NAME_MAX], algo[128], model[32];

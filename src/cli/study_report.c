@@ -107,22 +107,23 @@ static void place(const char *from, const char *to)
         cs_note("cannot write '%s': %s", to, strerror(errno));
 }
 
+const char *const study_traced_files[STUDY_TRACED_FILES] = {".trace",
+                                                            ".analysis.txt",
+                                                            ".analysis.models.csv",
+                                                            ".analysis.ranks.csv",
+                                                            ".analysis.links.csv",
+                                                            "-models.png",
+                                                            "-models.svg",
+                                                            "-errors.png",
+                                                            "-errors.svg"};
+
 /* The traced cell's trace, analysis and model plots under the variant's names (stem). */
 static void place_traced(const struct study_plan *p, const struct study_cell *c, const char *stem)
 {
-    static const char *const sfx[] = {".trace",
-                                      ".analysis.txt",
-                                      ".analysis.models.csv",
-                                      ".analysis.ranks.csv",
-                                      ".analysis.links.csv",
-                                      "-models.png",
-                                      "-models.svg",
-                                      "-errors.png",
-                                      "-errors.svg"};
     char from[PATH_MAX], to[PATH_MAX];
-    for (size_t i = 0; i < sizeof sfx / sizeof sfx[0]; i++) {
-        plan_cell_path(p, c, sfx[i], from, sizeof from);
-        snprintf(to, sizeof to, "%s%s", stem, sfx[i]);
+    for (int i = 0; i < STUDY_TRACED_FILES; i++) {
+        plan_cell_path(p, c, study_traced_files[i], from, sizeof from);
+        snprintf(to, sizeof to, "%s%s", stem, study_traced_files[i]);
         place(from, to);
     }
 }
