@@ -170,7 +170,8 @@ int report_read_rows(const char *path, const struct study_variant *v, int vi,
 void study_path(const struct study_plan *p, int coll, const char *base, const char *suffix,
                 char *out, size_t len);
 
-/* gnuplot, its PNG terminal (1100x600) writing cs_out_part(png); finish with
+/* gnuplot, its PNG terminal (1100x600) writing cs_out_part(png), the x axis a logarithmic
+ * message size, a grid, the key outside on the right; finish with
  * cs_gnuplot_finish(g, png, NULL). NULL after an error line. */
 FILE *study_plot_open(const char *png);
 

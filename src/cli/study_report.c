@@ -134,7 +134,11 @@ FILE *study_plot_open(const char *png)
     if (cs_out_part(png, part, sizeof part) < 0) return NULL;
     FILE *g = cs_gnuplot_open();
     if (g != NULL)
-        fprintf(g, "set terminal pngcairo size 1100,600 noenhanced\nset output '%s'\n", part);
+        fprintf(g,
+                "set terminal pngcairo size 1100,600 noenhanced\nset output '%s'\n"
+                "set logscale x\nset grid\nset key outside right top\nset format x '%%.0s%%cB'\n"
+                "set xlabel 'message size (bytes)'\n",
+                part);
     return g;
 }
 
@@ -148,8 +152,7 @@ static int plot_platform(const char *csv, const char *png, const char *name, con
     if (g == NULL) return -1;
     /* the key goes outside: with the comparison, a dozen lines fill the top left */
     fprintf(g,
-            "set datafile separator ','\nset logscale xy\nset key outside right top\nset grid\n"
-            "set format x '%%.0s%%cB'\nset xlabel 'message size (bytes)'\n"
+            "set datafile separator ','\nset logscale y\n"
             "set ylabel 'simulated %s time (us)'\nset title '%s on %s'\n"
             "set arrow from 65536, graph 0 to 65536, graph 1 nohead dashtype 2 lc 'gray'\n"
             "set label 'eager | rendezvous' at 65536, graph 0.96 center tc 'gray'\n",

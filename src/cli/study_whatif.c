@@ -134,8 +134,7 @@ static int whatif_plot(const struct study_plan *p, const struct study_coll *sc,
     FILE *g = study_plot_open(png);
     if (g == NULL) return -1;
     fprintf(g,
-            "set logscale x\nset grid\nset key outside right top\nset format x '%%.0s%%cB'\n"
-            "set xlabel 'message size (bytes)'\nset ylabel 'simulated time / baseline time'\n"
+            "set ylabel 'simulated time / baseline time'\n"
             "set title \"what-if: %s time on each variant / time on %s\\n(lines: the "
             "fastest algorithm of each; bars: the range of one algorithm's ratio)\"\n"
             "set arrow from graph 0, first 1 to graph 1, first 1 nohead dashtype 2 lc 'gray'\n",
