@@ -89,8 +89,8 @@ check_holds "$key" Q5.trees "$(pick "$r5" torus_trees $m) < $(pick "$r5" multich
 # Q6: the reference solution through --algo-file (the student's starter must build too)
 "$collsim" run --platform "$tmp/ring16.xml" --algo-file "$lab/key/chain.c" --sizes $m --quiet \
     --csv "$tmp/q6.csv" >/dev/null 2>&1
-st=$?
-check_holds "$key" Q6.passes "$st == 0 && \"$(csv_col "$tmp/q6.csv" algorithm 2>/dev/null)\" == \"file:chain\""
+rc=$?
+check_holds "$key" Q6.passes "$rc == 0 && \"$(csv_col "$tmp/q6.csv" algorithm 2>/dev/null)\" == \"file:chain\""
 check_claim "$key" Q6.chain "$(chain $((p - 1)) $m 65536)" "$(csv_col "$tmp/q6.csv" avg_s 2>/dev/null |
     awk '{ printf "%.12g", $1 * 1e6 }')" 0.01
 starter_fails "the starter chain.c" --platform "$tmp/ring16.xml" --algo-file "$lab/starter/chain.c" --sizes 1K

@@ -62,8 +62,8 @@ check_holds "$key" Q6.faster "$(pick "$r6" rma_shared $m) < $(pick "$r6" binomia
 # Q7: the reference solution through --algo-file (the starter must build and run too)
 "$collsim" run --platform "$tmp/x8.xml" --algo-file "$lab/key/fence.c" --sizes 1K,1M --quiet \
     --csv "$tmp/q7.csv" >/dev/null 2>&1
-st=$?
-check_holds "$key" Q7.passes "$st == 0 && $(csv_col "$tmp/q7.csv" algorithm 2>/dev/null | grep -c '^file:fence$') == 2"
+rc=$?
+check_holds "$key" Q7.passes "$rc == 0 && $(csv_col "$tmp/q7.csv" algorithm 2>/dev/null | grep -c '^file:fence$') == 2"
 bound=$(calc "7 * $b * $m * 1e6")
 check_key "$key" Q7.file "$bound" 0.01
 check_above "$key" Q7.file "$(paste -d' ' <(csv_col "$tmp/q7.csv" bytes) <(csv_col "$tmp/q7.csv" avg_s) 2>/dev/null |
