@@ -3,8 +3,8 @@
 # of examples/labs/05-pipelining/key/KEY.md; times against formulas worked out here (awk).
 collsim=$1 src=$2
 source "$src/tests/lib.sh"
-lab=$src/examples/labs/05-pipelining keyfile=$lab/key/KEY.md
-source "$src/tests/labs/keycheck.sh"
+source "$src/tests/labs/keys.sh"
+lab=$src/examples/labs/05-pipelining key=$lab/key/KEY.md
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 "$collsim" platform ring --nodes 16 -o "$tmp/ring16.xml" >/dev/null
@@ -16,7 +16,7 @@ a=1e-6 b=1e-10 m=1048576 M=4194304 p=16
 # for a part of PART bytes in segments of SEG over a chain of L + 1 ranks (L links)
 chain() {
     awk -v L="$1" -v m="$2" -v s="$3" -v a=$a -v b=$b 'BEGIN { k = int((m + s - 1) / s);
-        l = m - (k - 1) * s; printf "%.10g", ((k + L - 2) * (a + b * (s + 16)) + a + b * (l + 16)) * 1e6 }'
+        l = m - (k - 1) * s; printf "%.12g", ((k + L - 2) * (a + b * (s + 16)) + a + b * (l + 16)) * 1e6 }'
 }
 
 # Q1: fixed segments
@@ -24,73 +24,74 @@ best= bestt=
 for s in 4096:4k 16384:16k 65536:64k 262144:256k 1048576:1m; do
     t=$(COLLSIM_SEGMENT=${s%:*} runs --platform "$tmp/ring16.xml" --algo pipeline_chain --sizes $m)
     t=$(pick "$t" pipeline_chain $m)
-    check_time "q1-${s#*:}" "$(chain $((p - 1)) $m ${s%:*})" "$t"
+    check_claim "$key" "Q1.${s#*:}" "$(chain $((p - 1)) $m ${s%:*})" "$t" 0.01
     eval "q1_${s#*:}=$t"
-    if [ -z "$best" ] || awk "BEGIN { exit !($t < $bestt) }"; then best=${s#*:} bestt=$t; fi
+    if [ -z "$best" ] || awk "BEGIN { exit !($t < $bestt) }"; then best=${s%:*} bestt=$t; fi
 done
-has_claim q1-best
-assert_eq "[q1-best] fastest fixed segment" 16k "$best"
+assert_eq "Q1.best: key vs runs (KiB)" "$((best / 1024))" "$(key_num "$key" Q1.best)"
 
 # Q2: the chosen segment
 kstar=$(calc "sqrt(($p - 2) * $b * $m / $a)")
 seg=$(awk -v s="$(calc "$m / $kstar")" 'BEGIN { c = int(s); if (c < s) c++; print c }')
-assert_near "[q2-k] k*" "$kstar" "$(key q2-k)" 0.001
-assert_eq "[q2-s] segment" "$seg" "$(key q2-s)"
+check_key "$key" Q2.k "$kstar" 0.001
+check_key "$key" Q2.s "$seg" 0
 nseg=$(((m + seg - 1) / seg))
-grep -qF "$nseg segments, the last of $((m - (nseg - 1) * seg)) bytes" "$keyfile" && pass ||
-    fail "[q2-s] the key's segment count and last segment are not $nseg and $((m - (nseg - 1) * seg))"
+check_key "$key" Q2.segments "$nseg" 0
+check_key "$key" Q2.last "$((m - (nseg - 1) * seg))" 0
 t2=$(pick "$(runs --platform "$tmp/ring16.xml" --algo pipeline_chain --sizes $m)" pipeline_chain $m)
-check_time q2-t "$(chain $((p - 1)) $m "$seg")" "$t2"
-check_time q2-opt "$(calc "(sqrt(($p - 2) * $a) + sqrt($b * $m))^2 * 1e6")" "$t2"
-check_claim q2-faster "$t2 < $q1_4k && $t2 < $q1_16k && $t2 < $q1_64k && $t2 < $q1_256k && $t2 < $q1_1m"
+check_claim "$key" Q2.t "$(chain $((p - 1)) $m "$seg")" "$t2" 0.01
+check_claim "$key" Q2.opt "$(calc "(sqrt(($p - 2) * $a) + sqrt($b * $m))^2 * 1e6")" "$t2" 0.01
+check_holds "$key" Q2.faster "$t2 < $q1_4k && $t2 < $q1_16k && $t2 < $q1_64k && $t2 < $q1_256k && $t2 < $q1_1m"
 
 # Q3: crossbar, one port, LB2
 a2=2e-6
 r3=$(runs --platform "$tmp/x16.xml" --algo binomial,pipeline_chain,two_tree --sizes 64K,1M,4M)
-check_time q3-binomial "$(calc "4 * ($a2 + $b * ($m + 16)) * 1e6")" "$(pick "$r3" binomial $m)"
-prev=100
+check_claim "$key" Q3.binomial "$(calc "4 * ($a2 + $b * ($m + 16)) * 1e6")" "$(pick "$r3" binomial $m)" 0.01
+ratios=
 for x in 64k:65536 1m:$m 4m:$M; do
     lb2=$(calc "(sqrt(3 * $a2) + sqrt($b * ${x#*:}))^2 * 1e6")
-    assert_near "[q3-lb2-${x%:*}] key vs formula" "$lb2" "$(key "q3-lb2-${x%:*}")" 0.01
+    check_key "$key" "Q3.lb2_${x%:*}" "$lb2" 0.01
     ratio=$(calc "$(pick "$r3" two_tree "${x#*:}") / $lb2")
-    check_claim "q3-tt-${x%:*}" "$ratio < $(key "q3-tt-${x%:*}")"
-    check_claim q3-ratio "$ratio < $prev"
-    prev=$ratio
+    check_below "$key" "Q3.tt_${x%:*}" "$ratio"
+    ratios="$ratios $ratio"
 done
-check_claim q3-fastest "$(pick "$r3" two_tree $m) < $(pick "$r3" pipeline_chain $m) &&
+set -- $ratios
+check_holds "$key" Q3.ratio "${1:-0} > ${2:-0} && ${2:-0} > ${3:-0}"
+check_holds "$key" Q3.fastest "$(pick "$r3" two_tree $m) < $(pick "$r3" pipeline_chain $m) &&
     $(pick "$r3" pipeline_chain $m) < $(pick "$r3" binomial $m)"
 
 # Q4: hypercube, edge-disjoint spanning binomial trees
 t=$(pick "$(COLLSIM_SEGMENT=65536 runs --platform "$tmp/h4.xml" --algo hypercube_esbt --sizes $m)" hypercube_esbt $m)
-check_time q4-esbt64k "$(calc "(4 + $m / (4 * 65536)) * ($a + $b * (65536 + 16)) * 1e6")" "$t"
+check_claim "$key" Q4.esbt64k "$(calc "(4 + $m / (4 * 65536)) * ($a + $b * (65536 + 16)) * 1e6")" "$t" 0.01
 r4=$(runs --platform "$tmp/h4.xml" --algo hypercube_esbt,multichain --sizes 1M,4M)
 for x in 1m:$m 4m:$M; do
     f=$(calc "(sqrt(4 * $a) + sqrt($b * ${x#*:} / 4))^2 * 1e6")
-    assert_near "[q4-f-${x%:*}] key vs formula" "$f" "$(key "q4-f-${x%:*}")" 0.01
-    check_claim "q4-close-${x%:*}" "$(pick "$r4" hypercube_esbt "${x#*:}") / $f < $(key "q4-close-${x%:*}")"
-    check_claim q4-mc "$(pick "$r4" multichain "${x#*:}") > $(pick "$r4" hypercube_esbt "${x#*:}")"
+    check_key "$key" "Q4.f_${x%:*}" "$f" 0.01
+    check_below "$key" "Q4.close_${x%:*}" "$(calc "$(pick "$r4" hypercube_esbt "${x#*:}") / $f")"
 done
+check_holds "$key" Q4.mc "$(pick "$r4" multichain $m) > $(pick "$r4" hypercube_esbt $m) &&
+    $(pick "$r4" multichain $M) > $(pick "$r4" hypercube_esbt $M)"
 lb2=$(calc "(sqrt(3 * $a) + sqrt($b * $m))^2 * 1e6")
-assert_near "[q4-lb2] key vs formula" "$lb2" "$(key q4-lb2)" 0.01
-check_claim q4-lb2 "$(pick "$r4" hypercube_esbt $m) < $lb2"
+check_key "$key" Q4.lb2 "$lb2" 0.01
+check_holds "$key" Q4.below_lb2 "$(pick "$r4" hypercube_esbt $m) < $lb2"
 
 # Q5: torus, edge-disjoint Hamiltonian cycles
 t=$(pick "$(COLLSIM_SEGMENT=65536 runs --platform "$tmp/t44.xml" --algo multichain --sizes $m)" multichain $m)
-check_time q5-mc64k "$(chain $((p - 1)) $((m / 4)) 65536)" "$t"
+check_claim "$key" Q5.mc64k "$(chain $((p - 1)) $((m / 4)) 65536)" "$t" 0.01
 r5=$(runs --platform "$tmp/t44.xml" --algo multichain,torus_trees --sizes $m)
 opt=$(calc "(sqrt(($p - 2) * $a) + sqrt($b * $m / 4))^2 * 1e6")
-assert_near "[q5-mcopt] key vs formula" "$opt" "$(key q5-mcopt)" 0.01
-assert_near "[q5-mcopt] default multichain vs its optimum (2%)" "$opt" "$(pick "$r5" multichain $m)" 0.02
+check_key "$key" Q5.mcopt "$opt" 0.01
+assert_near "Q5.mcopt: default multichain vs its optimum (2%)" "$opt" "$(pick "$r5" multichain $m)" 0.02
 f=$(calc "(sqrt(4 * $a) + sqrt($b * $m / 4))^2 * 1e6")
-check_claim q5-mcf "$(pick "$r5" multichain $m) / $f > $(key q5-mcf)"
-check_claim q5-trees "$(pick "$r5" torus_trees $m) < $(pick "$r5" multichain $m)"
+check_above "$key" Q5.mcf "$(calc "$(pick "$r5" multichain $m) / $f")"
+check_holds "$key" Q5.trees "$(pick "$r5" torus_trees $m) < $(pick "$r5" multichain $m)"
 
 # Q6: the reference solution through --algo-file (the student's starter must build too)
-if has_algo_file; then
-    t=$(pick "$(runs --platform "$tmp/ring16.xml" --algo-file "$lab/key/chain.c" --sizes $m)" file:chain $m)
-    check_time q6-chain "$(chain $((p - 1)) $m 65536)" "$t"
-    "$collsim" run --platform "$tmp/ring16.xml" --algo-file "$lab/starter/chain.c" --sizes 1K \
-        --quiet >/dev/null 2>&1
-    assert_eq "the starter builds and runs (and, unfinished, fails the data check)" 1 $?
-fi
+"$collsim" run --platform "$tmp/ring16.xml" --algo-file "$lab/key/chain.c" --sizes $m --quiet \
+    --csv "$tmp/q6.csv" >/dev/null 2>&1
+rc=$?
+check_holds "$key" Q6.passes "$rc == 0 && \"$(csv_col "$tmp/q6.csv" algorithm 2>/dev/null)\" == \"file:chain\""
+check_claim "$key" Q6.chain "$(chain $((p - 1)) $m 65536)" "$(csv_col "$tmp/q6.csv" avg_s 2>/dev/null |
+    awk '{ printf "%.12g", $1 * 1e6 }')" 0.01
+starter_fails "the starter chain.c" --platform "$tmp/ring16.xml" --algo-file "$lab/starter/chain.c" --sizes 1K
 finish
