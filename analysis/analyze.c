@@ -59,7 +59,9 @@ const char analyze_usage[] =
     "                       vs size, a panel per algorithm; PREFIX-errors.png/.svg: each\n"
     "                       model's error vs size (needs gnuplot; logp, which leaves m out,\n"
     "                       is not drawn)\n"
-    "  --svg FILE           space-time diagram of one call (ranks as rows, messages as arrows)\n"
+    "  --svg FILE           space-time diagram of one call (ranks as rows, messages as arrows\n"
+    "                       coloured by step, busy and waiting bars, a time axis, a legend),\n"
+    "                       and FILE's .png beside it through rsvg-convert when installed\n"
     "  --svg-phase TEXT     ... of the first phase whose mark contains TEXT, e.g.\n"
     "                       'binomial/1048576' (default: the first phase)\n"
     "  --hops               also print the hop table: src dst hops, per message pair\n";
