@@ -3,8 +3,6 @@
 #include "predict.h"
 
 #include <errno.h>
-#include <libxml/parser.h>
-#include <libxml/tree.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -14,7 +12,6 @@
 #include "options.h"
 #include "params.h"
 #include "platform.h"
-#include "topo.h"
 #include "util.h"
 
 const char predict_usage[] =
@@ -57,27 +54,6 @@ struct popts {
     const char *ts, *th, *bandwidth, *a, *b, *reduce_rate, *eager;
     int np, shift;
 };
-
-/* A prop of a platform's first zone into out ("" when absent); 0, or -1 (not a platform). */
-static int zone_prop(const char *path, const char *name, char *out, size_t len)
-{
-    xmlDocPtr doc =
-        xmlReadFile(path, NULL, XML_PARSE_NONET | XML_PARSE_NOWARNING | XML_PARSE_NOERROR);
-    if (doc == NULL) return -1;
-    out[0] = '\0';
-    xmlNodePtr z = xmlDocGetRootElement(doc);
-    for (z = z ? z->children : NULL; z != NULL; z = z->next)
-        if (z->type == XML_ELEMENT_NODE && xmlStrcmp(z->name, BAD_CAST "zone") == 0) break;
-    for (xmlNodePtr p = z ? z->children : NULL; p != NULL; p = p->next) {
-        if (p->type != XML_ELEMENT_NODE || xmlStrcmp(p->name, BAD_CAST "prop") != 0) continue;
-        xmlChar *id = xmlGetProp(p, BAD_CAST "id"), *v = xmlGetProp(p, BAD_CAST "value");
-        if (id && v && xmlStrcmp(id, BAD_CAST name) == 0) snprintf(out, len, "%s", (char *)v);
-        xmlFree(id);
-        xmlFree(v);
-    }
-    xmlFreeDoc(doc);
-    return 0;
-}
 
 /* Hops between node 0 and node v of a torus of sides dims (the ring is one side). */
 static int torus_hops(const struct coll_topo *t, int v)
@@ -136,11 +112,11 @@ struct pstate {
 /* Kind, dimensions, link latency and bandwidth of --platform; 0, or 1 after an error line. */
 static int read_platform(const char *path, struct pstate *s)
 {
-    char dims[256], lat[64], bw[64], nodes[64], err[256];
-    if (platform_props(path, s->kind, dims, sizeof dims) != 0 ||
-        zone_prop(path, "collsim.link_latency", lat, sizeof lat) != 0 ||
-        zone_prop(path, "collsim.link_bandwidth", bw, sizeof bw) != 0 ||
-        zone_prop(path, "collsim.nodes", nodes, sizeof nodes) != 0) {
+    static const char *const ids[] = {"collsim.kind", "collsim.dims", "collsim.link_latency",
+                                      "collsim.link_bandwidth", "collsim.nodes"};
+    char dims[64], lat[64], bw[64], nodes[64], err[256];
+    char *const outs[] = {s->kind, dims, lat, bw, nodes};
+    if (platform_zone_props(path, ids, outs, 5, sizeof lat) != 0) {
         cs_error("cannot read the platform '%s'", path);
         return 1;
     }

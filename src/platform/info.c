@@ -77,12 +77,14 @@ static void physical(const char *name, char *out, size_t len)
         out[n - 5] = '\0';
 }
 
-int platform_props(const char *path, char *kind, char *dims, size_t len)
+int platform_zone_props(const char *path, const char *const *ids, char *const *outs, int n,
+                        size_t len)
 {
     xmlDocPtr doc =
         xmlReadFile(path, NULL, XML_PARSE_NONET | XML_PARSE_NOWARNING | XML_PARSE_NOERROR);
     if (doc == NULL) return -1;
-    kind[0] = dims[0] = '\0';
+    for (int i = 0; i < n; i++)
+        outs[i][0] = '\0';
     xmlNodePtr root = xmlDocGetRootElement(doc);
     if (root == NULL || xmlStrcmp(root->name, BAD_CAST "platform") != 0) {
         xmlFreeDoc(doc);
@@ -93,10 +95,8 @@ int platform_props(const char *path, char *kind, char *dims, size_t len)
         for (xmlNodePtr p = z->children; p != NULL; p = p->next) {
             if (p->type != XML_ELEMENT_NODE || xmlStrcmp(p->name, BAD_CAST "prop") != 0) continue;
             xmlChar *id = xmlGetProp(p, BAD_CAST "id"), *v = xmlGetProp(p, BAD_CAST "value");
-            if (id && v && xmlStrcmp(id, BAD_CAST "collsim.kind") == 0)
-                snprintf(kind, len, "%s", (char *)v);
-            if (id && v && xmlStrcmp(id, BAD_CAST "collsim.dims") == 0)
-                snprintf(dims, len, "%s", (char *)v);
+            for (int i = 0; id && v && i < n; i++)
+                if (xmlStrcmp(id, BAD_CAST ids[i]) == 0) snprintf(outs[i], len, "%s", (char *)v);
             xmlFree(id);
             xmlFree(v);
         }
@@ -104,6 +104,13 @@ int platform_props(const char *path, char *kind, char *dims, size_t len)
     }
     xmlFreeDoc(doc);
     return 0;
+}
+
+int platform_props(const char *path, char *kind, char *dims, size_t len)
+{
+    static const char *const ids[] = {"collsim.kind", "collsim.dims"};
+    char *const outs[] = {kind, dims};
+    return platform_zone_props(path, ids, outs, 2, len);
 }
 
 static int by_version(const void *a, const void *b)

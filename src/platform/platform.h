@@ -17,4 +17,14 @@ int platform_check(int argc, char **argv, int *hosts);
  * Each is "" when absent. 0, or -1 if the file is not a readable platform. */
 int platform_props(const char *path, char *kind, char *dims, size_t len);
 
+/* The same for any n props of the first zone: outs[i] (len bytes each) gets prop ids[i]'s
+ * value, "" when absent, from one reading of the file. 0, or -1 if not a readable platform. */
+int platform_zone_props(const char *path, const char *const *ids, char *const *outs, int n,
+                        size_t len);
+
+/* Checks a SimGrid quantity: kind 'l' latency (s, ms, us, ns, ps), 'b' bandwidth (Bps,
+ * kBps, MBps, GBps, TBps, KiBps.. TiBps, bps, kbps.. Tbps, Kibps.. Tibps), 's' speed (f, kf,
+ * Mf, Gf, Tf, Pf). Stores the value in SI base units (s, B/s, flop/s). Returns 0 or -1. */
+int topo_parse_quantity(const char *s, char kind, double *value);
+
 #endif

@@ -6,9 +6,6 @@
  * status; a file SimGrid rejects is one error line, never an abort. */
 int topo_info_main(int argc, char **argv);
 
-/* Checks a SimGrid quantity: kind 'l' latency (s, ms, us, ns, ps), 'b' bandwidth (Bps,
- * kBps, MBps, GBps, TBps, KiBps.. TiBps, bps, kbps.. Tbps, Kibps.. Tibps), 's' speed (f, kf,
- * Mf, Gf, Tf, Pf). Stores the value in SI base units (s, B/s, flop/s). Returns 0 or -1. */
-int topo_parse_quantity(const char *s, char kind, double *value);
+#include "platform.h" /* topo_parse_quantity, which other modules use too */
 
 #endif
