@@ -116,9 +116,7 @@ void run_defaults(struct run_request *r)
     r->time_limit = CS_TIME_LIMIT_DEFAULT;
 }
 
-/* "dir/torus-8x8.xml" -> "torus-8x8", a plain name (smpirun splits arguments at spaces): any
- * character but letters, digits and "-_.+" becomes '_'. */
-static void platform_name(const char *path, char *out, size_t len)
+void run_platform_name(const char *path, char *out, size_t len)
 {
     const char *base = strrchr(path, '/');
     base = base ? base + 1 : path;
@@ -281,7 +279,7 @@ static int run_prepare(const struct run_request *r, struct run_plan *pl)
     /* shared buffers: only SimGrid's cost per process grows with the processes */
     if (smpi_check_memory(r->collective, r->shared_buffers ? "0" : r->sizes, pl->np) != 0) return 2;
     if (smpi_hostfile_copy(given, per_host, pl->hostfile, sizeof pl->hostfile) != 0) return 1;
-    platform_name(r->platform, pl->pname, sizeof pl->pname);
+    run_platform_name(r->platform, pl->pname, sizeof pl->pname);
     return r->algo_file != NULL ? algofile_build(r->algo_file, r->collective, pl->np, &pl->file)
                                 : 0;
 }

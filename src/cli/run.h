@@ -100,6 +100,11 @@ int smpi_program(const char *name, char *out, size_t len);
 int run_analyze(const struct run_request *r, const char *trace, const char *out, const char *csv,
                 const char *plots);
 
+/* A platform's name, the CSV's platform column: "dir/torus-8x8.xml" -> "torus-8x8", a plain
+ * name (smpirun splits arguments at spaces): any character but letters, digits and "-_.+"
+ * becomes '_'. */
+void run_platform_name(const char *path, char *out, size_t len);
+
 /* Fills r with the defaults of `collsim run`. */
 void run_defaults(struct run_request *r);
 

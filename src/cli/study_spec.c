@@ -90,15 +90,8 @@ static int item_routing(const char *t, void *slots, int i)
     return snprintf(v[i], sizeof v[i], "%s", t), 0;
 }
 
-/* A name fit for a file and a CSV cell: other characters become '_' (as `collsim run` names
- * a platform). */
-static void safe_name(char *s)
-{
-    for (; *s; s++)
-        if (!isalnum((unsigned char)*s) && strchr("-_.+", *s) == NULL) *s = '_';
-}
-
-/* Adds one platform; 0, or -1 after an error line (a name taken, too many). */
+/* Adds the platform named after `name` (a file's path, or a generated platform's name) as
+ * `collsim run` names it in the CSV; 0, or -1 after an error line (a name taken, too many). */
 static int add_platform(struct study_spec *s, const char *name, const char *file, const char *gen,
                         const char *where)
 {
@@ -108,8 +101,7 @@ static int add_platform(struct study_spec *s, const char *name, const char *file
     }
     struct study_platform *p = &s->plat[s->nplat];
     memset(p, 0, sizeof *p);
-    snprintf(p->name, sizeof p->name, "%s", name);
-    safe_name(p->name);
+    run_platform_name(name, p->name, sizeof p->name);
     for (int i = 0; i < s->nplat; i++)
         if (strcmp(s->plat[i].name, p->name) == 0) {
             cs_error("%s: two platforms are named '%s' (a platform's name is its file's stem)",
@@ -126,19 +118,16 @@ static int add_platform(struct study_spec *s, const char *name, const char *file
 static int platform_file(struct study_spec *s, const char *value, const char *where,
                          const char *dir)
 {
-    char path[PATH_MAX], name[STUDY_NAME_MAX];
+    char path[PATH_MAX];
     if (value[0] == '/' || dir == NULL || !*dir)
         snprintf(path, sizeof path, "%s", value);
     else
         snprintf(path, sizeof path, "%s/%s", dir, value);
-    const char *base = strrchr(value, '/');
-    snprintf(name, sizeof name, "%s", base ? base + 1 : value);
-    name[strlen(name) - 4] = '\0'; /* ".xml" */
     if (access(path, R_OK) != 0) {
         cs_error("%s: cannot read platform '%s'", where, path);
         return -2;
     }
-    return add_platform(s, name, path, "", where);
+    return add_platform(s, value, path, "", where);
 }
 
 /* A generator line: KIND, then key=v1,v2,... pairs. */
