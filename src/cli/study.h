@@ -128,6 +128,8 @@ int plan_collectives_check(struct study_plan *p);
 /* The collectives, variants and cells. 0, or an exit status after one error line. */
 int plan_build(struct study_plan *p, int quiet);
 void plan_free(struct study_plan *p);
+/* 1 if `name` is an item of the comma list `list`. */
+int study_in_list(const char *list, const char *name);
 /* OUT/cells/ID + suffix. */
 void plan_cell_path(const struct study_plan *p, const struct study_cell *c, const char *suffix,
                     char *out, size_t len);
@@ -174,6 +176,9 @@ void study_path(const struct study_plan *p, int coll, const char *base, const ch
  * message size, a grid, the key outside on the right; finish with
  * cs_gnuplot_finish(g, png, NULL). NULL after an error line. */
 FILE *study_plot_open(const char *png);
+
+/* The distinct sizes of the rows, ascending, into out (room for n); their count. */
+int study_row_sizes(const struct study_row *rows, int n, unsigned long long *out);
 
 /* "16 B", "64 KiB", "4 MiB" */
 void study_fmt_bytes(unsigned long long b, char *out, size_t len);

@@ -14,12 +14,6 @@ static void *xcalloc(size_t n, size_t size)
     return p;
 }
 
-static int cmp_ull(const void *a, const void *b)
-{
-    unsigned long long x = *(const unsigned long long *)a, y = *(const unsigned long long *)b;
-    return x < y ? -1 : x > y;
-}
-
 /* The best-algorithm map: per variant and size, the fastest algorithm and the next one. Every
  * name comes from the CSV rows, none from a list here. */
 struct best_map {
@@ -97,15 +91,12 @@ static void best_build(const struct study_row *rows, int nrows, struct best_map 
     m->size = xcalloc((size_t)m->nrows, sizeof *m->size);
     m->win = xcalloc((size_t)m->nrows, sizeof *m->win);
     for (int i = 0; i < m->nrows; i++) {
-        int p = 0, s = 0;
+        int p = 0;
         while (p < m->nvar && strcmp(m->rows[m->var[p]].variant, m->rows[i].variant) != 0)
             p++;
         if (p == m->nvar) m->var[m->nvar++] = i;
-        while (s < m->nsize && m->size[s] != m->rows[i].bytes)
-            s++;
-        if (s == m->nsize) m->size[m->nsize++] = m->rows[i].bytes;
     }
-    qsort(m->size, (size_t)m->nsize, sizeof *m->size, cmp_ull);
+    m->nsize = study_row_sizes(rows, nrows, m->size);
     size_t ncell = (size_t)m->nvar * (size_t)m->nsize;
     m->best = xcalloc(ncell, sizeof *m->best);
     m->next = xcalloc(ncell, sizeof *m->next);

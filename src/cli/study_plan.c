@@ -329,8 +329,7 @@ static int plan_all_sizes(struct study_plan *p)
     return 0;
 }
 
-/* 1 if `name` is an item of the comma list `list`. */
-static int in_list(const char *list, const char *name)
+int study_in_list(const char *list, const char *name)
 {
     size_t n = strlen(name);
     for (const char *q = list; *q;) {
@@ -396,7 +395,7 @@ static void pick(int c, const char *want, const char * not, const struct fit *f,
     for (char *t = strtok_r(raw, ",", &save); t != NULL; t = strtok_r(NULL, ",", &save)) {
         char *list = coll_expand((enum coll_id)c, t, bad, sizeof bad), *s2;
         for (char *a = list ? strtok_r(list, ",", &s2) : NULL; a; a = strtok_r(NULL, ",", &s2))
-            if (!in_list(not, a) && !in_list(out, a) && fits(c, a, f))
+            if (!study_in_list(not, a) && !study_in_list(out, a) && fits(c, a, f))
                 sprintf(out + strlen(out), "%s%s", *out ? "," : "", a);
         free(list);
     }
@@ -417,7 +416,7 @@ static void default_main(int c, char *out)
     for (int i = 0; n < STUDY_TRACED && i < algo_count; i++) {
         const struct algo_info *a = &algo_infos[i];
         if ((int)a->coll == c && a->needs == NEED_NOTHING && !one_sided(a) &&
-            !in_list(out, a->name)) {
+            !study_in_list(out, a->name)) {
             sprintf(out + strlen(out), "%s%s", *out ? "," : "", a->name);
             n++;
         }
@@ -439,8 +438,8 @@ static void compare_algos(const struct study_spec *s, int c, const char *main, c
     }
     for (int i = 0; i < algo_count; i++) {
         const struct algo_info *a = &algo_infos[i];
-        if ((int)a->coll == c && !one_sided(a) && !in_list(main, a->name) &&
-            !in_list(out, a->name) && fits(c, a->name, f))
+        if ((int)a->coll == c && !one_sided(a) && !study_in_list(main, a->name) &&
+            !study_in_list(out, a->name) && fits(c, a->name, f))
             sprintf(out + strlen(out), "%s%s", *out ? "," : "", a->name);
     }
 }

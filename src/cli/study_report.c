@@ -79,6 +79,21 @@ int report_read_rows(const char *path, const struct study_variant *v, int vi,
     return got < 0 ? -1 : 0;
 }
 
+int study_row_sizes(const struct study_row *rows, int n, unsigned long long *out)
+{
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        int j = 0;
+        while (j < k && out[j] != rows[i].bytes)
+            j++;
+        if (j < k) continue;
+        for (j = k++; j > 0 && out[j - 1] > rows[i].bytes; j--)
+            out[j] = out[j - 1];
+        out[j] = rows[i].bytes;
+    }
+    return k;
+}
+
 /* Appends the lines of `path` to out, its first (the header) only when with_header, each
  * after `prefix`. 0, or -1. */
 static int append_lines(FILE *out, const char *path, int with_header, const char *prefix)
@@ -182,13 +197,9 @@ static char *row_algorithms(const struct study_row *rows, int from, int to)
         cap += strlen(rows[i].algo) + 1;
     char *list = calloc(cap, 1);
     if (list == NULL) abort();
-    for (int i = from; i < to; i++) {
-        size_t n = strlen(rows[i].algo);
-        int seen = 0;
-        for (const char *q = list; *q && !seen; q += strcspn(q, ",") + (q[strcspn(q, ",")] == ','))
-            seen = strcspn(q, ",") == n && strncmp(q, rows[i].algo, n) == 0;
-        if (!seen) sprintf(list + strlen(list), "%s%s", *list ? "," : "", rows[i].algo);
-    }
+    for (int i = from; i < to; i++)
+        if (!study_in_list(list, rows[i].algo))
+            sprintf(list + strlen(list), "%s%s", *list ? "," : "", rows[i].algo);
     return list;
 }
 

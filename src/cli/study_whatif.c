@@ -67,22 +67,6 @@ static int ratio_span(const struct study_row *rows, int n, int v, int b, unsigne
     return 1;
 }
 
-/* The sizes of the rows, ascending, into out (room for n); their count. */
-static int row_sizes(const struct study_row *rows, int n, unsigned long long *out)
-{
-    int k = 0;
-    for (int i = 0; i < n; i++) {
-        int j = 0;
-        while (j < k && out[j] != rows[i].bytes)
-            j++;
-        if (j < k) continue;
-        for (j = k++; j > 0 && out[j - 1] > rows[i].bytes; j--)
-            out[j] = out[j - 1];
-        out[j] = rows[i].bytes;
-    }
-    return k;
-}
-
 /* whatif.csv's rows and the table of variant v against b. */
 static void whatif_variant(const struct study_plan *p, FILE *csv, FILE *txt,
                            const struct study_row *rows, int n, int v, int b,
@@ -171,7 +155,7 @@ int whatif_report(const struct study_plan *p, const struct study_coll *sc,
         pair[v] = p->var[v].plat == base ? -1 : partner(p, v, base);
         any |= pair[v] >= 0;
     }
-    int ns = row_sizes(rows, nrows, sizes), rc = 0;
+    int ns = study_row_sizes(rows, nrows, sizes), rc = 0;
     char txt[PATH_MAX], png[PATH_MAX];
     study_path(p, sc->id, "whatif", ".txt", txt, sizeof txt);
     study_path(p, sc->id, "whatif", ".png", png, sizeof png);
