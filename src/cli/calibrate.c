@@ -219,6 +219,7 @@ static int save_params(const char *path, const struct fit_point *p, int n, const
 struct calibrate {
     const char *platform, *sizes, *model, *csv, *osu, *params, *pair;
     int hi, hj;
+    enum cs_model model_id; /* --model, parsed by calibrate_check */
 };
 
 /* Hockney, LogGP, PLogP and model B from OSU output files (a comma list). 0 or an exit
@@ -289,7 +290,7 @@ static int simulate_pingpong(const struct calibrate *c, const char *hostfile, co
     args[k++] = c->platform;
     args[k++] = "-hostfile";
     args[k++] = pairfile;
-    k = smpi_common_args(args, k, c->model);
+    k = smpi_common_args(args, k, c->model_id);
     args[k++] = prog;
     args[k++] = "--sizes";
     args[k++] = c->sizes;
@@ -301,13 +302,18 @@ static int simulate_pingpong(const struct calibrate *c, const char *hostfile, co
 }
 
 /* Checks the platform, model, sizes and pair; the hostfile into hostfile. 0 or a status. */
-static int calibrate_check(const struct calibrate *c, char *hostfile, size_t len)
+static int calibrate_check(struct calibrate *c, char *hostfile, size_t len)
 {
     if (access(c->platform, R_OK) != 0) {
         cs_error("cannot read platform '%s': %s", c->platform, strerror(errno));
         return 1;
     }
-    if (cs_check_model(c->model) != 0 || opt_check_sizes(c->sizes) != 0) return 2;
+    char err[256];
+    if (cs_model_parse(c->model, &c->model_id, err, sizeof err) != 0) {
+        cs_error("%s", err);
+        return 2;
+    }
+    if (opt_check_sizes(c->sizes) != 0) return 2;
     int nhosts = smpi_hostfile(c->platform, NULL, hostfile, len);
     if (nhosts < 0) return 1;
     if (c->hi >= nhosts || c->hj >= nhosts) {
@@ -318,7 +324,7 @@ static int calibrate_check(const struct calibrate *c, char *hostfile, size_t len
 }
 
 /* The same from a simulated ping-pong on --platform. 0 or an exit status. */
-static int calibrate_platform(const struct calibrate *c)
+static int calibrate_platform(struct calibrate *c)
 {
     char hostfile[PATH_MAX], outfile[PATH_MAX], a[512], b[512];
     int rc = calibrate_check(c, hostfile, sizeof hostfile);

@@ -8,24 +8,16 @@
 #include <string.h>
 
 #include "registry.h"
+#include "runargs.h"
 #include "util.h"
 
 int opt_check_sizes(const char *sizes)
 {
-    uint64_t v[CS_MAX_SIZES];
+    struct cs_sizes v;
     char err[256];
-    int n = cs_parse_sizes(sizes, v, CS_MAX_SIZES, err, sizeof err);
-    if (n < 0) {
-        cs_error("%s", err);
-        return -1;
-    }
-    for (int i = 0; i < n; i++)
-        if (v[i] > INT_MAX) {
-            cs_error("size %llu is more than an MPI count holds (%d bytes)",
-                     (unsigned long long)v[i], INT_MAX);
-            return -1;
-        }
-    return 0;
+    if (cs_sizes_parse(sizes, &v, err, sizeof err) == 0) return 0;
+    cs_error("%s", err);
+    return -1;
 }
 
 int opt_check_algos(const char *collective, const char *algos)

@@ -17,6 +17,7 @@
 #include "analyze.h"
 #include "options.h"
 #include "registry.h"
+#include "runplan.h"
 #include "runwatch.h"
 #include "tracefix.h"
 #include "util.h"
@@ -104,18 +105,11 @@ const char run_usage[] =
 void run_defaults(struct run_request *r)
 {
     memset(r, 0, sizeof *r);
-    r->collective = "bcast";
-    r->algos = "binomial,binary,linear";
-    r->sizes = "16:4M:8";
-    r->iters = 1;   /* calls of one size give the same simulated time (docs/running.md) */
-    r->warmup = -1; /* per algorithm (the runner's default) */
-    r->model = "clean";
-    r->routing = "ctr";
+    runargs_defaults(&r->args);
+    r->args.algos = "binomial,binary,linear";
     r->ranks_per_host = 1;
-    r->shift = 1;
     r->time_limit = CS_TIME_LIMIT_DEFAULT;
 }
-
 void run_platform_name(const char *path, char *out, size_t len)
 {
     const char *base = strrchr(path, '/');
@@ -160,164 +154,14 @@ int run_analyze(const struct run_request *r, const char *trace, const char *out,
     return !ok;
 }
 
-/* What run_execute works out before anything runs. */
-struct run_plan {
-    char hostfile[PATH_MAX]; /* a clean copy of the hostfile (line ends, ranks per host) */
-    char runner[PATH_MAX], pname[256];
-    char trace[PATH_MAX]; /* the trace to write, "" for none */
-    char trace_raw[PATH_MAX + 8], csv_tmp[PATH_MAX + 8];
-    int np, temp_trace;      /* temp_trace: only for --analyze */
-    uint64_t eager;          /* --eager in bytes, 0 when not given */
-    struct algofile file;    /* --algo-file compiled, the runner's --algo-file */
-    struct run_watch *watch; /* progress lines and the CSV's rows as they come */
-};
-
-/* The outputs: each writable, no two on one file. 0, or 2 after one error line. */
-static int run_check_outputs(const struct run_request *r)
-{
-    const char *names[] = {"--trace", "--csv", "the analysis", "the analysis CSV"};
-    const char *paths[] = {r->trace, r->csv, r->analysis, r->analysis_csv};
-    const char *what[] = {"trace", "CSV", "report", "analysis CSV"};
-    for (int i = 0; i < 4; i++)
-        if (paths[i] != NULL && cs_out_check(what[i], paths[i]) != 0) return 2;
-    if (r->trace != NULL && strcmp(r->trace, "-") == 0) {
-        cs_error("--trace needs a file (the trace is repaired after the run)");
-        return 2;
-    }
-    return cs_out_distinct(names, paths, 4) != 0 ? 2 : 0;
-}
-
-/* --topology and --inject-fault, which the runner uses: 0, or 2 after one error line. */
-static int run_check_runner_args(const struct run_request *r, int np)
-{
-    struct coll_topo t;
-    char err[256], extra;
-    int rank;
-    long long off;
-    if (r->topology != NULL && coll_topo_parse_spec(r->topology, &t, err, sizeof err) != 0) {
-        cs_error("%s", err);
-        return 2;
-    }
-    if (r->fault != NULL && (sscanf(r->fault, "%d:%lld%c", &rank, &off, &extra) != 2 || rank < 0 ||
-                             rank >= np || off < 0)) {
-        cs_error("bad value '%s' for --inject-fault (RANK:OFFSET, a rank of %d processes)",
-                 r->fault, np);
-        return 2;
-    }
-    return 0;
-}
-
-/* Checks --reduce-rate (a positive number of bytes per second) and hands it to the
- * algorithms in the environment (COLLSIM_REDUCE_RATE, read in src/coll/coll.c). 0, or -1
- * after an error line. */
-static int run_set_reduce_rate(const char *rate)
-{
-    char *end;
-    errno = 0;
-    double x = strtod(rate, &end);
-    if (end == rate || *end != '\0' || errno != 0 || !(x > 0) || x > 1e15) {
-        cs_error("bad value '%s' for --reduce-rate (bytes per second, e.g. 8e9)", rate);
-        return -1;
-    }
-    return setenv("COLLSIM_REDUCE_RATE", rate, 1) == 0 ? 0 : -1;
-}
-
-/* The collective and --algo (empty when only --algo-file names an algorithm): 0, or -1 after
- * one error line. */
-static int run_check_algos(const struct run_request *r)
-{
-    if (r->algos[0] == '\0' && r->algo_file != NULL && coll_find(r->collective) >= 0) return 0;
-    return opt_check_algos(r->collective, r->algos);
-}
-
-/* The checks of the request's values; 0, or 2 after one error line. */
-static int run_check_values(const struct run_request *r, int np, uint64_t *eager)
-{
-    if (r->root < 0 || r->root >= np) {
-        cs_error("--root %d is not a rank of %d processes", r->root, np);
-        return 2;
-    }
-    if (run_check_algos(r) != 0 || opt_check_sizes(r->sizes) != 0) return 2;
-    if (r->eager != NULL && cs_check_eager(r->eager, eager) != 0) return 2;
-    if (r->reduce_rate != NULL && run_set_reduce_rate(r->reduce_rate) != 0) return 2;
-    if (cs_check_model(r->model) != 0 || cs_check_routing(r->routing) != 0) return 2;
-    if (run_check_runner_args(r, np) != 0) return 2;
-    return run_check_outputs(r);
-}
-
-/* Fills the plan: files, process count, the checks; 0, or the exit status after an error. */
-static int run_prepare(const struct run_request *r, struct run_plan *pl)
-{
-    memset(pl, 0, sizeof *pl);
-    if (r->platform == NULL) {
-        cs_error("--platform is required (try platforms/torus-4x4.xml)");
-        return 2;
-    }
-    if (access(r->platform, R_OK) != 0) {
-        cs_error("cannot read platform '%s': %s", r->platform, strerror(errno));
-        return 1;
-    }
-    char given[PATH_MAX];
-    int nhosts = smpi_hostfile(r->platform, r->hostfile, given, sizeof given);
-    if (nhosts < 0) return 1;
-    int per_host = r->ranks_per_host > 0 ? r->ranks_per_host : 1;
-    if ((long)nhosts * per_host > CS_HOSTS_MAX) {
-        cs_error("%d hosts with %d ranks each is more than %d processes", nhosts, per_host,
-                 CS_HOSTS_MAX);
-        return 2;
-    }
-    nhosts *= per_host;
-    pl->np = r->np > 0 ? r->np : nhosts;
-    if (pl->np > nhosts) {
-        cs_error("--np %d is more than the %d ranks the hostfile '%s' places", pl->np, nhosts,
-                 given);
-        return 2;
-    }
-    int rc = run_check_values(r, pl->np, &pl->eager);
-    if (rc != 0) return rc;
-    if (smpi_program("collsim-runner.so", pl->runner, sizeof pl->runner) != 0) return 1;
-    /* shared buffers: only SimGrid's cost per process grows with the processes */
-    if (smpi_check_memory(r->collective, r->shared_buffers ? "0" : r->sizes, pl->np) != 0) return 2;
-    if (smpi_hostfile_copy(given, per_host, pl->hostfile, sizeof pl->hostfile) != 0) return 1;
-    run_platform_name(r->platform, pl->pname, sizeof pl->pname);
-    return r->algo_file != NULL ? algofile_build(r->algo_file, r->collective, pl->np, &pl->file)
-                                : 0;
-}
-
-/* Chooses the trace: the requested one, or for --analyze alone a temporary one; and the
- * temporary files the simulation writes. 0 or 1. */
-static int run_choose_trace(const struct run_request *r, struct run_plan *pl)
-{
-    if (r->trace != NULL) {
-        snprintf(pl->trace, sizeof pl->trace, "%s", r->trace);
-    } else if (r->analysis != NULL) {
-        int fd = cs_temp_file("trace", pl->trace, sizeof pl->trace);
-        if (fd < 0) return 1;
-        close(fd);
-        pl->temp_trace = 1;
-    }
-    /* SimGrid's raw trace and the runner's CSV go to temporary files with plain names:
-     * smpirun splits the program's arguments at spaces and expands wildcards in them, so a
-     * path such as "my dir/x.csv" would become two arguments (and a stray file "my") */
-    int fd;
-    if (pl->trace[0]) {
-        if ((fd = cs_temp_file("raw", pl->trace_raw, sizeof pl->trace_raw)) < 0) return 1;
-        close(fd);
-    }
-    if (r->csv != NULL) {
-        if ((fd = cs_temp_file("csv", pl->csv_tmp, sizeof pl->csv_tmp)) < 0) return 1;
-        close(fd);
-    }
-    return 0;
-}
 /* Strings the command line points into. */
 struct run_argbuf {
-    char np[16], root[16], shift[16], iters[16], warm[16], eager[64], tracefile[PATH_MAX + 48];
+    char np[16], eager[64], tracefile[PATH_MAX + 48];
+    struct runargs_text runner;
 };
 
 /* SimGrid's tracing settings for its raw trace into pl->trace_raw; returns the new n. */
-static int run_trace_args(const struct run_request *r, const struct run_plan *pl,
-                          struct run_argbuf *b, const char **argv, int n)
+static int run_trace_args(const struct run_plan *pl, struct run_argbuf *b, const char **argv, int n)
 {
     static const char *const flags[] = {"--cfg=tracing:yes",
                                         "--cfg=tracing/smpi:yes",
@@ -329,52 +173,22 @@ static int run_trace_args(const struct run_request *r, const struct run_plan *pl
         argv[n++] = flags[i];
     snprintf(b->tracefile, sizeof b->tracefile, "--cfg=tracing/filename:%s", pl->trace_raw);
     argv[n++] = b->tracefile;
-    if (r->trace_links) argv[n++] = "--cfg=tracing/uncategorized:yes";
+    if (pl->req->trace_links) argv[n++] = "--cfg=tracing/uncategorized:yes";
     return n;
 }
 
-/* The runner's own options; returns the new n. */
-static int run_runner_args(const struct run_request *r, const struct run_plan *pl,
-                           struct run_argbuf *b, const char **argv, int n)
-{
-    snprintf(b->root, sizeof b->root, "%d", r->root);
-    snprintf(b->shift, sizeof b->shift, "%d", r->shift);
-    snprintf(b->iters, sizeof b->iters, "%d", r->iters);
-    snprintf(b->warm, sizeof b->warm, "%d", r->warmup);
-    const char *pairs[][2] = {{"--collective", r->collective},
-                              {"--algo", r->algos[0] ? r->algos : NULL},
-                              {"--sizes", r->sizes},
-                              {"--root", b->root},
-                              {"--shift", b->shift},
-                              {"--iters", b->iters},
-                              {"--warmup", r->warmup >= 0 ? b->warm : NULL},
-                              {"--platform", pl->pname},
-                              {"--model", r->model},
-                              {"--csv", r->csv ? pl->csv_tmp : NULL},
-                              {"--topology", r->topology},
-                              {"--inject-fault", r->fault},
-                              {"--algo-file", r->algo_file ? pl->file.so : NULL}};
-    argv[n++] = pl->runner;
-    for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++)
-        if (pairs[i][1] != NULL) {
-            argv[n++] = pairs[i][0];
-            argv[n++] = pairs[i][1];
-        }
-    if (pl->trace[0]) argv[n++] = "--marks";
-    if (strcmp(r->routing, "sfr") == 0) argv[n++] = "--sfr";
-    if (r->shared_buffers) argv[n++] = "--shared-buffers";
-    if (r->algo_file != NULL && pl->file.private_copies) argv[n++] = "--private-copies";
-    return n;
-}
+/* The most arguments of an smpirun command line. */
+#define RUN_MAX_ARGV (40 + RUNARGS_MAX_ARGS)
 
-/* The whole smpirun command line into argv (NULL-terminated); smpirun always sets
- * network/model:SMPI first, and a later --cfg wins. */
-static void run_command(const struct run_request *r, const struct run_plan *pl,
-                        struct run_argbuf *b, const char **argv)
+/* The whole smpirun command line of the runner told `args` into argv (NULL-terminated);
+ * smpirun always sets network/model:SMPI first, and a later --cfg wins. */
+static void run_command(const struct run_plan *pl, const struct runargs *args, struct run_argbuf *b,
+                        const char **argv)
 {
+    const struct run_request *r = pl->req;
     snprintf(b->np, sizeof b->np, "%d", pl->np);
     snprintf(b->eager, sizeof b->eager, "--cfg=smpi/send-is-detached-thresh:%llu",
-             (unsigned long long)pl->eager);
+             (unsigned long long)r->eager);
     int n = 0;
     argv[n++] = SMPIRUN_PATH;
     argv[n++] = "-np";
@@ -383,48 +197,45 @@ static void run_command(const struct run_request *r, const struct run_plan *pl,
     argv[n++] = r->platform;
     argv[n++] = "-hostfile";
     argv[n++] = pl->hostfile;
-    n = smpi_common_args(argv, n, r->model);
-    if (r->eager != NULL) argv[n++] = b->eager;
-    if (pl->trace[0]) n = run_trace_args(r, pl, b, argv, n);
+    n = smpi_common_args(argv, n, args->model);
+    if (r->eager_given) argv[n++] = b->eager;
+    if (pl->trace[0]) n = run_trace_args(pl, b, argv, n);
     /* a shared buffer takes three memory mappings a rank, a stack with its guard page two more:
      * without the guard page 16,384 ranks fit Linux's 65,530 mappings (docs/simulation.md) */
-    if (r->shared_buffers) argv[n++] = "--cfg=contexts/guard-size:0";
-    n = run_runner_args(r, pl, b, argv, n);
+    if (args->shared) argv[n++] = "--cfg=contexts/guard-size:0";
+    argv[n++] = pl->runner;
+    n = runargs_argv(args, &b->runner, argv, n);
     argv[n] = NULL;
 }
 
-/* Copies the trace (repaired) into place (whole or not at all, cs_out), ends the CSV (kept
- * whole-rows as it came, runwatch.h) and removes the temporary files. 0 or 1. */
-static int run_commit(const struct run_request *r, struct run_plan *pl, int ok)
+/* Copies the trace (repaired) into place (whole or not at all, cs_out) and ends the CSV
+ * (kept whole-rows as it came, runwatch.h). 0 or 1. */
+static int run_commit(struct run_plan *pl, int ok)
 {
     char err[256];
     if (ok && pl->trace[0]) {
         ok = tracefix_copy(pl->trace_raw, pl->trace, NULL, err, sizeof err) == 0;
         if (!ok) cs_error("%s", err);
     }
-    if (pl->trace[0]) cs_temp_remove(pl->trace_raw);
     if (watch_finish(pl->watch, ok) != 0) ok = 0;
     pl->watch = NULL;
-    if (r->csv != NULL) cs_temp_remove(pl->csv_tmp);
     return !ok;
 }
 
-/* One smpirun of the algorithms `algos` (shown as `what`, nalgos of them as the request
- * expands), limited to `limit` seconds; its CSV rows reach --csv as they come (the runner
- * rewrites pl->csv_tmp in each smpirun). A run cut by the limit says so and counts as done.
- * 0, or 1 after an error. */
-static int run_one_limited(const struct run_request *r, const struct run_plan *pl,
-                           const char *algos, int nalgos, const char *what, int limit)
+/* One smpirun of the runner told `args` (shown as `what`, nalgos algorithms of the plan, -1:
+ * all that are left), limited to `limit` seconds (0: none); its CSV rows reach --csv as they
+ * come (the runner rewrites pl->csv_tmp in each smpirun). A run cut by the limit says so and
+ * counts as done. 0, or 1 after an error. */
+static int run_one(const struct run_plan *pl, const struct runargs *args, int nalgos,
+                   const char *what, int limit)
 {
-    struct run_request one = *r;
-    one.algos = algos;
-    if (algos[0] != '\0') one.algo_file = NULL; /* --algo-file's algorithm runs on its own */
     struct run_argbuf b;
-    const char *argv[80];
+    const char *argv[RUN_MAX_ARGV];
     int cut = 0;
-    run_command(&one, pl, &b, argv);
-    const struct smpi_watch *w = watch_spawn(pl->watch, r->csv ? pl->csv_tmp : NULL, nalgos);
-    int rc = smpi_spawn_watched(argv, r->quiet ? "/dev/null" : NULL, limit, &cut, w);
+    run_command(pl, args, &b, argv);
+    const char *csv = pl->req->csv ? pl->csv_tmp : NULL;
+    const struct smpi_watch *w = watch_spawn(pl->watch, csv, nalgos);
+    int rc = smpi_spawn_watched(argv, pl->req->quiet ? "/dev/null" : NULL, limit, &cut, w);
     if (cut) {
         fflush(stdout);
         fprintf(stderr, "collsim: %s cut after %d s (time limit; --time-limit to change)\n", what,
@@ -435,138 +246,180 @@ static int run_one_limited(const struct run_request *r, const struct run_plan *p
     return rc;
 }
 
-static int is_simgrid(const char *name)
-{
-    return strncmp(name, SIMGRID_PREFIX, strlen(SIMGRID_PREFIX)) == 0;
-}
-
-/* --time-limit: the --algo names that are not SimGrid's (collsim's, "all", which the runner
+/* --time-limit: the --algo words that are not SimGrid's (collsim's, "all", which the runner
  * fits to the platform) in one smpirun limited to the limit times the number of algorithms they
- * expand to, then each SimGrid algorithm of the expanded list in its own. 0, or 1 after an
- * error (the runs after it are not made). */
-static int run_limited(const struct run_request *r, const struct run_plan *pl)
+ * expand to, then each SimGrid algorithm of the expanded list in its own, then --algo-file's.
+ * 0, or 1 after an error (the runs after it are not made). */
+static int run_limited(const struct run_plan *pl)
 {
-    char bad[128];
-    char *raw = cs_strdup(r->algos), *mine = cs_strdup(r->algos), *save;
-    char *list = r->algos[0] ? coll_expand(coll_find(r->collective), r->algos, bad, sizeof bad)
-                             : cs_strdup("");
-    size_t used = 0;
-    int rc = list == NULL, nmine = 0;
-    for (char *t = strtok_r(raw, ",", &save); t != NULL; t = strtok_r(NULL, ",", &save))
-        if (!is_simgrid(t)) used += (size_t)sprintf(mine + used, "%s%s", used ? "," : "", t);
-    for (char *t = list ? strtok_r(list, ",", &save) : NULL; t; t = strtok_r(NULL, ",", &save))
-        nmine += !is_simgrid(t);
-    free(list);
-    if (rc == 0 && used > 0) {
-        long limit = (long)r->time_limit * (nmine > 0 ? nmine : 1);
-        rc = run_one_limited(r, pl, mine, nmine, "collsim's algorithms",
-                             limit > CS_TIME_LIMIT_MAX ? CS_TIME_LIMIT_MAX : (int)limit);
+    const struct run_request *r = pl->req;
+    struct runargs one = pl->args;
+    one.algo_file = NULL; /* --algo-file's algorithm runs on its own */
+    int rc = 0;
+    if (pl->mine[0] != '\0') {
+        long limit = (long)r->time_limit * (pl->nmine > 0 ? pl->nmine : 1);
+        one.algos = pl->mine;
+        rc = run_one(pl, &one, pl->nmine, "collsim's algorithms",
+                     limit > CS_TIME_LIMIT_MAX ? CS_TIME_LIMIT_MAX : (int)limit);
     }
-    list = rc == 0 && r->algos[0] ? coll_expand(coll_find(r->collective), r->algos, bad, sizeof bad)
-                                  : NULL;
-    for (char *t = list ? strtok_r(list, ",", &save) : NULL; t && rc == 0;
-         t = strtok_r(NULL, ",", &save))
-        if (is_simgrid(t)) rc = run_one_limited(r, pl, t, 1, t, r->time_limit);
-    if (rc == 0 && r->algo_file != NULL)
-        rc = run_one_limited(r, pl, "", 1, pl->file.name, r->time_limit);
-    free(list);
-    free(raw);
-    free(mine);
+    for (int i = 0; i < pl->nalgos && rc == 0; i++)
+        if (pl->algos[i].simgrid) {
+            one.algos = pl->algos[i].name;
+            rc = run_one(pl, &one, 1, pl->algos[i].name, r->time_limit);
+        }
+    if (rc == 0 && r->algo_file != NULL) {
+        one = pl->args;
+        one.algos = NULL;
+        rc = run_one(pl, &one, 1, pl->file.name, r->time_limit);
+    }
     return rc;
 }
 
-/* Removes the plan's temporary files (and its watch, left only after an error). */
-static void run_cleanup(struct run_plan *pl)
+/* The analysis of the run's trace, when asked for: 0 or 1. */
+static int run_analysis(const struct run_plan *pl)
 {
-    if (pl->watch != NULL) watch_finish(pl->watch, 0);
-    if (pl->temp_trace) cs_temp_remove(pl->trace);
-    if (pl->hostfile[0]) cs_temp_remove(pl->hostfile);
-    algofile_remove(&pl->file);
+    const struct run_request *r = pl->req;
+    if (r->analysis == NULL) return 0;
+    struct run_request placed = *r;
+    placed.hostfile = pl->hostfile; /* the ranks' hosts, ranks per host expanded */
+    placed.ranks_per_host = 1;
+    return run_analyze(&placed, pl->trace, strcmp(r->analysis, "-") == 0 ? NULL : r->analysis,
+                       r->analysis_csv, r->analysis_plots);
 }
 
 int run_execute(const struct run_request *r)
 {
     struct run_plan pl;
-    int rc = run_prepare(r, &pl);
-    if (rc == 0) rc = run_choose_trace(r, &pl);
-    if (rc == 0 && (pl.watch = watch_new(r)) == NULL) rc = 1;
-    if (rc != 0) {
-        run_cleanup(&pl);
-        return rc;
+    int rc = run_plan_build(r, &pl);
+    if (rc == 0) {
+        /* a traced run is one smpirun of everything: one trace */
+        int ok = r->time_limit > 0 && !pl.trace[0] ? run_limited(&pl) == 0
+                                                   : run_one(&pl, &pl.args, -1, "", 0) == 0;
+        rc = run_commit(&pl, ok);
+        if (rc == 0) rc = run_analysis(&pl);
     }
-    int ok;
-    if (r->time_limit > 0 && !pl.trace[0]) {
-        ok = run_limited(r, &pl) == 0;
-    } else {
-        struct run_argbuf b;
-        const char *argv[80];
-        int cut;
-        run_command(r, &pl, &b, argv);
-        const struct smpi_watch *w = watch_spawn(pl.watch, r->csv ? pl.csv_tmp : NULL, -1);
-        ok = smpi_spawn_watched(argv, r->quiet ? "/dev/null" : NULL, 0, &cut, w) == 0;
-    }
-    rc = run_commit(r, &pl, ok);
-    if (rc == 0 && r->analysis != NULL) {
-        struct run_request placed = *r;
-        placed.hostfile = pl.hostfile; /* the ranks' hosts, ranks per host expanded */
-        placed.ranks_per_host = 1;
-        rc = run_analyze(&placed, pl.trace, strcmp(r->analysis, "-") == 0 ? NULL : r->analysis,
-                         r->analysis_csv, r->analysis_plots);
-    }
-    run_cleanup(&pl);
+    run_plan_free(&pl);
     return rc;
+}
+
+/* The values of run_main's options that are text on the command line. */
+struct run_text {
+    const char *collective, *sizes, *model, *routing, *eager, *reduce_rate, *fault;
+};
+
+/* --reduce-rate: a positive number of bytes per second. 0, or -1 with a message in err. */
+static int parse_rate(const char *rate, double *out, char *err, size_t len)
+{
+    char *end;
+    errno = 0;
+    double x = strtod(rate, &end);
+    if (end != rate && *end == '\0' && errno == 0 && x > 0 && x <= 1e15) {
+        *out = x;
+        return 0;
+    }
+    snprintf(err, len, "bad value '%s' for --reduce-rate (bytes per second, e.g. 8e9)", rate);
+    return -1;
+}
+
+/* --inject-fault RANK:OFFSET into a. 0, or -1 with a message in err. */
+static int parse_fault(const char *v, struct runargs *a, char *err, size_t len)
+{
+    long long off;
+    char extra;
+    if (sscanf(v, "%d:%lld%c", &a->fault_rank, &off, &extra) == 2 && a->fault_rank >= 0 &&
+        off >= 0) {
+        a->fault_offset = off;
+        return 0;
+    }
+    snprintf(err, len, "bad value '%s' for --inject-fault (RANK:OFFSET, a rank of the run)", v);
+    return -1;
+}
+
+/* The text values parsed once into r. 0, or 2 after one error line. */
+static int run_parse_text(const struct run_text *t, struct run_request *r)
+{
+    char err[512] = "";
+    int c = coll_find(t->collective), rc = 0;
+    if (c < 0) {
+        char known[256];
+        coll_known(known, sizeof known);
+        snprintf(err, sizeof err, "unknown collective '%s' (known: %s)", t->collective, known);
+        rc = -1;
+    }
+    r->args.coll = (enum coll_id)(c < 0 ? 0 : c);
+    if (rc == 0) rc = cs_sizes_parse(t->sizes, &r->args.sizes, err, sizeof err);
+    if (rc == 0) rc = cs_model_parse(t->model, &r->args.model, err, sizeof err);
+    if (rc == 0) rc = cs_routing_parse(t->routing, &r->args.routing, err, sizeof err);
+    if (rc == 0 && t->eager != NULL && cs_check_eager(t->eager, &r->eager) != 0) return 2;
+    r->eager_given = t->eager != NULL;
+    if (rc == 0 && t->reduce_rate != NULL)
+        rc = parse_rate(t->reduce_rate, &r->reduce_rate, err, sizeof err);
+    if (rc == 0 && t->fault != NULL) rc = parse_fault(t->fault, &r->args, err, sizeof err);
+    if (rc == 0) return 0;
+    cs_error("%s", err);
+    return 2;
+}
+
+/* The checks of options against each other and their bounds: 0, or 2 after one error line. */
+static int run_check_options(const struct run_request *r, int np_given)
+{
+    if ((np_given && opt_range("np", r->np, 1, CS_HOSTS_MAX) != 0) ||
+        opt_range("ranks-per-host", r->ranks_per_host, 1, CS_RANKS_PER_HOST_MAX) != 0 ||
+        opt_range("time-limit", r->time_limit, 0, CS_TIME_LIMIT_MAX) != 0)
+        return 2;
+    if (r->time_limit_given && r->time_limit > 0 && (r->trace != NULL || r->analysis != NULL)) {
+        cs_error("--time-limit runs each algorithm in its own smpirun, and --%s needs one trace "
+                 "of the whole run: add --time-limit 0",
+                 r->trace != NULL ? "trace" : "analyze");
+        return 2;
+    }
+    if (r->trace_links && r->trace == NULL && r->analysis == NULL) {
+        cs_error("--trace-links needs --trace FILE or --analyze");
+        return 2;
+    }
+    return 0;
 }
 
 int run_main(int argc, char **argv)
 {
     struct run_request r;
     run_defaults(&r);
+    struct run_text t = {CS_DEFAULT_COLLECTIVE, CS_DEFAULT_SIZES, "clean", "ctr", NULL, NULL, NULL};
     int np_given = 0, analyze = 0, algos_given = 0;
+    struct runargs *a = &r.args;
     const struct cs_opt table[] = {{"platform", CS_OPT_STR, &r.platform, NULL},
                                    {"hostfile", CS_OPT_STR, &r.hostfile, NULL},
                                    {"np", CS_OPT_INT, &r.np, &np_given},
-                                   {"algo", CS_OPT_STR, &r.algos, &algos_given},
+                                   {"algo", CS_OPT_STR, &a->algos, &algos_given},
                                    {"algo-file", CS_OPT_STR, &r.algo_file, NULL},
-                                   {"collective", CS_OPT_STR, &r.collective, NULL},
-                                   {"sizes", CS_OPT_STR, &r.sizes, NULL},
-                                   {"root", CS_OPT_INT, &r.root, NULL},
-                                   {"shift", CS_OPT_SINT, &r.shift, NULL},
-                                   {"reduce-rate", CS_OPT_STR, &r.reduce_rate, NULL},
-                                   {"iters", CS_OPT_INT, &r.iters, NULL},
-                                   {"warmup", CS_OPT_INT, &r.warmup, NULL},
-                                   {"model", CS_OPT_STR, &r.model, NULL},
-                                   {"eager", CS_OPT_STR, &r.eager, NULL},
+                                   {"collective", CS_OPT_STR, &t.collective, NULL},
+                                   {"sizes", CS_OPT_STR, &t.sizes, NULL},
+                                   {"root", CS_OPT_INT, &a->root, NULL},
+                                   {"shift", CS_OPT_SINT, &a->shift, NULL},
+                                   {"reduce-rate", CS_OPT_STR, &t.reduce_rate, NULL},
+                                   {"iters", CS_OPT_INT, &a->iters, NULL},
+                                   {"warmup", CS_OPT_INT, &a->warmup, NULL},
+                                   {"model", CS_OPT_STR, &t.model, NULL},
+                                   {"eager", CS_OPT_STR, &t.eager, NULL},
                                    {"trace", CS_OPT_STR, &r.trace, NULL},
                                    {"csv", CS_OPT_STR, &r.csv, NULL},
                                    {"quiet", CS_OPT_FLAG, &r.quiet, NULL},
-                                   {"inject-fault", CS_OPT_STR, &r.fault, NULL},
-                                   {"routing", CS_OPT_STR, &r.routing, NULL},
-                                   {"topology", CS_OPT_STR, &r.topology, NULL},
+                                   {"inject-fault", CS_OPT_STR, &t.fault, NULL},
+                                   {"routing", CS_OPT_STR, &t.routing, NULL},
+                                   {"topology", CS_OPT_STR, &a->topology, NULL},
                                    {"analyze", CS_OPT_FLAG, &analyze, NULL},
                                    {"ranks-per-host", CS_OPT_INT, &r.ranks_per_host, NULL},
                                    {"trace-links", CS_OPT_FLAG, &r.trace_links, NULL},
                                    {"time-limit", CS_OPT_INT, &r.time_limit, &r.time_limit_given},
-                                   {"shared-buffers", CS_OPT_FLAG, &r.shared_buffers, NULL},
+                                   {"shared-buffers", CS_OPT_FLAG, &a->shared, NULL},
                                    {NULL, 0, NULL, NULL}};
     int rc = cs_opt_parse(argc, argv, table, run_usage, NULL, 0, NULL);
     if (rc != 0) return rc == 1 ? 0 : rc;
     if (analyze) r.analysis = "-";
-    if (r.algo_file != NULL && !algos_given) r.algos = ""; /* only the file's algorithm */
-    if (opt_range("iters", r.iters, 1, CS_MAX_CALLS) != 0 ||
-        (r.warmup != -1 && opt_range("warmup", r.warmup, 0, CS_MAX_CALLS) != 0) ||
-        (np_given && opt_range("np", r.np, 1, CS_HOSTS_MAX) != 0) ||
-        opt_range("ranks-per-host", r.ranks_per_host, 1, CS_RANKS_PER_HOST_MAX) != 0 ||
-        opt_range("time-limit", r.time_limit, 0, CS_TIME_LIMIT_MAX) != 0)
+    if (r.algo_file != NULL && !algos_given) a->algos = ""; /* only the file's algorithm */
+    if (opt_range("iters", a->iters, 1, CS_MAX_CALLS) != 0 ||
+        (a->warmup != -1 && opt_range("warmup", a->warmup, 0, CS_MAX_CALLS) != 0))
         return 2;
-    if (r.time_limit_given && r.time_limit > 0 && (r.trace != NULL || r.analysis != NULL)) {
-        cs_error("--time-limit runs each algorithm in its own smpirun, and --%s needs one trace "
-                 "of the whole run: add --time-limit 0",
-                 r.trace != NULL ? "trace" : "analyze");
-        return 2;
-    }
-    if (r.trace_links && r.trace == NULL && r.analysis == NULL) {
-        cs_error("--trace-links needs --trace FILE or --analyze");
-        return 2;
-    }
+    if (run_parse_text(&t, &r) != 0 || run_check_options(&r, np_given) != 0) return 2;
     return run_execute(&r);
 }

@@ -3,36 +3,33 @@
 #define COLLSIM_RUN_H
 
 #include <stddef.h>
+#include <stdint.h>
+
+#include "runargs.h"
 
 struct run_request {
-    const char *platform;   /* platform XML (required) */
-    const char *hostfile;   /* NULL: the platform's .hosts beside it */
-    int np;                 /* 0: one rank per host of the hostfile */
-    const char *collective; /* registry name of the collective (collectives.def) */
-    const char *algos;      /* comma list of registry names */
-    const char *sizes;      /* MIN:MAX:FACTOR or a comma list */
-    int root;
-    int iters;
-    int warmup;
-    const char *model;    /* "clean" or "smpi" */
-    const char *trace;    /* NULL: no trace */
-    const char *csv;      /* NULL: no CSV */
-    const char *eager;    /* smpi/send-is-detached-thresh, NULL: SimGrid's default */
-    int quiet;            /* no table on stdout (the CSV and trace are still written) */
-    const char *routing;  /* "ctr" (SimGrid's flows) or "sfr" (store-and-forward) */
-    const char *topology; /* KIND:DIMS for the topology-aware algorithms, NULL: the platform's */
-    const char *analysis; /* run `collsim analyze` on the trace, its report into this file
-                             ("-": stdout); NULL: no analysis */
+    const char *platform;       /* platform XML (required) */
+    const char *hostfile;       /* NULL: the platform's .hosts beside it */
+    int np;                     /* 0: one rank per host of the hostfile */
+    int ranks_per_host;         /* each host of the hostfile runs this many ranks in a row */
+    struct runargs args;        /* the runner's values: collective, --algo (a comma list of registry
+                                   names, "" when only --algo-file names one), sizes, root, shift,
+                                   iters, warm-up, model, routing, topology, fault, shared buffers;
+                                   the plan (runplan.h) fills in the platform's name, the CSV, the trace
+                                   marks and the compiled --algo-file */
+    const char *trace;          /* NULL: no trace */
+    const char *csv;            /* NULL: no CSV */
+    int eager_given;            /* --eager was given: */
+    uint64_t eager;             /* smpi/send-is-detached-thresh in bytes (else SimGrid's default) */
+    double reduce_rate;         /* bytes/s of a local reduction, 0: the algorithms' default */
+    int quiet;                  /* no table on stdout (the CSV and trace are still written) */
+    const char *analysis;       /* run `collsim analyze` on the trace, its report into this file
+                                   ("-": stdout); NULL: no analysis */
     const char *analysis_csv;   /* and its CSV, NULL: none */
     const char *analysis_plots; /* and its plots, STEM-models.png ... (NULL: none) */
-    const char *fault;          /* RANK:OFFSET, a byte the runner corrupts (tests the data check) */
     int trace_links;            /* also trace every link's bandwidth use (tracing/uncategorized) */
-    int ranks_per_host;         /* each host of the hostfile runs this many ranks in a row */
-    int shift;                  /* q of a circular q-shift (default 1) */
-    const char *reduce_rate;    /* bytes/s of a local reduction, NULL: the algorithms' default */
     int time_limit;             /* seconds of wall time per algorithm, 0: none (--time-limit) */
     int time_limit_given;       /* --time-limit was on the command line */
-    int shared_buffers;         /* --shared-buffers: buffers shared by all ranks (scale mode) */
     const char *algo_file;      /* --algo-file: a C file defining collsim_<collective>, run
                                    as algorithm file:STEM after the --algo ones; NULL: none */
 };
@@ -70,8 +67,8 @@ int smpi_spawn_watched(const char *const *argv, const char *stdout_path, int lim
                        const struct smpi_watch *watch);
 
 /* Appends the deterministic settings and the network model's flags to argv at n; returns
- * the new n. model is "clean" or "smpi" (checked by the caller). */
-int smpi_common_args(const char **argv, int n, const char *model);
+ * the new n. */
+int smpi_common_args(const char **argv, int n, enum cs_model model);
 
 /* The hostfile of a platform (given, or PLATFORM.hosts); returns its host count, or -1 after
  * printing an error. */
@@ -82,14 +79,10 @@ int smpi_hostfile(const char *platform, const char *given, char *out, size_t len
  * the block placement of n ranks per host. 0, or -1 after an error line. */
 int smpi_hostfile_copy(const char *hosts, int n, char *tmp, size_t len);
 
-/* The memory estimate of that guard for np processes of collective coll (registry index):
- * a run of m-byte messages needs about base + per_m m bytes; total is this machine's memory
- * (0 or less if unknown). */
-void smpi_memory_terms(int coll, int np, double *per_m, double *base, double *total);
-
-/* Refuses a run whose buffers and SimGrid's per-process cost exceed this machine's memory,
- * naming the largest size that fits. 0, or -1 after one error line. */
-int smpi_check_memory(const char *collective, const char *sizes, int np);
+/* The memory estimate of collsim's guard (runplan.h) for np processes of collective coll: a run
+ * of m-byte messages needs about base + per_m m bytes; total is this machine's memory (0 or
+ * less if unknown). */
+void smpi_memory_terms(enum coll_id coll, int np, double *per_m, double *base, double *total);
 
 /* Path of an SMPI program built beside this executable; 0, or -1 after printing an error. */
 int smpi_program(const char *name, char *out, size_t len);

@@ -13,7 +13,7 @@
 
 #include "format.h"
 #include "progress.h"
-#include "registry.h"
+#include "runplan.h"
 #include "util.h"
 
 /* How the CSV reaches --csv: replaced through its part, written in place (a device, a pipe),
@@ -198,25 +198,6 @@ static void on_end(void *ctx)
     w->line_open = 0;
 }
 
-/* The steps the request names: its expanded algorithms times its sizes (0 if either does not
- * parse: the runner then says why). */
-static int planned_steps(const struct run_request *r, int *nsizes)
-{
-    uint64_t sizes[CS_MAX_SIZES];
-    char err[256];
-    int n = cs_parse_sizes(r->sizes, sizes, CS_MAX_SIZES, err, sizeof err), algos = 0;
-    int coll = coll_find(r->collective);
-    char *list = coll >= 0 && r->algos[0]
-                     ? coll_expand((enum coll_id)coll, r->algos, err, sizeof err)
-                     : NULL;
-    for (char *t = list ? strtok(list, ",") : NULL; t != NULL; t = strtok(NULL, ","))
-        algos++;
-    algos += r->algo_file != NULL; /* --algo-file's, file:STEM */
-    free(list);
-    *nsizes = n > 0 ? n : 0;
-    return algos * *nsizes;
-}
-
 /* The CSV's text starts with the header (format.h). 0, or -1 without memory. */
 static int data_header(struct run_watch *w)
 {
@@ -230,8 +211,9 @@ static int data_header(struct run_watch *w)
     return rc;
 }
 
-struct run_watch *watch_new(const struct run_request *r)
+struct run_watch *watch_new(const struct run_plan *pl)
 {
+    const struct run_request *r = pl->req;
     struct run_watch *w = calloc(1, sizeof *w);
     if (w == NULL || data_header(w) != 0) {
         if (w != NULL) free(w->data);
@@ -243,7 +225,8 @@ struct run_watch *watch_new(const struct run_request *r)
     w->show = !r->quiet;
     w->tty = w->show && isatty(2);
     if (w->tty && isatty(1)) w->hooks.out = on_out; /* the tables share the terminal */
-    w->total = planned_steps(r, &w->nsizes);
+    w->total = run_plan_steps(pl);
+    w->nsizes = pl->args.sizes.n;
     w->last = now();
     w->csv = r->csv;
     if (w->csv != NULL && strcmp(w->csv, "-") == 0) {

@@ -12,9 +12,11 @@
 #include "run.h"
 
 struct run_watch;
+struct run_plan;
 
-/* A watch for run r (r->csv NULL: progress only), or NULL after an error line. */
-struct run_watch *watch_new(const struct run_request *r);
+/* A watch for the run of plan pl (its request's csv NULL: progress only), or NULL after an
+ * error line. */
+struct run_watch *watch_new(const struct run_plan *pl);
 
 /* Before each smpirun: the runner's CSV file it writes (NULL: none) and how many algorithms
  * of the run it is expected to run (-1: all of them; the runner may fit fewer: its plan

@@ -320,7 +320,7 @@ int smpi_spawn(const char *const *argv, const char *stdout_path)
     return smpi_spawn_limited(argv, stdout_path, 0, &cut);
 }
 
-int smpi_common_args(const char **argv, int n, const char *model)
+int smpi_common_args(const char **argv, int n, enum cs_model model)
 {
     argv[n++] = "-quiet"; /* smpirun keeps its temporary files and echoes itself without */
     /* Without privatization SimGrid loads the program once instead of copying it for every
@@ -332,7 +332,7 @@ int smpi_common_args(const char **argv, int n, const char *model)
     argv[n++] = "--log=root.thres:warning";
     argv[n++] = "--cfg=smpi/simulate-computation:no";
     argv[n++] = "--cfg=smpi/wtime:0";
-    if (strcmp(model, "clean") == 0) {
+    if (model == CS_MODEL_CLEAN) {
         argv[n++] = "--cfg=network/model:CM02";
         argv[n++] = "--cfg=network/crosstraffic:0";
         argv[n++] = "--cfg=network/TCP-gamma:0";
@@ -408,45 +408,9 @@ int smpi_program(const char *name, char *out, size_t len)
 #define SMPI_RANK_BYTES (256.0 * 1024)
 #define SMPI_BASE_BYTES (64.0 * 1024 * 1024)
 
-/* Bytes as "1.5 GiB". */
-static void human(double b, char *out, size_t len)
-{
-    static const char *const units[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
-    int u = 0;
-    for (; b >= 1024 && u < 6; u++)
-        b /= 1024;
-    snprintf(out, len, "%.3g %s", b, units[u]);
-}
-
-void smpi_memory_terms(int coll, int np, double *per_m, double *base, double *total)
+void smpi_memory_terms(enum coll_id coll, int np, double *per_m, double *base, double *total)
 {
     *per_m = coll_infos[coll].mem_p * np + coll_infos[coll].mem_p2 * (double)np * np;
     *base = SMPI_BASE_BYTES + SMPI_RANK_BYTES * np;
     *total = (double)sysconf(_SC_PHYS_PAGES) * (double)sysconf(_SC_PAGESIZE);
-}
-
-int smpi_check_memory(const char *collective, const char *sizes, int np)
-{
-    uint64_t v[CS_MAX_SIZES], m = 0;
-    char err[256], need[32], have[32], fit[32];
-    int c = coll_find(collective), n = cs_parse_sizes(sizes, v, CS_MAX_SIZES, err, sizeof err);
-    if (c < 0 || n < 0) return 0; /* checked before, with their own messages */
-    for (int i = 0; i < n; i++)
-        if (v[i] > m) m = v[i];
-    double per_m, base, total;
-    smpi_memory_terms(c, np, &per_m, &base, &total);
-    double want = base + per_m * (double)m;
-    if (total <= 0 || want <= total) return 0;
-    human(want, need, sizeof need);
-    human(total, have, sizeof have);
-    if (base >= total) {
-        cs_error("%d processes need about %s of memory; this machine has %s: use fewer (--np)", np,
-                 need, have);
-        return -1;
-    }
-    human(per_m > 0 ? (total - base) / per_m : total, fit, sizeof fit);
-    cs_error("%d processes with %s messages need about %s of memory; this machine has %s: use "
-             "--sizes up to %s or fewer processes (--np)",
-             np, sizes, need, have, fit);
-    return -1;
 }

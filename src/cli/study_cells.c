@@ -42,18 +42,22 @@ static int cell_work(const struct study_plan *p, const struct study_cell *c)
     plan_cell_path(p, c, ".analysis", acsv, sizeof acsv); /* ID.analysis.models.csv ... */
     plan_cell_path(p, c, "", stem, sizeof stem);
     struct run_request r;
+    char err[256];
     run_defaults(&r);
     r.platform = p->spec.plat[v->plat].file;
     r.np = v->np;
     r.ranks_per_host = v->rph;
-    r.root = v->root;
-    r.model = v->model;
-    r.routing = v->routing;
-    r.collective = coll_infos[c->coll].name;
-    r.algos = c->algos;
-    r.sizes = coll_of(p, c->coll)->sizes;
-    r.iters = p->spec.iters;
-    r.warmup = p->spec.warmup;
+    r.args.root = v->root;
+    r.args.coll = (enum coll_id)c->coll;
+    r.args.algos = c->algos;
+    r.args.iters = p->spec.iters;
+    r.args.warmup = p->spec.warmup;
+    if (cs_sizes_parse(coll_of(p, c->coll)->sizes, &r.args.sizes, err, sizeof err) != 0 ||
+        cs_model_parse(v->model, &r.args.model, err, sizeof err) != 0 ||
+        cs_routing_parse(v->routing, &r.args.routing, err, sizeof err) != 0) {
+        cs_error("%s", err); /* checked when the spec was read */
+        return 2;
+    }
     r.quiet = 1;
     r.time_limit = 0; /* the cell's limit is the scheduler's */
     r.csv = part;

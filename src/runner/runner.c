@@ -29,7 +29,6 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <getopt.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <simgrid/barrier.h>
@@ -46,6 +45,7 @@
 #include "coll.h"
 #include "format.h"
 #include "progress.h"
+#include "runargs.h"
 #include "topology.h"
 #include "util.h"
 
@@ -61,28 +61,11 @@ struct algo {
 };
 
 struct options {
-    enum coll_id coll;
+    struct runargs a; /* the command line (runargs.h) */
     const struct coll_driver *driver;
     struct algo algos[MAX_ALGOS];
     int nalgos;
     int all; /* --algo had "all" */
-    uint64_t sizes[CS_MAX_SIZES];
-    int nsizes;
-    int root;
-    int shift; /* --shift: q of a circular q-shift */
-    int iters;
-    int warmup;
-    int marks;
-    const char *csv;
-    const char *platform;
-    const char *model;
-    int sfr;              /* --sfr: store-and-forward routing (sfr.cpp) */
-    const char *topology; /* --topology KIND:DIMS, else the platform's props */
-    int fault_rank;       /* --inject-fault RANK:OFFSET flips one received byte (tests) */
-    int64_t fault_offset;
-    int shared;            /* --shared-buffers: the driver's shared variant (coll.h) */
-    const char *algo_file; /* --algo-file: a shared object defining collsim_<collective> */
-    int private_copies;    /* --private-copies: each rank loads its own copy of it */
 };
 
 /* What the ranks leave rank 0 during a phase, in memory every rank reaches: all ranks are
@@ -105,17 +88,6 @@ struct world {
     int ranks_per_host;  /* ranks on this rank's host */
     char host[MPI_MAX_PROCESSOR_NAME];
 };
-
-static void usage(FILE *f)
-{
-    fprintf(f, "usage: collsim-runner [--collective NAME] --algo A[,B...]\n"
-               "                      [--sizes MIN:MAX:FACTOR|LIST] [--root R]\n"
-               "                      [--iters N] [--warmup W] [--csv FILE] [--platform NAME]\n"
-               "                      [--model NAME] [--marks] [--sfr] [--topology KIND:DIMS]\n"
-               "                      [--shift Q] [--inject-fault RANK:OFFSET]\n"
-               "                      [--shared-buffers] [--algo-file SO [--private-copies]]\n"
-               "run it through smpirun (collsim run does)\n");
-}
 
 /* The collective in words, from its description ("broadcast: ..."). */
 static void coll_noun(enum coll_id coll, char *buf, size_t len)
@@ -140,7 +112,7 @@ static void mark_named(struct options *o, const char *algos)
 static int resolve_algos(struct options *o, const char *algos, int rank)
 {
     char bad[128];
-    char *list = coll_expand(o->coll, algos, bad, sizeof bad);
+    char *list = coll_expand(o->a.coll, algos, bad, sizeof bad);
     if (list == NULL) {
         if (rank == 0) cs_error("unknown algorithm '%s' (see 'collsim list')", bad);
         return -1;
@@ -154,8 +126,8 @@ static int resolve_algos(struct options *o, const char *algos, int rank)
         }
         struct algo *a = &o->algos[o->nalgos++];
         snprintf(a->name, sizeof a->name, "%s", t);
-        a->info = algo_find(o->coll, t);
-        a->fn = coll_resolve(o->coll, t);
+        a->info = algo_find(o->a.coll, t);
+        a->fn = coll_resolve(o->a.coll, t);
         if (a->fn == NULL) {
             if (rank == 0) cs_error("algorithm '%s' is not in this SimGrid library", t);
             rc = -1;
@@ -191,19 +163,19 @@ static int copy_object(const char *so, int rank, char *copy, size_t len)
 static int add_file_algo(struct options *o, int rank)
 {
     char copy[4096], sym[64];
-    const char *path = o->algo_file, *base = strrchr(path, '/');
+    const char *path = o->a.algo_file, *base = strrchr(path, '/');
     base = base ? base + 1 : path;
     if (o->nalgos == MAX_ALGOS) {
         if (rank == 0) cs_error("too many algorithms (at most %d)", MAX_ALGOS);
         return -1;
     }
-    if (o->private_copies && copy_object(o->algo_file, rank, copy, sizeof copy) != 0) {
-        cs_error("cannot copy '%s' for rank %d: %s", o->algo_file, rank, strerror(errno));
+    if (o->a.private_copies && copy_object(o->a.algo_file, rank, copy, sizeof copy) != 0) {
+        cs_error("cannot copy '%s' for rank %d: %s", o->a.algo_file, rank, strerror(errno));
         return -1;
     }
-    void *h = dlopen(o->private_copies ? copy : path, RTLD_NOW | RTLD_LOCAL);
-    if (o->private_copies) unlink(copy);
-    snprintf(sym, sizeof sym, "collsim_%s", coll_infos[o->coll].name);
+    void *h = dlopen(o->a.private_copies ? copy : path, RTLD_NOW | RTLD_LOCAL);
+    if (o->a.private_copies) unlink(copy);
+    snprintf(sym, sizeof sym, "collsim_%s", coll_infos[o->a.coll].name);
     void *f = h != NULL ? dlsym(h, sym) : NULL;
     if (f == NULL) {
         if (rank == 0) cs_error("cannot load %s from '%s': %s", sym, path, dlerror());
@@ -216,56 +188,23 @@ static int add_file_algo(struct options *o, int rank)
     return 0;
 }
 
-/* Parses --sizes into o. 0, or -1 after an error line from rank 0. */
-static int parse_sizes(struct options *o, const char *sizes, int rank)
-{
-    char err[256];
-    o->nsizes = cs_parse_sizes(sizes, o->sizes, CS_MAX_SIZES, err, sizeof err);
-    if (o->nsizes < 0) {
-        if (rank == 0) cs_error("%s", err);
-        return -1;
-    }
-    for (int i = 0; i < o->nsizes; i++)
-        if (o->sizes[i] > INT_MAX) {
-            if (rank == 0)
-                cs_error("size %" PRIu64 " is larger than an MPI count can hold", o->sizes[i]);
-            return -1;
-        }
-    return 0;
-}
-
-/* Sets o->coll from --collective. 0, or -1 after an error line from rank 0. */
-static int set_collective(struct options *o, const char *name, int rank)
-{
-    int c = coll_find(name);
-    if (c < 0) {
-        char known[256];
-        coll_known(known, sizeof known);
-        if (rank == 0) cs_error("unknown collective '%s' (known: %s)", name, known);
-        return -1;
-    }
-    o->coll = (enum coll_id)c;
-    o->driver = coll_driver(o->coll);
-    return 0;
-}
-
 /* With --shared-buffers, drives the collective's shared variant, saying on stderr what is
  * checked; 0, or -1 after an error line from rank 0 for a collective that has none. */
 static int use_shared(struct options *o, int rank)
 {
-    if (!o->shared) return 0;
-    const char *name = coll_infos[o->coll].name;
-    if (coll_driver_shared(o->coll) == NULL) {
+    if (!o->a.shared) return 0;
+    const char *name = coll_infos[o->a.coll].name;
+    if (coll_driver_shared(o->a.coll) == NULL) {
         if (rank == 0)
             cs_error("--shared-buffers: not for %s: %s; only bcast, whose ranks all receive the "
                      "same bytes, can be checked in buffers all ranks share",
                      name,
-                     o->coll == COLL_barrier ? "it moves no data"
-                                             : "its ranks' data differ, and one memory shared "
-                                               "by all ranks would mix them");
+                     o->a.coll == COLL_barrier ? "it moves no data"
+                                               : "its ranks' data differ, and one memory shared "
+                                                 "by all ranks would mix them");
         return -1;
     }
-    o->driver = coll_driver_shared(o->coll);
+    o->driver = coll_driver_shared(o->a.coll);
     if (rank == 0)
         fprintf(stderr,
                 "collsim-runner: note: --shared-buffers: every rank's %s buffer is one memory "
@@ -286,115 +225,27 @@ static const char *default_algo(enum coll_id coll)
     return "binomial";
 }
 
-/* The runner parses its own options: compiled with smpi_helpers.h, its getopt_long keeps
- * optind per simulated process, which the front end's option table (src/cli) cannot. */
-/* clang-format off */
-static const struct option longopts[] = {
-    {"algo", required_argument, 0, 'a'},     {"sizes", required_argument, 0, 's'},
-    {"root", required_argument, 0, 'r'},     {"iters", required_argument, 0, 'i'},
-    {"warmup", required_argument, 0, 'w'},   {"csv", required_argument, 0, 'c'},
-    {"platform", required_argument, 0, 'p'}, {"model", required_argument, 0, 'm'},
-    {"marks", no_argument, 0, 'k'},          {"help", no_argument, 0, 'h'},
-    {"sfr", no_argument, 0, 'S'},            {"inject-fault", required_argument, 0, 'f'},
-    {"topology", required_argument, 0, 'T'}, {"collective", required_argument, 0, 'C'},
-    {"shift", required_argument, 0, 'q'},    {"shared-buffers", no_argument, 0, 'B'},
-    {"algo-file", required_argument, 0, 'F'}, {"private-copies", no_argument, 0, 'P'},
-    {0, 0, 0, 0}};
-/* clang-format on */
-
-/* Stores the value of option c. 0, 1 for a bad value, -1 after printing the usage. */
-static int set_option(struct options *o, int c, const char **strs, int rank)
-{
-    long long off;
-    switch (c) {
-    case 'a':
-        strs[0] = optarg;
-        break;
-    case 's':
-        strs[1] = optarg;
-        break;
-    case 'C':
-        strs[2] = optarg;
-        break;
-    case 'r':
-        return cs_parse_int(optarg, &o->root) != 0;
-    case 'q':
-        return cs_parse_sint(optarg, &o->shift) != 0;
-    case 'i':
-        return cs_parse_int(optarg, &o->iters) != 0 || o->iters < 1 || o->iters > CS_MAX_CALLS;
-    case 'w':
-        return cs_parse_int(optarg, &o->warmup) != 0 || o->warmup < 0 || o->warmup > CS_MAX_CALLS;
-    case 'c':
-        o->csv = optarg;
-        break;
-    case 'p':
-        o->platform = optarg;
-        break;
-    case 'm':
-        o->model = optarg;
-        break;
-    case 'k':
-        o->marks = 1;
-        break;
-    case 'S':
-        o->sfr = 1;
-        break;
-    case 'B':
-        o->shared = 1;
-        break;
-    case 'F':
-        o->algo_file = optarg;
-        break;
-    case 'P':
-        o->private_copies = 1;
-        break;
-    case 'T':
-        o->topology = optarg;
-        break;
-    case 'f':
-        if (sscanf(optarg, "%d:%lld", &o->fault_rank, &off) != 2 || o->fault_rank < 0 || off < 0)
-            return 1;
-        o->fault_offset = off;
-        break;
-    case 'h':
-        if (rank == 0) usage(stdout);
-        return -1;
-    default:
-        if (rank == 0) usage(stderr);
-        return -1;
-    }
-    return 0;
-}
-
-/* Parses argv into o. Returns 0, or -1 after printing an error (every rank parses; only
- * rank 0 prints). */
+/* Parses argv into o (runargs.h: the table collsim run writes it from). Returns 0, or -1
+ * after printing an error or the usage (every rank parses; only rank 0 prints). */
 static int parse_options(int argc, char **argv, struct options *o, int rank)
 {
-    const char *strs[3] = {NULL, "16:4M:8", "bcast"}; /* --algo, --sizes, --collective */
+    char err[512];
     memset(o, 0, sizeof *o);
-    o->iters = 1;
-    o->warmup = -1; /* per algorithm: algo_warmup */
-    o->shift = 1;
-    o->platform = "unnamed";
-    o->model = "unknown";
-    o->fault_rank = -1;
-    optind = 1;
-    int c, li = 0;
-    while ((c = getopt_long(argc, argv, "", longopts, &li)) != -1) {
-        int rc = set_option(o, c, strs, rank);
-        if (rc < 0) return -1;
-        if (rc > 0) {
-            if (rank == 0) cs_error("bad value '%s' for --%s", optarg, longopts[li].name);
-            return -1;
-        }
+    int rc = runargs_parse(argc, argv, &o->a, err, sizeof err);
+    if (rc > 0 && rank == 0) {
+        runargs_usage(err, sizeof err);
+        fputs(err, stdout);
+    } else if (rc < 0 && rank == 0) {
+        cs_error("%s", err);
     }
-    if (set_collective(o, strs[2], rank) != 0 || use_shared(o, rank) != 0) return -1;
+    if (rc != 0) return -1;
+    o->driver = coll_driver(o->a.coll);
+    if (use_shared(o, rank) != 0) return -1;
     /* with --algo-file and no --algo, only the file's algorithm runs */
-    if ((strs[0] != NULL || o->algo_file == NULL) &&
-        resolve_algos(o, strs[0] ? strs[0] : default_algo(o->coll), rank) != 0)
+    if ((o->a.algos != NULL || o->a.algo_file == NULL) &&
+        resolve_algos(o, o->a.algos ? o->a.algos : default_algo(o->a.coll), rank) != 0)
         return -1;
-    if (o->algo_file != NULL && add_file_algo(o, rank) != 0) return -1;
-    return parse_sizes(o, strs[1], rank);
+    return o->a.algo_file != NULL ? add_file_algo(o, rank) : 0;
 }
 
 struct phase_result {
@@ -428,7 +279,8 @@ static long check_result(const struct options *o, const struct algo *algo, void 
     uint64_t len;
     unsigned char *out = o->driver->result(state, c, &len);
     /* The checker's own test: corrupt one byte where asked, after the call. */
-    if (c->rank == o->fault_rank && o->fault_offset < (int64_t)len) out[o->fault_offset] ^= 0x5a;
+    if (c->rank == o->a.fault_rank && o->a.fault_offset < (int64_t)len)
+        out[o->a.fault_offset] ^= 0x5a;
     unsigned char want = 0, got = 0;
     int64_t bad = o->driver->check(state, c, &want, &got);
     if (bad < 0) return 0;
@@ -446,7 +298,7 @@ static long check_result(const struct options *o, const struct algo *algo, void 
  * for SimGrid's, some of which build communicators in their first call (docs/simulation.md). */
 static int algo_warmup(const struct options *o, const struct algo *algo)
 {
-    if (o->warmup >= 0) return o->warmup;
+    if (o->a.warmup >= 0) return o->a.warmup;
     return algo->info == NULL && !algo->file ? 1 : 0;
 }
 
@@ -457,12 +309,12 @@ static void timed_calls(const struct options *o, const struct algo *algo, uint64
 {
     struct board *b = w->board;
     long errors = 0;
-    struct coll_call c = {bytes, o->root, o->shift, 0, 0, w->rank, w->p, MPI_COMM_WORLD};
+    struct coll_call c = {bytes, o->a.root, o->a.shift, 0, 0, w->rank, w->p, MPI_COMM_WORLD};
     int warm = algo_warmup(o, algo);
-    for (c.call = 0; c.call < warm + o->iters; c.call++) {
+    for (c.call = 0; c.call < warm + o->a.iters; c.call++) {
         c.warmup = c.call < warm;
         o->driver->fill(state, &c);
-        ready(o->root, w);
+        ready(o->a.root, w);
         double entry = MPI_Wtime();
         int rc = o->driver->call(algo->fn, state, &c);
         double exit_t = MPI_Wtime();
@@ -472,7 +324,7 @@ static void timed_calls(const struct options *o, const struct algo *algo, uint64
             errors++;
         }
         errors += check_result(o, algo, state, &c, errors);
-        if (w->rank == o->root) b->entry[c.call] = entry;
+        if (w->rank == o->a.root) b->entry[c.call] = entry;
         if (exit_t > b->exit_t[c.call]) b->exit_t[c.call] = exit_t;
     }
     b->errors += errors;
@@ -484,7 +336,7 @@ static void timed_calls(const struct options *o, const struct algo *algo, uint64
 static void phase_times(const struct options *o, int warm, struct board *b,
                         struct phase_result *res)
 {
-    int calls = warm + o->iters;
+    int calls = warm + o->a.iters;
     double sum = 0;
     for (int call = warm; call < calls; call++) {
         double t = b->exit_t[call] - b->entry[call];
@@ -492,7 +344,7 @@ static void phase_times(const struct options *o, int warm, struct board *b,
         if (call == warm || t > res->max) res->max = t;
         sum += t;
     }
-    res->avg = sum / o->iters;
+    res->avg = sum / o->a.iters;
     res->errors = b->errors;
     for (int call = 0; call < calls; call++)
         b->entry[call] = b->exit_t[call] = 0.0;
@@ -505,14 +357,14 @@ static struct phase_result run_phase(const struct options *o, const struct algo 
                                      uint64_t bytes, void *state, const struct world *w)
 {
     struct phase_result res = {0, 0, 0, 0};
-    struct cs_phase_mark m = {"", "", bytes, o->root, algo_warmup(o, algo), o->iters};
+    struct cs_phase_mark m = {"", "", bytes, o->a.root, algo_warmup(o, algo), o->a.iters};
     char mark[256];
-    snprintf(m.collective, sizeof m.collective, "%s", coll_infos[o->coll].name);
+    snprintf(m.collective, sizeof m.collective, "%s", coll_infos[o->a.coll].name);
     snprintf(m.algorithm, sizeof m.algorithm, "%s", algo->name);
     cs_phase_mark_write(mark, sizeof mark, &m);
     /* In a trace the phase is bounded by MPI barriers: the analyzer reads when each rank left
      * the last call from the closing barrier's events (docs/trace-format.md). */
-    if (o->marks) {
+    if (o->a.marks) {
         MPI_Barrier(MPI_COMM_WORLD);
         if (w->rank == 0) {
             TRACE_host_state_declare_value(CS_PHASE_STATE, mark, "0.2 0.4 0.8");
@@ -520,7 +372,7 @@ static struct phase_result run_phase(const struct options *o, const struct algo 
         }
     }
     timed_calls(o, algo, bytes, state, w);
-    if (o->marks) {
+    if (o->a.marks) {
         MPI_Barrier(MPI_COMM_WORLD);
         if (w->rank == 0) TRACE_host_pop_state(w->host, CS_PHASE_STATE);
     }
@@ -622,17 +474,17 @@ static void board_free(struct board *b)
  * an error line from rank 0. */
 static int start(struct options *o, struct world *w)
 {
-    if (o->root >= w->p) {
-        if (w->rank == 0) cs_error("root %d is not a rank of %d processes", o->root, w->p);
+    if (o->a.root >= w->p) {
+        if (w->rank == 0) cs_error("root %d is not a rank of %d processes", o->a.root, w->p);
         return 2;
     }
-    if (o->sfr && w->rank == 0 && collsim_enable_sfr() != 0) {
+    if ((o->a.routing == CS_ROUTING_SFR) && w->rank == 0 && collsim_enable_sfr() != 0) {
         cs_error("this platform has no network model to make store-and-forward");
         MPI_Abort(MPI_COMM_WORLD, 2);
     }
     char terr[256];
     int placed;
-    if (coll_topology_init(o->topology, &placed, terr, sizeof terr) != 0) {
+    if (coll_topology_init(o->a.topology, &placed, terr, sizeof terr) != 0) {
         if (w->rank == 0) cs_error("%s", terr);
         return 2;
     }
@@ -644,7 +496,7 @@ static int start(struct options *o, struct world *w)
     harness_up(w, &placed);
     /* every rank runs in this one process, so rank 0's board is passed by address */
     if (w->rank == 0 &&
-        (w->board = board_new(w->p, (o->warmup >= 0 ? o->warmup : 1) + o->iters)) == NULL) {
+        (w->board = board_new(w->p, (o->a.warmup >= 0 ? o->a.warmup : 1) + o->a.iters)) == NULL) {
         cs_error("out of memory");
         MPI_Abort(MPI_COMM_WORLD, 2);
     }
@@ -657,11 +509,11 @@ static int start(struct options *o, struct world *w)
 /* With --marks, rank 0 declares the trace's state types and records the run's settings. */
 static void trace_begin(const struct options *o, const struct world *w)
 {
-    if (!o->marks || w->rank != 0) return;
+    if (!o->a.marks || w->rank != 0) return;
     struct cs_run_settings s = {"", "", 0, w->p, w->ranks_per_host, ""};
-    snprintf(s.model, sizeof s.model, "%s", o->model);
-    snprintf(s.routing, sizeof s.routing, "%s", o->sfr ? "sfr" : "ctr");
-    snprintf(s.platform, sizeof s.platform, "%s", o->platform);
+    snprintf(s.model, sizeof s.model, "%s", cs_model_name(o->a.model));
+    snprintf(s.routing, sizeof s.routing, "%s", cs_routing_name(o->a.routing));
+    snprintf(s.platform, sizeof s.platform, "%s", o->a.platform);
     s.eager = (uint64_t)sg_cfg_get_int("smpi/send-is-detached-thresh");
     char value[512];
     cs_settings_write(value, sizeof value, &s);
@@ -675,10 +527,10 @@ static void trace_begin(const struct options *o, const struct world *w)
 /* Rank 0 opens the CSV and writes its header; NULL without --csv. */
 static FILE *open_csv(const struct options *o, int rank)
 {
-    if (rank != 0 || o->csv == NULL) return NULL;
-    FILE *csv = fopen(o->csv, "w");
+    if (rank != 0 || o->a.csv == NULL) return NULL;
+    FILE *csv = fopen(o->a.csv, "w");
     if (csv == NULL) {
-        cs_error("cannot write '%s'", o->csv);
+        cs_error("cannot write '%s'", o->a.csv);
         MPI_Abort(MPI_COMM_WORLD, 2);
     }
     cs_result_write_header(csv);
@@ -689,20 +541,20 @@ static void print_header(const struct options *o, const struct algo *algo, int p
 {
     printf("# collsim %s, algorithm %s, %d processes, root %d, platform %s, model %s, "
            "routing %s\n",
-           coll_infos[o->coll].name, algo->name, p, o->root, o->platform, o->model,
-           o->sfr ? "sfr" : "ctr");
+           coll_infos[o->a.coll].name, algo->name, p, o->a.root, o->a.platform,
+           cs_model_name(o->a.model), cs_routing_name(o->a.routing));
     printf("# time of a call = last rank's exit - root's entry, on the simulated clock\n");
     int warm = algo_warmup(o, algo);
     char checked[128];
-    if (o->shared)
+    if (o->a.shared)
         snprintf(checked, sizeof checked,
                  "every other byte of the first and last %d of every rank's buffer checked",
                  COLL_SHARED_SPAN);
     else
         snprintf(checked, sizeof checked, "every rank's buffer checked");
-    printf("# Avg/Min/Max over %d timed call%s after %d warm-up%s; %s%s\n", o->iters,
-           o->iters == 1 ? "" : "s", warm, warm == 1 ? "" : "s", checked,
-           o->shared ? " (--shared-buffers)" : "");
+    printf("# Avg/Min/Max over %d timed call%s after %d warm-up%s; %s%s\n", o->a.iters,
+           o->a.iters == 1 ? "" : "s", warm, warm == 1 ? "" : "s", checked,
+           o->a.shared ? " (--shared-buffers)" : "");
     printf("# %-10s %14s %14s %14s %11s\n", "Size", "Avg(us)", "Min(us)", "Max(us)", "Iterations");
     fflush(stdout);
 }
@@ -712,26 +564,26 @@ static void report(const struct options *o, const struct algo *algo, uint64_t by
                    const struct phase_result *r, FILE *csv)
 {
     printf("%-12" PRIu64 " %14.3f %14.3f %14.3f %11d%s\n", bytes, r->avg * 1e6, r->min * 1e6,
-           r->max * 1e6, o->iters, r->errors ? "  INVALID" : "");
+           r->max * 1e6, o->a.iters, r->errors ? "  INVALID" : "");
     fflush(stdout);
     if (csv == NULL) {
         cs_progress_done(algo->name, bytes, r->avg, r->errors == 0);
         return;
     }
     struct cs_result row = {.np = p,
-                            .root = o->root,
+                            .root = o->a.root,
                             .warmup = algo_warmup(o, algo),
-                            .iterations = o->iters,
+                            .iterations = o->a.iters,
                             .valid = r->errors == 0,
                             .bytes = bytes,
                             .avg_s = r->avg,
                             .min_s = r->min,
                             .max_s = r->max};
-    snprintf(row.collective, sizeof row.collective, "%s", coll_infos[o->coll].name);
+    snprintf(row.collective, sizeof row.collective, "%s", coll_infos[o->a.coll].name);
     snprintf(row.algorithm, sizeof row.algorithm, "%s", algo->name);
-    snprintf(row.platform, sizeof row.platform, "%s", o->platform);
-    snprintf(row.model, sizeof row.model, "%s", o->model);
-    snprintf(row.routing, sizeof row.routing, "%s", o->sfr ? "sfr" : "ctr");
+    snprintf(row.platform, sizeof row.platform, "%s", o->a.platform);
+    snprintf(row.model, sizeof row.model, "%s", cs_model_name(o->a.model));
+    snprintf(row.routing, sizeof row.routing, "%s", cs_routing_name(o->a.routing));
     cs_result_write(csv, &row);
     fflush(csv); /* collsim run copies each whole row to --csv as the phase ends */
     cs_progress_done(algo->name, bytes, r->avg, r->errors == 0);
@@ -744,7 +596,7 @@ static int close_csv(const struct options *o, FILE *csv)
     int err = ferror(csv) ? (errno ? errno : EIO) : 0;
     if (fclose(csv) != 0 && !err) err = errno;
     if (!err) return 0;
-    cs_error("cannot write CSV '%s': %s", o->csv, strerror(err));
+    cs_error("cannot write CSV '%s': %s", o->a.csv, strerror(err));
     return -1;
 }
 
@@ -753,12 +605,12 @@ static int close_csv(const struct options *o, FILE *csv)
 static long run_all(const struct options *o, const struct world *w)
 {
     uint64_t maxbytes = 0;
-    for (int i = 0; i < o->nsizes; i++)
-        if (o->sizes[i] > maxbytes) maxbytes = o->sizes[i];
+    for (int i = 0; i < o->a.sizes.n; i++)
+        if (o->a.sizes.v[i] > maxbytes) maxbytes = o->a.sizes.v[i];
     /* SimGrid maps a shared buffer in pieces of smpi/shared-malloc-blocksize (1 MiB): one
      * piece the whole size keeps its shared middle to one mapping per rank (Linux limits a
      * process's mappings; docs/simulation.md) */
-    if (o->shared && sg_cfg_get_double("smpi/shared-malloc-blocksize") < (double)maxbytes)
+    if (o->a.shared && sg_cfg_get_double("smpi/shared-malloc-blocksize") < (double)maxbytes)
         sg_cfg_set_double("smpi/shared-malloc-blocksize",
                           (double)((maxbytes + 4095) / 4096 * 4096));
     void *state = o->driver->setup(maxbytes, w->rank, w->p);
@@ -770,11 +622,11 @@ static long run_all(const struct options *o, const struct world *w)
     long total_errors = 0;
     for (int a = 0; a < o->nalgos; a++) {
         if (w->rank == 0) print_header(o, &o->algos[a], w->p);
-        for (int s = 0; s < o->nsizes; s++) {
-            struct phase_result r = run_phase(o, &o->algos[a], o->sizes[s], state, w);
+        for (int s = 0; s < o->a.sizes.n; s++) {
+            struct phase_result r = run_phase(o, &o->algos[a], o->a.sizes.v[s], state, w);
             if (w->rank != 0) continue;
             total_errors += r.errors;
-            report(o, &o->algos[a], o->sizes[s], w->p, &r, csv);
+            report(o, &o->algos[a], o->a.sizes.v[s], w->p, &r, csv);
         }
         if (w->rank == 0) printf("\n");
     }
@@ -798,7 +650,7 @@ int main(int argc, char **argv)
         return rc;
     }
     trace_begin(&o, &w);
-    if (w.rank == 0) cs_progress_plan(o.nalgos, o.nsizes);
+    if (w.rank == 0) cs_progress_plan(o.nalgos, o.a.sizes.n);
     long total_errors = run_all(&o, &w);
     /* once every rank has left the board's barrier, rank 0 frees it and tells every rank the
      * exit status */
@@ -810,7 +662,7 @@ int main(int argc, char **argv)
     if (total_errors < 0) return 1;
     if (total_errors != 0) {
         char noun[64];
-        coll_noun(o.coll, noun, sizeof noun);
+        coll_noun(o.a.coll, noun, sizeof noun);
         if (w.rank == 0) cs_error("%ld wrong buffers: the %s is not correct", total_errors, noun);
         return 1;
     }
