@@ -41,6 +41,11 @@ add_executable(test_registry tests/unit/test_registry.c)
 target_include_directories(test_registry PRIVATE tests/unit)
 target_link_libraries(test_registry PRIVATE cs_registry cs_trace m)
 add_test(NAME unit.registry COMMAND test_registry)
+# C unit test of the runner's command line (src/coll/runargs.h), written and read back.
+add_executable(test_runargs tests/unit/test_runargs.c)
+target_include_directories(test_runargs PRIVATE tests/unit)
+target_link_libraries(test_runargs PRIVATE cs_registry cs_util)
+add_test(NAME unit.runargs COMMAND test_runargs)
 # C unit test of data.h's fills and checks (header only; mpi.h from SimGrid).
 add_executable(test_data tests/unit/test_data.c)
 target_include_directories(test_data PRIVATE tests/unit src/coll ${SIMGRID_INCLUDEDIR}/smpi

@@ -4,6 +4,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 static int check_passed, check_failed;
 
@@ -39,6 +40,18 @@ static int check_passed, check_failed;
             check_failed++;                                                                        \
             fprintf(stderr, "%s:%d: %s: expected %.12g, got %.12g (rel. tol. %g)\n", __FILE__,     \
                     __LINE__, #got, w_, g_, (double)(rel));                                        \
+        }                                                                                          \
+    } while (0)
+
+#define CHECK_STR_EQ(want, got)                                                                    \
+    do {                                                                                           \
+        const char *w_ = (want), *g_ = (got);                                                      \
+        if (strcmp(w_, g_) == 0)                                                                   \
+            check_passed++;                                                                        \
+        else {                                                                                     \
+            check_failed++;                                                                        \
+            fprintf(stderr, "%s:%d: %s: expected '%s', got '%s'\n", __FILE__, __LINE__, #got, w_,  \
+                    g_);                                                                           \
         }                                                                                          \
     } while (0)
 

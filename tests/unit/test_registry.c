@@ -9,20 +9,6 @@
 #include "format.h"
 #include "registry.h"
 
-/* check.h has no string check; this one follows its CHECK_INT_EQ (kept here so that the
- * header the analyzer's tests share is unchanged) */
-#define CHECK_STR_EQ(want, got)                                                                    \
-    do {                                                                                           \
-        const char *w_ = (want), *g_ = (got);                                                      \
-        if (strcmp(w_, g_) == 0)                                                                   \
-            check_passed++;                                                                        \
-        else {                                                                                     \
-            check_failed++;                                                                        \
-            fprintf(stderr, "%s:%d: %s: expected '%s', got '%s'\n", __FILE__, __LINE__, #got, w_,  \
-                    g_);                                                                           \
-        }                                                                                          \
-    } while (0)
-
 static const struct algo_info *bcast(const char *name)
 {
     const struct algo_info *a = algo_find(COLL_bcast, name);
