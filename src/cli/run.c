@@ -208,7 +208,7 @@ static int run_check_runner_args(const struct run_request *r, int np)
 }
 
 /* Checks --reduce-rate (a positive number of bytes per second) and hands it to the
- * algorithms in the environment (COLLSIM_REDUCE_RATE, read in src/coll/coll.c). 0, or -1
+ * algorithms in the environment (COLLSIM_REDUCE_RATE, read in src/coll/env.h). 0, or -1
  * after an error line. */
 static int run_set_reduce_rate(const char *rate)
 {
