@@ -82,6 +82,15 @@ struct coll_bufs *coll_bufs_new(uint64_t send_bytes, uint64_t recv_bytes);
 /* Frees a coll_bufs_new result (a driver's release). */
 void coll_bufs_free(void *bufs);
 
+/* A driver's setup for calls that send m bytes and receive m: both buffers of max_bytes;
+ * NULL if out of memory. */
+void *coll_bufs_setup(uint64_t max_bytes, int rank, int np);
+
+/* A driver's result when it is the receive buffer: its first m bytes (len = m), or its p
+ * blocks of m (coll_bufs_result_all, len = p m). */
+unsigned char *coll_bufs_result(void *bufs, const struct coll_call *c, uint64_t *len);
+unsigned char *coll_bufs_result_all(void *bufs, const struct coll_call *c, uint64_t *len);
+
 /* ---- buffers shared by all ranks (--shared-buffers; buffers.c) ----
  * A run at scale cannot give every rank its own m bytes. A shared buffer (SimGrid's
  * SMPI_PARTIAL_SHARED_MALLOC) for messages of m bytes maps one memory, common to all ranks,
