@@ -130,6 +130,16 @@ int64_t coll_shared_find_block(const struct coll_shared *s, int from, int to, in
 
 /* ---- what algorithms of every collective share (helpers.c) ---- */
 
+/* Shifted rank: the root becomes 0 (docs/references.md#trees); coll_rank turns it back. */
+static inline int coll_srank(int rank, int root, int p)
+{
+    return (rank - root + p) % p;
+}
+static inline int coll_rank(int srank, int root, int p)
+{
+    return (srank + root) % p;
+}
+
 /* A buffer for count elements of type (at least one byte; free it), or NULL. */
 void *coll_buffer(int count, MPI_Datatype type);
 

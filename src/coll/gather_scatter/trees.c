@@ -36,7 +36,7 @@ enum tree_numbering { TREE_SHIFT, TREE_XOR };
 /* The rank of tree node v. */
 static int tree__rank(enum tree_numbering num, int v, int root, int p)
 {
-    return num == TREE_XOR ? v ^ root : (v + root) % p;
+    return num == TREE_XOR ? v ^ root : coll_rank(v, root, p);
 }
 
 /* The root's p blocks between tree order (acc: block j is node j's) and rank order (all), the
@@ -81,7 +81,7 @@ static int tree__parent(const struct gs_call *c, enum tree_numbering num, char *
  * course's store-and-forward hypercube gather and scatter plus the hop terms. */
 static int tree(const struct gs_call *c, enum tree_numbering num)
 {
-    int p = c->p, v = num == TREE_XOR ? c->rank ^ c->root : (c->rank - c->root + p) % p;
+    int p = c->p, v = num == TREE_XOR ? c->rank ^ c->root : coll_srank(c->rank, c->root, p);
     int low = v != 0 ? v & -v : 1;
     while (v == 0 && low < p)
         low <<= 1;
