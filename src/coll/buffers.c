@@ -1,5 +1,5 @@
-/* buffers.c: the drivers' buffers: a rank's own pair (coll_bufs) and the buffers all ranks
- * share (--shared-buffers, coll_shared_*). */
+/* buffers.c: the drivers' buffers: a rank's own pair (coll_bufs, and the driver functions
+ * built on it) and the buffers all ranks share (--shared-buffers, coll_shared_*). */
 #include <smpi/smpi.h>
 #include <stdlib.h>
 #include <sys/mman.h>

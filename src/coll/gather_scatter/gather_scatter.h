@@ -1,8 +1,9 @@
 /* gather_scatter.h: the gather and the scatter written once. Every scatter algorithm is its
  * gather's schedule walked the other way: the same messages between the same ranks, in the
- * opposite direction and in reverse order. So the schedules (trees.c, lines.c) and the driver
- * (driver.c) here take the direction as a parameter; gather/FAMILY.c and scatter/FAMILY.c
- * define the algorithms (coll.h declares them) by calling them with theirs, through gs_run.
+ * opposite direction and in reverse order (but for the line's shorter arm, lines.c). So the
+ * schedules (trees.c, lines.c) and the driver (driver.c) here take the direction as a
+ * parameter; gather/FAMILY.c and scatter/FAMILY.c define the algorithms (coll.h declares
+ * them) by calling them with theirs, through gs_run.
  *
  * Every algorithm has MPI_Gather's or MPI_Scatter's signature and semantics for contiguous
  * datatypes: any communicator size, any root, any count (0 included: the messages are still
@@ -109,18 +110,15 @@ static inline int gs_run(gs_schedule *schedule, enum gs_dir dir, const void *sen
                          int root, MPI_Comm comm)
 {
     int g = dir == GS_GATHER;
-    struct gs_call c = {dir,
-                        g ? (char *)sendbuf : recvbuf,
-                        g ? sendcount : recvcount,
-                        g ? sendtype : recvtype,
-                        g ? recvbuf : (char *)sendbuf,
-                        g ? recvcount : sendcount,
-                        g ? recvtype : sendtype,
-                        0,
-                        0,
-                        0,
-                        root,
-                        comm};
+    struct gs_call c = {.dir = dir,
+                        .mine = g ? (char *)sendbuf : recvbuf,
+                        .mcount = g ? sendcount : recvcount,
+                        .mtype = g ? sendtype : recvtype,
+                        .all = g ? recvbuf : (char *)sendbuf,
+                        .acount = g ? recvcount : sendcount,
+                        .atype = g ? recvtype : sendtype,
+                        .root = root,
+                        .comm = comm};
     MPI_Comm_rank(comm, &c.rank);
     MPI_Comm_size(comm, &c.p);
     c.blk = gs_block(c.mcount, c.mtype);
@@ -138,7 +136,8 @@ int gs_line(enum gs_dir dir, char *mine, char *all, size_t u, MPI_Comm comm, int
 
 /* ---- the driver (driver.c): gather/driver.c and scatter/driver.c name the direction ---- */
 
-/* The state of a rank for calls of up to max_bytes in dir; NULL if out of memory. */
+/* The state of a rank for calls of up to max_bytes in dir; NULL if out of memory. The
+ * functions below are the coll_driver's (coll.h) on such a state. */
 void *gs_driver_setup(enum gs_dir dir, uint64_t max_bytes);
 void gs_driver_fill(void *state, const struct coll_call *c);
 int gs_driver_call(coll_fn fn, void *state, const struct coll_call *c);
