@@ -49,7 +49,7 @@ static int check_runner_args(const struct runargs *a, int np)
 }
 
 /* Hands --reduce-rate to the algorithms in the environment (COLLSIM_REDUCE_RATE, read in
- * src/coll/coll.c). 0, or 1 after an error line. */
+ * src/coll/env.h). 0, or 1 after an error line. */
 static int set_reduce_rate(double rate)
 {
     char text[32];

@@ -68,7 +68,7 @@ const struct coll_driver *coll_driver(enum coll_id coll);
 const struct coll_driver *coll_driver_shared(enum coll_id coll);
 extern const struct coll_driver coll_driver_bcast_shared;
 
-/* ---- what drivers share (coll.c) ---- */
+/* ---- what drivers share (buffers.c) ---- */
 
 /* A rank's send and receive buffers: the state of most drivers. */
 struct coll_bufs {
@@ -82,7 +82,16 @@ struct coll_bufs *coll_bufs_new(uint64_t send_bytes, uint64_t recv_bytes);
 /* Frees a coll_bufs_new result (a driver's release). */
 void coll_bufs_free(void *bufs);
 
-/* ---- buffers shared by all ranks (--shared-buffers; coll.c) ----
+/* A driver's setup for calls that send m bytes and receive m: both buffers of max_bytes;
+ * NULL if out of memory. */
+void *coll_bufs_setup(uint64_t max_bytes, int rank, int np);
+
+/* A driver's result when it is the receive buffer: its first m bytes (len = m), or its p
+ * blocks of m (coll_bufs_result_all, len = p m). */
+unsigned char *coll_bufs_result(void *bufs, const struct coll_call *c, uint64_t *len);
+unsigned char *coll_bufs_result_all(void *bufs, const struct coll_call *c, uint64_t *len);
+
+/* ---- buffers shared by all ranks (--shared-buffers; buffers.c) ----
  * A run at scale cannot give every rank its own m bytes. A shared buffer (SimGrid's
  * SMPI_PARTIAL_SHARED_MALLOC) for messages of m bytes maps one memory, common to all ranks,
  * everywhere but at its private bytes: every other byte of the message's first and of its
@@ -119,7 +128,17 @@ void coll_shared_fill_block(struct coll_shared *s, int from, int to, int call, i
 int64_t coll_shared_find_block(const struct coll_shared *s, int from, int to, int call,
                                unsigned char *want, unsigned char *got);
 
-/* ---- what algorithms of every collective share (coll.c) ---- */
+/* ---- what algorithms of every collective share (helpers.c) ---- */
+
+/* Shifted rank: the root becomes 0 (docs/references.md#trees); coll_rank turns it back. */
+static inline int coll_srank(int rank, int root, int p)
+{
+    return (rank - root + p) % p;
+}
+static inline int coll_rank(int srank, int root, int p)
+{
+    return (srank + root) % p;
+}
 
 /* A buffer for count elements of type (at least one byte; free it), or NULL. */
 void *coll_buffer(int count, MPI_Datatype type);

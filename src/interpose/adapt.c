@@ -53,6 +53,22 @@ static int ip_rank(MPI_Comm comm)
     return rank;
 }
 
+/* The body of an in-place adapter: `copy`, a copy of count elements of type at buf (gaps
+ * included), is what c's algorithm, of type fn_type, is called on (args name it), between
+ * ip_begin and ip_end; the copy is freed and the call's result returned, or MPI_ERR_NO_MEM
+ * when there is no memory for the copy. */
+#define IP_ON_COPY(c, buf, count, type, fn_type, args)                                             \
+    do {                                                                                           \
+        char *ip_mem;                                                                              \
+        void *copy = ip_copy(buf, count, type, &ip_mem);                                           \
+        if (copy == NULL) return MPI_ERR_NO_MEM;                                                   \
+        ip_begin(c);                                                                               \
+        int ip_rc = ((fn_type *)(c)->fn)args;                                                      \
+        ip_end(c);                                                                                 \
+        free(ip_mem);                                                                              \
+        return ip_rc;                                                                              \
+    } while (0)
+
 /* ---- reductions: MPI_Reduce (root), MPI_Allreduce, MPI_Scan (every rank) ---- */
 
 typedef int ip_reduce_fn(const void *, void *, int, MPI_Datatype, MPI_Op, int, MPI_Comm);
@@ -63,28 +79,14 @@ static int ip_reduce(const struct ip_coll *c, const void *sendbuf, void *recvbuf
                      MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm)
 {
     if (ip_rank(comm) != root) return PMPI_Reduce(sendbuf, recvbuf, count, type, op, root, comm);
-    char *mem;
-    const void *in = ip_copy(recvbuf, count, type, &mem);
-    if (in == NULL) return MPI_ERR_NO_MEM;
-    ip_begin(c);
-    int rc = ((ip_reduce_fn *)c->fn)(in, recvbuf, count, type, op, root, comm);
-    ip_end(c);
-    free(mem);
-    return rc;
+    IP_ON_COPY(c, recvbuf, count, type, ip_reduce_fn, (copy, recvbuf, count, type, op, root, comm));
 }
 
 static int ip_allreduce(const struct ip_coll *c, const void *sendbuf, void *recvbuf, int count,
                         MPI_Datatype type, MPI_Op op, MPI_Comm comm)
 {
     (void)sendbuf;
-    char *mem;
-    const void *in = ip_copy(recvbuf, count, type, &mem);
-    if (in == NULL) return MPI_ERR_NO_MEM;
-    ip_begin(c);
-    int rc = ((ip_allreduce_fn *)c->fn)(in, recvbuf, count, type, op, comm);
-    ip_end(c);
-    free(mem);
-    return rc;
+    IP_ON_COPY(c, recvbuf, count, type, ip_allreduce_fn, (copy, recvbuf, count, type, op, comm));
 }
 
 /* ---- MPI_Gather, MPI_Scatter (root), MPI_Allgather, MPI_Alltoall (every rank) ---- */
@@ -92,36 +94,22 @@ static int ip_allreduce(const struct ip_coll *c, const void *sendbuf, void *recv
 typedef int ip_rooted_fn(const void *, int, MPI_Datatype, void *, int, MPI_Datatype, int, MPI_Comm);
 typedef int ip_all_fn(const void *, int, MPI_Datatype, void *, int, MPI_Datatype, MPI_Comm);
 
-/* In place at the root, its own block is already in recvbuf: it sends a copy of it. */
-static int ip_gather(const struct ip_coll *c, const void *sendbuf, int scount, MPI_Datatype stype,
+/* MPI_Gather and MPI_Scatter, one the other walked backwards: in place at the root, its own
+ * block is in the root's buffer (a gather's recvbuf, a scatter's sendbuf), and the copy of it
+ * takes the place of the other buffer: the block a gather's root sends, the scratch a
+ * scatter's root receives into. */
+static int ip_rooted(const struct ip_coll *c, const void *sendbuf, int scount, MPI_Datatype stype,
                      void *recvbuf, int rcount, MPI_Datatype rtype, int root, MPI_Comm comm)
 {
+    int gather = c->coll == COLL_gather;
     if (ip_rank(comm) != root)
-        return PMPI_Gather(sendbuf, scount, stype, recvbuf, rcount, rtype, root, comm);
-    char *mem;
-    const void *in = ip_copy(ip_block(recvbuf, root, rcount, rtype), rcount, rtype, &mem);
-    if (in == NULL) return MPI_ERR_NO_MEM;
-    ip_begin(c);
-    int rc = ((ip_rooted_fn *)c->fn)(in, rcount, rtype, recvbuf, rcount, rtype, root, comm);
-    ip_end(c);
-    free(mem);
-    return rc;
-}
-
-/* In place at the root (recvbuf), its own block stays in sendbuf: it receives into scratch. */
-static int ip_scatter(const struct ip_coll *c, const void *sendbuf, int scount, MPI_Datatype stype,
-                      void *recvbuf, int rcount, MPI_Datatype rtype, int root, MPI_Comm comm)
-{
-    if (ip_rank(comm) != root)
-        return PMPI_Scatter(sendbuf, scount, stype, recvbuf, rcount, rtype, root, comm);
-    char *mem;
-    void *out = ip_copy(ip_block(sendbuf, root, scount, stype), scount, stype, &mem);
-    if (out == NULL) return MPI_ERR_NO_MEM;
-    ip_begin(c);
-    int rc = ((ip_rooted_fn *)c->fn)(sendbuf, scount, stype, out, scount, stype, root, comm);
-    ip_end(c);
-    free(mem);
-    return rc;
+        return (gather ? PMPI_Gather : PMPI_Scatter)(sendbuf, scount, stype, recvbuf, rcount, rtype,
+                                                     root, comm);
+    const void *all = gather ? recvbuf : sendbuf;
+    int n = gather ? rcount : scount;
+    MPI_Datatype type = gather ? rtype : stype;
+    IP_ON_COPY(c, ip_block(all, root, n, type), n, type, ip_rooted_fn,
+               (gather ? copy : sendbuf, n, type, gather ? recvbuf : copy, n, type, root, comm));
 }
 
 /* In place, each rank's own block is in recvbuf. */
@@ -130,14 +118,8 @@ static int ip_allgather(const struct ip_coll *c, const void *sendbuf, int scount
                         MPI_Comm comm)
 {
     (void)sendbuf, (void)scount, (void)stype;
-    char *mem;
-    const void *in = ip_copy(ip_block(recvbuf, ip_rank(comm), rcount, rtype), rcount, rtype, &mem);
-    if (in == NULL) return MPI_ERR_NO_MEM;
-    ip_begin(c);
-    int rc = ((ip_all_fn *)c->fn)(in, rcount, rtype, recvbuf, rcount, rtype, comm);
-    ip_end(c);
-    free(mem);
-    return rc;
+    IP_ON_COPY(c, ip_block(recvbuf, ip_rank(comm), rcount, rtype), rcount, rtype, ip_all_fn,
+               (copy, rcount, rtype, recvbuf, rcount, rtype, comm));
 }
 
 /* In place, every block to send is in recvbuf. */
@@ -148,14 +130,8 @@ static int ip_alltoall(const struct ip_coll *c, const void *sendbuf, int scount,
     int p = 1;
     PMPI_Comm_size(comm, &p);
     if ((long long)rcount * p > INT_MAX) return MPI_ERR_COUNT;
-    char *mem;
-    const void *in = ip_copy(recvbuf, rcount * p, rtype, &mem);
-    if (in == NULL) return MPI_ERR_NO_MEM;
-    ip_begin(c);
-    int rc = ((ip_all_fn *)c->fn)(in, rcount, rtype, recvbuf, rcount, rtype, comm);
-    ip_end(c);
-    free(mem);
-    return rc;
+    IP_ON_COPY(c, recvbuf, rcount * p, rtype, ip_all_fn,
+               (copy, rcount, rtype, recvbuf, rcount, rtype, comm));
 }
 
 /* ---- MPI_Bcast: always bytes ---- */
@@ -211,8 +187,8 @@ static const struct {
     {"MPI_Reduce", (coll_fn)ip_reduce, IP_IN_PLACE},
     {"MPI_Allreduce", (coll_fn)ip_allreduce, IP_IN_PLACE},
     {"MPI_Scan", (coll_fn)ip_allreduce, IP_IN_PLACE},
-    {"MPI_Gather", (coll_fn)ip_gather, IP_IN_PLACE},
-    {"MPI_Scatter", (coll_fn)ip_scatter, IP_IN_PLACE},
+    {"MPI_Gather", (coll_fn)ip_rooted, IP_IN_PLACE},
+    {"MPI_Scatter", (coll_fn)ip_rooted, IP_IN_PLACE},
     {"MPI_Allgather", (coll_fn)ip_allgather, IP_IN_PLACE},
     {"MPI_Alltoall", (coll_fn)ip_alltoall, IP_IN_PLACE},
 };

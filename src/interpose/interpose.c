@@ -139,16 +139,6 @@ static struct ip_coll *ip_enter(int i)
     return c;
 }
 
-void ip_begin(const struct ip_coll *c)
-{
-    if (c->state == IP_SIMGRID) smpi_bench_end();
-}
-
-void ip_end(const struct ip_coll *c)
-{
-    if (c->state == IP_SIMGRID) smpi_bench_begin();
-}
-
 int MPI_Init(int *argc, char ***argv)
 {
     int rc = PMPI_Init(argc, argv);

@@ -31,11 +31,17 @@ struct ip_coll {
     int announced;
 };
 
-/* Runs the algorithm's call that `call` makes: SimGrid's functions are called below SMPI's
- * PMPI layer, so around them ip_begin/ip_end do what PMPI_ functions do: a guard so that the
- * CPU time they spend is not charged to the application as computation. */
-void ip_begin(const struct ip_coll *c);
-void ip_end(const struct ip_coll *c);
+/* Around a call of c's algorithm (by interpose.c's wrappers and adapt.c's adapters): SimGrid's
+ * functions are called below SMPI's PMPI layer, so ip_begin/ip_end do what PMPI_ functions do,
+ * a guard so that the CPU time they spend is not charged to the application as computation. */
+static inline void ip_begin(const struct ip_coll *c)
+{
+    if (c->state == IP_SIMGRID) smpi_bench_end();
+}
+static inline void ip_end(const struct ip_coll *c)
+{
+    if (c->state == IP_SIMGRID) smpi_bench_begin();
+}
 
 /* The adapter of MPI function `mpi_name` with its MPI signature preceded by a
  * `const struct ip_coll *`, and when it applies; NULL if it has none. */

@@ -16,10 +16,11 @@
  * ones (grid.c); ring_bidir 7041 clockwise, 7042 the other way. */
 #define ALLGATHER_TAG 7040
 
-/* The block size B in bytes, and this rank's own block copied from sendbuf into recvbuf
- * (nothing to copy for MPI_IN_PLACE). */
+/* What every algorithm starts with: this rank and the size of comm into *rank and *p, this
+ * rank's own block copied from sendbuf into recvbuf (nothing to copy for MPI_IN_PLACE), and
+ * the block size B in bytes, returned. */
 size_t allgather__init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
-                       int recvcount, MPI_Datatype recvtype, int rank);
+                       int recvcount, MPI_Datatype recvtype, MPI_Comm comm, int *rank, int *p);
 
 /* Copies `len` bytes at offset `off` of each block listed in `ids` (n of them) of recvbuf
  * (blocks of B bytes) into buf one after the other (pack) or back (unpack). */

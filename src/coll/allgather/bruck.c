@@ -13,9 +13,8 @@ int allgather_bruck(const void *sendbuf, int sendcount, MPI_Datatype sendtype, v
                     int recvcount, MPI_Datatype recvtype, MPI_Comm comm)
 {
     int rank, p, rc = MPI_SUCCESS;
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &p);
-    size_t B = allgather__init(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, rank);
+    size_t B = allgather__init(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm,
+                               &rank, &p);
     char *buf = recvbuf, *w = malloc((size_t)p * B + 1);
     if (w == NULL) return MPI_ERR_NO_MEM;
     memcpy(w, buf + (size_t)rank * B, B);

@@ -4,8 +4,10 @@
 #include "allgather.h"
 
 size_t allgather__init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
-                       int recvcount, MPI_Datatype recvtype, int rank)
+                       int recvcount, MPI_Datatype recvtype, MPI_Comm comm, int *rank, int *p)
 {
+    MPI_Comm_rank(comm, rank);
+    MPI_Comm_size(comm, p);
     MPI_Aint lb, extent;
     int ssize;
     MPI_Type_get_extent(recvtype, &lb, &extent);
@@ -13,7 +15,7 @@ size_t allgather__init(const void *sendbuf, int sendcount, MPI_Datatype sendtype
     if (sendbuf != MPI_IN_PLACE) {
         MPI_Type_size(sendtype, &ssize);
         size_t n = (size_t)sendcount * (size_t)ssize;
-        memcpy((char *)recvbuf + (size_t)rank * B, sendbuf, n < B ? n : B);
+        memcpy((char *)recvbuf + (size_t)*rank * B, sendbuf, n < B ? n : B);
     }
     return B;
 }

@@ -14,9 +14,8 @@ int allgather_direct(const void *sendbuf, int sendcount, MPI_Datatype sendtype, 
                      int recvcount, MPI_Datatype recvtype, MPI_Comm comm)
 {
     int rank, p, n = 0;
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &p);
-    size_t B = allgather__init(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, rank);
+    size_t B = allgather__init(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm,
+                               &rank, &p);
     char *buf = recvbuf;
     MPI_Request *req = malloc(2 * (size_t)p * sizeof *req);
     if (req == NULL) return MPI_ERR_NO_MEM;

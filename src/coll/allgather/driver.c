@@ -1,8 +1,6 @@
 /* driver.c: how the runner drives an allgather: unsigned bytes, rank r's block is
  * data_block(r, 0, .) (data.h); every rank's p received blocks checked, its send buffer
  * checked to be untouched. */
-#include <stdlib.h>
-
 #include "allgather.h"
 #include "data.h"
 
@@ -42,13 +40,6 @@ static int64_t allgather_check(void *state, const struct coll_call *c, unsigned 
     return bad < 0 ? -1 : (int64_t)((uint64_t)c->np * m) + bad;
 }
 
-static unsigned char *allgather_result(void *state, const struct coll_call *c, uint64_t *len)
-{
-    struct coll_bufs *s = state;
-    *len = (uint64_t)c->np * c->bytes;
-    return s->recv;
-}
-
-const struct coll_driver coll_driver_allgather = {allgather_setup,  allgather_fill,
-                                                  allgather_call,   allgather_check,
-                                                  allgather_result, coll_bufs_free};
+const struct coll_driver coll_driver_allgather = {allgather_setup,      allgather_fill,
+                                                  allgather_call,       allgather_check,
+                                                  coll_bufs_result_all, coll_bufs_free};

@@ -89,9 +89,8 @@ int allgather__grid(const void *sendbuf, int sendcount, MPI_Datatype sendtype, v
                     int recvcount, MPI_Datatype recvtype, MPI_Comm comm, int multi)
 {
     int rank, p, rc = MPI_ERR_NO_MEM, wide = 0;
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &p);
-    size_t B = allgather__init(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, rank);
+    size_t B = allgather__init(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm,
+                               &rank, &p);
     struct coll_grid g;
     grid_of_topology(&g, p);
     for (int k = 0; k < g.nd; k++)

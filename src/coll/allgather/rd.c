@@ -42,9 +42,8 @@ int allgather_recursive_doubling(const void *sendbuf, int sendcount, MPI_Datatyp
                                  void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm)
 {
     int rank, p, q = 1, rc = MPI_SUCCESS;
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &p);
-    size_t B = allgather__init(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, rank);
+    size_t B = allgather__init(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm,
+                               &rank, &p);
     char *buf = recvbuf;
     while (2 * q <= p)
         q *= 2;

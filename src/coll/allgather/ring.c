@@ -18,9 +18,8 @@ int allgather_ring(const void *sendbuf, int sendcount, MPI_Datatype sendtype, vo
                    int recvcount, MPI_Datatype recvtype, MPI_Comm comm)
 {
     int rank, p, rc = MPI_SUCCESS;
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &p);
-    size_t B = allgather__init(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, rank);
+    size_t B = allgather__init(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm,
+                               &rank, &p);
     char *buf = recvbuf;
     int right = (rank + 1) % p, left = (rank - 1 + p) % p;
     for (int s = 0; s < p - 1 && rc == MPI_SUCCESS; s++) {
@@ -43,11 +42,11 @@ int allgather_neighbor_exchange(const void *sendbuf, int sendcount, MPI_Datatype
                                 void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm)
 {
     int rank, p, rc;
-    MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &p);
     if (p % 2 != 0)
         return allgather_ring(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
-    size_t B = allgather__init(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, rank);
+    size_t B = allgather__init(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm,
+                               &rank, &p);
     char *buf = recvbuf;
     int s = rank % 2 ? 1 : -1, j = rank / 2, pairs = p / 2;
     rc = MPI_Sendrecv(buf + (size_t)rank * B, (int)B, MPI_BYTE, rank - s, ALLGATHER_TAG,
@@ -69,9 +68,8 @@ int allgather_ring_bidir(const void *sendbuf, int sendcount, MPI_Datatype sendty
                          int recvcount, MPI_Datatype recvtype, MPI_Comm comm)
 {
     int rank, p, rc = MPI_SUCCESS;
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &p);
-    size_t B = allgather__init(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, rank);
+    size_t B = allgather__init(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm,
+                               &rank, &p);
     char *buf = recvbuf;
     int right = (rank + 1) % p, left = (rank - 1 + p) % p;
     for (int s = 1; s <= p / 2 && rc == MPI_SUCCESS; s++) {

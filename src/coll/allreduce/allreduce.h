@@ -40,8 +40,10 @@ struct ar_chan {
 int allreduce__rings(void *buf, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm, int nch,
                      const struct ar_chan *ch);
 
-/* recvbuf = sendbuf (unless MPI_IN_PLACE); MPI_SUCCESS. */
-int allreduce__copy_in(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type);
+/* What every algorithm starts with: this rank and the size of comm into *rank and *p (either
+ * may be NULL), recvbuf = sendbuf (unless MPI_IN_PLACE). */
+void allreduce__init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type,
+                     MPI_Comm comm, int *rank, int *p);
 
 /* Folding of a non-power-of-two p onto p' = 2^floor(log2 p) ranks: the first 2 (p - p') ranks
  * pair up, the even one sends its vector to the odd one, which combines. Returns this rank's

@@ -114,9 +114,7 @@ int allreduce_direct(const void *sendbuf, void *recvbuf, int count, MPI_Datatype
                      MPI_Comm comm)
 {
     struct direct d = {.buf = recvbuf, .count = count, .type = type, .comm = comm};
-    MPI_Comm_size(comm, &d.p);
-    MPI_Comm_rank(comm, &d.rank);
-    allreduce__copy_in(sendbuf, recvbuf, count, type);
+    allreduce__init(sendbuf, recvbuf, count, type, comm, &d.rank, &d.p);
     if (d.p == 1 || count == 0) return MPI_SUCCESS;
     MPI_Aint lb;
     MPI_Type_get_extent(type, &lb, &d.ext);

@@ -1,17 +1,8 @@
 /* driver.c: how the runner drives an all-reduce: the reduction's data (data.h: unsigned bytes,
  * MPI_SUM on even calls, MPI_MAX on odd ones); every rank's result checked against the closed
  * form, every rank's input checked to be untouched. */
-#include <stdlib.h>
-
 #include "allreduce.h"
 #include "data.h"
-
-static void *allreduce_setup(uint64_t max_bytes, int rank, int np)
-{
-    (void)rank, (void)np;
-    uint64_t n = max_bytes;
-    return coll_bufs_new(n, n);
-}
 
 static void allreduce_fill(void *state, const struct coll_call *c)
 {
@@ -34,13 +25,6 @@ static int64_t allreduce_check(void *state, const struct coll_call *c, unsigned 
     return data_find_reduction(s->send, s->recv, c->bytes, c->call, c->rank, c->np, expected, got);
 }
 
-static unsigned char *allreduce_result(void *state, const struct coll_call *c, uint64_t *len)
-{
-    struct coll_bufs *s = state;
-    *len = c->bytes;
-    return s->recv;
-}
-
-const struct coll_driver coll_driver_allreduce = {allreduce_setup,  allreduce_fill,
+const struct coll_driver coll_driver_allreduce = {coll_bufs_setup,  allreduce_fill,
                                                   allreduce_call,   allreduce_check,
-                                                  allreduce_result, coll_bufs_free};
+                                                  coll_bufs_result, coll_bufs_free};

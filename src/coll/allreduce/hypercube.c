@@ -41,8 +41,7 @@ int allreduce_hypercube(const void *sendbuf, void *recvbuf, int count, MPI_Datat
                         MPI_Comm comm)
 {
     int rank;
-    MPI_Comm_rank(comm, &rank);
-    allreduce__copy_in(sendbuf, recvbuf, count, type);
+    allreduce__init(sendbuf, recvbuf, count, type, comm, &rank, NULL);
     int d = coll_topology.dims[0], pairs[ALLREDUCE_STAGES][2];
     if (d < 1) return MPI_SUCCESS;
     int size;

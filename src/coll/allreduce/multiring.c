@@ -15,9 +15,7 @@ int allreduce_multiring(const void *sendbuf, void *recvbuf, int count, MPI_Datat
                         MPI_Comm comm)
 {
     int rank, p;
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &p);
-    allreduce__copy_in(sendbuf, recvbuf, count, type);
+    allreduce__init(sendbuf, recvbuf, count, type, comm, &rank, &p);
     if (p == 1) return MPI_SUCCESS;
     int *cyc = malloc((size_t)4 * p * sizeof *cyc);
     if (cyc == NULL) return MPI_ERR_NO_MEM;

@@ -15,8 +15,7 @@ int allreduce_rabenseifner(const void *sendbuf, void *recvbuf, int count, MPI_Da
                            MPI_Op op, MPI_Comm comm)
 {
     int p, rc;
-    MPI_Comm_size(comm, &p);
-    allreduce__copy_in(sendbuf, recvbuf, count, type);
+    allreduce__init(sendbuf, recvbuf, count, type, comm, NULL, &p);
     int v = allreduce__fold(recvbuf, count, type, op, comm, &rc), pp = 1, k = 0;
     while (2 * pp <= p)
         pp *= 2, k++;

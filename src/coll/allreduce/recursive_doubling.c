@@ -21,8 +21,7 @@ int allreduce_recursive_doubling(const void *sendbuf, void *recvbuf, int count, 
                                  MPI_Op op, MPI_Comm comm)
 {
     int p, rc;
-    MPI_Comm_size(comm, &p);
-    allreduce__copy_in(sendbuf, recvbuf, count, type);
+    allreduce__init(sendbuf, recvbuf, count, type, comm, NULL, &p);
     int v = allreduce__fold(recvbuf, count, type, op, comm, &rc), pp = 1;
     while (2 * pp <= p)
         pp *= 2;

@@ -13,9 +13,7 @@ int allreduce_ring(const void *sendbuf, void *recvbuf, int count, MPI_Datatype t
                    MPI_Comm comm)
 {
     int rank, p;
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &p);
-    allreduce__copy_in(sendbuf, recvbuf, count, type);
+    allreduce__init(sendbuf, recvbuf, count, type, comm, &rank, &p);
     int *ranks = malloc((size_t)p * sizeof *ranks);
     if (ranks == NULL) return MPI_ERR_NO_MEM;
     for (int i = 0; i < p; i++)

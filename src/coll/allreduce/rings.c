@@ -1,5 +1,5 @@
 /* rings.c: the engine of the ring-based all-reduces (ring, rabenseifner, torus, hypercube,
- * multiring), and the folding of a non-power-of-two rank count.
+ * multiring), the folding of a non-power-of-two rank count, and every algorithm's start.
  *
  * Ring reduce-scatter of a range cut into n blocks (block j = [len j/n, len (j+1)/n)): in step
  * s = 0 .. n-2 position i sends block i - s to position i + 1 and receives block i - s - 1
@@ -126,12 +126,14 @@ int allreduce__rings(void *buf, int count, MPI_Datatype type, MPI_Op op, MPI_Com
     return rc;
 }
 
-int allreduce__copy_in(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type)
+void allreduce__init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type,
+                     MPI_Comm comm, int *rank, int *p)
 {
+    if (rank != NULL) MPI_Comm_rank(comm, rank);
+    if (p != NULL) MPI_Comm_size(comm, p);
     MPI_Aint lb, ext;
     MPI_Type_get_extent(type, &lb, &ext);
     if (sendbuf != MPI_IN_PLACE && count > 0) memcpy(recvbuf, sendbuf, (size_t)count * ext);
-    return MPI_SUCCESS;
 }
 
 static int pow2_floor(int p)

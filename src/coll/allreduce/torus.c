@@ -20,8 +20,7 @@ int allreduce_torus(const void *sendbuf, void *recvbuf, int count, MPI_Datatype 
                     MPI_Comm comm)
 {
     int rank;
-    MPI_Comm_rank(comm, &rank);
-    allreduce__copy_in(sendbuf, recvbuf, count, type);
+    allreduce__init(sendbuf, recvbuf, count, type, comm, &rank, NULL);
     struct coll_torus t;
     coll_torus_get(&t);
     int nd = t.nd, *a = t.side;

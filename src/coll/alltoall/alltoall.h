@@ -15,8 +15,9 @@
 /* Tag of every point-to-point message the algorithms send. */
 #define ALLTOALL_TAG 7045
 
-/* The block size B in bytes (from recvcount and recvtype's extent). */
-size_t alltoall__block(int recvcount, MPI_Datatype recvtype);
+/* What every algorithm starts with: this rank and the size of comm into *rank and *p, and the
+ * block size B in bytes (from recvcount and recvtype's extent), returned. */
+size_t alltoall__init(int recvcount, MPI_Datatype recvtype, MPI_Comm comm, int *rank, int *p);
 
 /* Copies the blocks listed in ids (n of them, B bytes each) of `from` into buf one after the
  * other (pack), or back into `to` (unpack). */

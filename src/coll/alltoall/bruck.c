@@ -14,9 +14,7 @@ int alltoall_bruck(const void *sendbuf, int sendcount, MPI_Datatype sendtype, vo
 {
     (void)sendcount, (void)sendtype;
     int rank, p, rc = MPI_SUCCESS;
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &p);
-    size_t B = alltoall__block(recvcount, recvtype);
+    size_t B = alltoall__init(recvcount, recvtype, comm, &rank, &p);
     const char *in = sendbuf;
     char *w = malloc(3 * (size_t)p * B + 1), *pk = w + (size_t)p * B, *rv = pk + (size_t)p * B;
     int *ids = malloc((size_t)p * sizeof *ids);

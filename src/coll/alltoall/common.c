@@ -3,8 +3,10 @@
 
 #include "alltoall.h"
 
-size_t alltoall__block(int recvcount, MPI_Datatype recvtype)
+size_t alltoall__init(int recvcount, MPI_Datatype recvtype, MPI_Comm comm, int *rank, int *p)
 {
+    MPI_Comm_rank(comm, rank);
+    MPI_Comm_size(comm, p);
     MPI_Aint lb, extent;
     MPI_Type_get_extent(recvtype, &lb, &extent);
     return (size_t)recvcount * (size_t)extent;

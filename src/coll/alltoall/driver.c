@@ -1,8 +1,6 @@
 /* driver.c: how the runner drives an all-to-all: unsigned bytes, the block rank i sends rank
  * j is data_block(i, j, .) (data.h); every rank's p received blocks checked, its p-block send
  * buffer checked to be untouched. */
-#include <stdlib.h>
-
 #include "alltoall.h"
 #include "data.h"
 
@@ -49,12 +47,6 @@ static int64_t alltoall_check(void *state, const struct coll_call *c, unsigned c
     return -1;
 }
 
-static unsigned char *alltoall_result(void *state, const struct coll_call *c, uint64_t *len)
-{
-    struct coll_bufs *s = state;
-    *len = (uint64_t)c->np * c->bytes;
-    return s->recv;
-}
-
-const struct coll_driver coll_driver_alltoall = {alltoall_setup, alltoall_fill,   alltoall_call,
-                                                 alltoall_check, alltoall_result, coll_bufs_free};
+const struct coll_driver coll_driver_alltoall = {alltoall_setup,       alltoall_fill,
+                                                 alltoall_call,        alltoall_check,
+                                                 coll_bufs_result_all, coll_bufs_free};

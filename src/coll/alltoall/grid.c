@@ -54,9 +54,7 @@ static int grid_common(const void *sendbuf, void *recvbuf, int recvcount, MPI_Da
                        MPI_Comm comm)
 {
     int rank, p, rc = MPI_SUCCESS;
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &p);
-    size_t B = alltoall__block(recvcount, recvtype);
+    size_t B = alltoall__init(recvcount, recvtype, comm, &rank, &p);
     struct coll_grid g;
     grid_of_topology(&g, p);
     memcpy(recvbuf, sendbuf, (size_t)p * B);

@@ -12,9 +12,7 @@ int alltoall_pairwise(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
 {
     (void)sendcount, (void)sendtype;
     int rank, p, rc = MPI_SUCCESS;
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &p);
-    size_t B = alltoall__block(recvcount, recvtype);
+    size_t B = alltoall__init(recvcount, recvtype, comm, &rank, &p);
     const char *in = sendbuf;
     char *out = recvbuf;
     memcpy(out + (size_t)rank * B, in + (size_t)rank * B, B);

@@ -29,14 +29,4 @@ int bcast__window(void);
 /* Tag of every point-to-point message the algorithms send. */
 #define BCAST_TAG 7001
 
-/* Shifted rank: the root becomes 0 (docs/references.md#trees). */
-static inline int bcast_srank(int rank, int root, int p)
-{
-    return (rank - root + p) % p;
-}
-static inline int bcast_rank(int srank, int root, int p)
-{
-    return (srank + root) % p;
-}
-
 #endif

@@ -13,7 +13,7 @@ int bcast_linear(void *buf, int count, MPI_Datatype type, int root, MPI_Comm com
     MPI_Comm_size(comm, &p);
     if (rank != root) return MPI_Recv(buf, count, type, root, BCAST_TAG, comm, MPI_STATUS_IGNORE);
     for (int s = 1; s < p; s++) {
-        int rc = MPI_Send(buf, count, type, bcast_rank(s, root, p), BCAST_TAG, comm);
+        int rc = MPI_Send(buf, count, type, coll_rank(s, root, p), BCAST_TAG, comm);
         if (rc != MPI_SUCCESS) return rc;
     }
     return MPI_SUCCESS;

@@ -61,10 +61,10 @@ int bcast_pipeline_chain(void *buf, int count, MPI_Datatype type, int root, MPI_
     long bytes = bcast__prelude(count, type, comm, &rank, &p);
     if (bytes < 0) return bcast_binomial(buf, count, type, root, comm);
     if (p == 1) return MPI_SUCCESS;
-    int s = bcast_srank(rank, root, p);
+    int s = coll_srank(rank, root, p);
     long seg = bcast__segment_size(bytes, p);
     long nseg = bytes > 0 ? (bytes + seg - 1) / seg : 1;
-    int prev = bcast_rank(s - 1 + p, root, p), next = bcast_rank(s + 1, root, p);
+    int prev = coll_rank(s - 1 + p, root, p), next = coll_rank(s + 1, root, p);
     MPI_Request *req = (s < p - 1) ? malloc((size_t)nseg * sizeof *req) : NULL;
     int rc = MPI_SUCCESS;
     for (long i = 0; i < nseg && rc == MPI_SUCCESS; i++) {
@@ -87,14 +87,14 @@ int bcast_pipeline_binary(void *buf, int count, MPI_Datatype type, int root, MPI
     long bytes = bcast__prelude(count, type, comm, &rank, &p);
     if (bytes < 0) return bcast_binomial(buf, count, type, root, comm);
     if (p == 1) return MPI_SUCCESS;
-    int s = bcast_srank(rank, root, p), depth = 0;
+    int s = coll_srank(rank, root, p), depth = 0;
     while ((2 << depth) - 1 < p)
         depth++; /* levels below the root */
     long seg = bcast__segment_size(bytes, 2 * depth + 2);
     long nseg = bytes > 0 ? (bytes + seg - 1) / seg : 1;
     int children[2], nchild = 0;
     for (int c = 2 * s + 1; c <= 2 * s + 2 && c < p; c++)
-        children[nchild++] = bcast_rank(c, root, p);
+        children[nchild++] = coll_rank(c, root, p);
     MPI_Request *req = nchild ? malloc((size_t)(nseg * nchild) * sizeof *req) : NULL;
     int rc = MPI_SUCCESS;
     long nreq = 0;
@@ -102,7 +102,7 @@ int bcast_pipeline_binary(void *buf, int count, MPI_Datatype type, int root, MPI
         char *piece = (char *)buf + i * seg;
         int len = (int)(i == nseg - 1 ? bytes - i * seg : seg);
         if (s > 0)
-            rc = MPI_Recv(piece, len, MPI_BYTE, bcast_rank((s - 1) / 2, root, p), BCAST_TAG, comm,
+            rc = MPI_Recv(piece, len, MPI_BYTE, coll_rank((s - 1) / 2, root, p), BCAST_TAG, comm,
                           MPI_STATUS_IGNORE);
         for (int c = 0; c < nchild && rc == MPI_SUCCESS; c++)
             rc = MPI_Isend(piece, len, MPI_BYTE, children[c], BCAST_TAG, comm, &req[nreq++]);

@@ -76,7 +76,7 @@ static int rma_bcast(void *buf, int count, MPI_Datatype type, int root, MPI_Comm
     long bytes = bcast__prelude(count, type, comm, &rank, &p);
     if (bytes < 0) return bcast_binomial(buf, count, type, root, comm);
     if (p == 1) return MPI_SUCCESS;
-    int s = bcast_srank(rank, root, p);
+    int s = coll_srank(rank, root, p);
     int *kids = malloc((size_t)p * sizeof *kids), nk = children_of(sh, s, p, kids);
     MPI_Win win;
     int rc = MPI_Win_create(buf, (MPI_Aint)bytes, 1, MPI_INFO_NULL, comm, &win);
@@ -96,13 +96,13 @@ static int rma_bcast(void *buf, int count, MPI_Datatype type, int root, MPI_Comm
             if (mine < r) /* has the data: put to this round's children */
                 for (int i = 0; i < nk && rc == MPI_SUCCESS; i++)
                     if (round_of(sh, kids[i]) == r && bytes > 0)
-                        rc = MPI_Put(buf, (int)bytes, MPI_BYTE, bcast_rank(kids[i], root, p), 0,
+                        rc = MPI_Put(buf, (int)bytes, MPI_BYTE, coll_rank(kids[i], root, p), 0,
                                      (int)bytes, MPI_BYTE, win);
             if (rc == MPI_SUCCESS) rc = MPI_Win_fence(0, win);
         }
     } else if (sy == PSCW) {
         if (s > 0) {
-            int parent = bcast_rank(parent_of(sh, s), root, p);
+            int parent = coll_rank(parent_of(sh, s), root, p);
             MPI_Group_incl(world, 1, &parent, &group);
             rc = MPI_Win_post(group, 0, win);
             if (rc == MPI_SUCCESS) rc = MPI_Win_wait(win);
@@ -111,7 +111,7 @@ static int rma_bcast(void *buf, int count, MPI_Datatype type, int root, MPI_Comm
         if (rc == MPI_SUCCESS && nk > 0) {
             int *ranks = malloc((size_t)nk * sizeof *ranks);
             for (int i = 0; i < nk; i++)
-                ranks[i] = bcast_rank(kids[i], root, p);
+                ranks[i] = coll_rank(kids[i], root, p);
             MPI_Group_incl(world, nk, ranks, &group);
             rc = MPI_Win_start(group, 0, win);
             for (int i = 0; i < nk && rc == MPI_SUCCESS && bytes > 0; i++)
@@ -122,10 +122,10 @@ static int rma_bcast(void *buf, int count, MPI_Datatype type, int root, MPI_Comm
         }
     } else {
         if (s > 0)
-            rc = MPI_Recv(NULL, 0, MPI_BYTE, bcast_rank(parent_of(sh, s), root, p), BCAST_TAG, comm,
+            rc = MPI_Recv(NULL, 0, MPI_BYTE, coll_rank(parent_of(sh, s), root, p), BCAST_TAG, comm,
                           MPI_STATUS_IGNORE);
         for (int i = 0; i < nk && rc == MPI_SUCCESS; i++) {
-            int child = bcast_rank(kids[i], root, p);
+            int child = coll_rank(kids[i], root, p);
             rc = MPI_Win_lock(MPI_LOCK_SHARED, child, 0, win);
             if (rc == MPI_SUCCESS && bytes > 0)
                 rc = MPI_Put(buf, (int)bytes, MPI_BYTE, child, 0, (int)bytes, MPI_BYTE, win);

@@ -25,7 +25,7 @@ static int scatter(char *buf, long bytes, long blk, int s, int root, int p, MPI_
     while (mask < p) {
         if (s & mask) {
             long lo = clip((long)s * blk, bytes), hi = clip((long)(s + mask) * blk, bytes);
-            rc = MPI_Recv(buf + lo, (int)(hi - lo), MPI_BYTE, bcast_rank(s - mask, root, p),
+            rc = MPI_Recv(buf + lo, (int)(hi - lo), MPI_BYTE, coll_rank(s - mask, root, p),
                           BCAST_TAG, comm, MPI_STATUS_IGNORE);
             break;
         }
@@ -35,7 +35,7 @@ static int scatter(char *buf, long bytes, long blk, int s, int root, int p, MPI_
         if (s + mask < p) {
             long lo = clip((long)(s + mask) * blk, bytes),
                  hi = clip((long)(s + 2 * mask) * blk, bytes);
-            rc = MPI_Send(buf + lo, (int)(hi - lo), MPI_BYTE, bcast_rank(s + mask, root, p),
+            rc = MPI_Send(buf + lo, (int)(hi - lo), MPI_BYTE, coll_rank(s + mask, root, p),
                           BCAST_TAG, comm);
         }
     return rc;
@@ -43,7 +43,7 @@ static int scatter(char *buf, long bytes, long blk, int s, int root, int p, MPI_
 
 static int ring_allgather(char *buf, long bytes, long blk, int s, int root, int p, MPI_Comm comm)
 {
-    int right = bcast_rank((s + 1) % p, root, p), left = bcast_rank((s - 1 + p) % p, root, p);
+    int right = coll_rank((s + 1) % p, root, p), left = coll_rank((s - 1 + p) % p, root, p);
     for (int i = 0; i < p - 1; i++) {
         int sb = (s - i + p) % p, rb = (s - i - 1 + 2 * p) % p;
         long slo = clip((long)sb * blk, bytes), shi = clip((long)(sb + 1) * blk, bytes);
@@ -62,9 +62,9 @@ static int rd_allgather(char *buf, long bytes, long blk, int s, int root, int p,
         long mine = (long)(s & ~(mask - 1)), theirs = (long)(partner & ~(mask - 1));
         long slo = clip(mine * blk, bytes), shi = clip((mine + mask) * blk, bytes);
         long rlo = clip(theirs * blk, bytes), rhi = clip((theirs + mask) * blk, bytes);
-        int rc = MPI_Sendrecv(buf + slo, (int)(shi - slo), MPI_BYTE, bcast_rank(partner, root, p),
+        int rc = MPI_Sendrecv(buf + slo, (int)(shi - slo), MPI_BYTE, coll_rank(partner, root, p),
                               BCAST_TAG, buf + rlo, (int)(rhi - rlo), MPI_BYTE,
-                              bcast_rank(partner, root, p), BCAST_TAG, comm, MPI_STATUS_IGNORE);
+                              coll_rank(partner, root, p), BCAST_TAG, comm, MPI_STATUS_IGNORE);
         if (rc != MPI_SUCCESS) return rc;
     }
     return MPI_SUCCESS;
@@ -77,7 +77,7 @@ static int scatter_allgather(void *buf, int count, MPI_Datatype type, int root, 
     long bytes = bcast__prelude(count, type, comm, &rank, &p);
     if (bytes < 0) return bcast_binomial(buf, count, type, root, comm);
     if (p == 1) return MPI_SUCCESS;
-    int s = bcast_srank(rank, root, p);
+    int s = coll_srank(rank, root, p);
     long blk = (bytes + p - 1) / p;
     int rc = scatter(buf, bytes, blk, s, root, p, comm);
     if (rc != MPI_SUCCESS) return rc;

@@ -24,14 +24,14 @@ static int tree_position(MPI_Comm comm, int root, int *p)
     int rank;
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, p);
-    return bcast_srank(rank, root, *p);
+    return coll_srank(rank, root, *p);
 }
 
 /* Receives the message from the rank whose shifted rank is parent. */
 static int tree_receive(void *buf, int count, MPI_Datatype type, int parent, int root, int p,
                         MPI_Comm comm)
 {
-    return MPI_Recv(buf, count, type, bcast_rank(parent, root, p), BCAST_TAG, comm,
+    return MPI_Recv(buf, count, type, coll_rank(parent, root, p), BCAST_TAG, comm,
                     MPI_STATUS_IGNORE);
 }
 
@@ -46,7 +46,7 @@ int bcast_binomial(void *buf, int count, MPI_Datatype type, int root, MPI_Comm c
     }
     for (; mask < p; mask <<= 1) {
         if (s + mask >= p) break; /* masks only grow: no later child exists either */
-        int rc = MPI_Send(buf, count, type, bcast_rank(s + mask, root, p), BCAST_TAG, comm);
+        int rc = MPI_Send(buf, count, type, coll_rank(s + mask, root, p), BCAST_TAG, comm);
         if (rc != MPI_SUCCESS) return rc;
     }
     return MPI_SUCCESS;
@@ -60,7 +60,7 @@ int bcast_binary(void *buf, int count, MPI_Datatype type, int root, MPI_Comm com
         if (rc != MPI_SUCCESS) return rc;
     }
     for (int c = 2 * s + 1; c <= 2 * s + 2 && c < p; c++) {
-        int rc = MPI_Send(buf, count, type, bcast_rank(c, root, p), BCAST_TAG, comm);
+        int rc = MPI_Send(buf, count, type, coll_rank(c, root, p), BCAST_TAG, comm);
         if (rc != MPI_SUCCESS) return rc;
     }
     return MPI_SUCCESS;

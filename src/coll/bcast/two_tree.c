@@ -42,10 +42,10 @@ static void build(int *parent, int lo, int hi, int up)
  * positions mapped to ranks through the shift. */
 static void tree_part(struct bcast_part *pt, const int *parent, int n, int me, int root, int p)
 {
-    pt->parent = parent[me] < 0 ? root : bcast_rank(parent[me] + 1, root, p);
+    pt->parent = parent[me] < 0 ? root : coll_rank(parent[me] + 1, root, p);
     pt->nchild = 0;
     for (int i = 0; i < n && pt->nchild < 2; i++)
-        if (parent[i] == me) pt->child[pt->nchild++] = bcast_rank(i + 1, root, p);
+        if (parent[i] == me) pt->child[pt->nchild++] = coll_rank(i + 1, root, p);
 }
 
 int bcast_two_tree(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm)
@@ -54,7 +54,7 @@ int bcast_two_tree(void *buf, int count, MPI_Datatype type, int root, MPI_Comm c
     long bytes = bcast__prelude(count, type, comm, &rank, &p);
     if (bytes < 0) return bcast_binomial(buf, count, type, root, comm);
     if (p == 1) return MPI_SUCCESS;
-    int n = p - 1, s = bcast_srank(rank, root, p);
+    int n = p - 1, s = coll_srank(rank, root, p);
     int *t1 = malloc((size_t)n * sizeof *t1), *t2 = malloc((size_t)n * sizeof *t2);
     if (t1 == NULL || t2 == NULL) {
         free(t1), free(t2);
@@ -76,7 +76,7 @@ int bcast_two_tree(void *buf, int count, MPI_Datatype type, int root, MPI_Comm c
             parts[t].parent = -1;
             parts[t].nchild = 1;
             for (int i = 0; i < n; i++)
-                if (par[i] < 0) parts[t].child[0] = bcast_rank(i + 1, root, p);
+                if (par[i] < 0) parts[t].child[0] = coll_rank(i + 1, root, p);
         }
     } else {
         tree_part(&parts[0], t1, n, s - 1, root, p);

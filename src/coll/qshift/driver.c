@@ -1,17 +1,8 @@
 /* driver.c: how the runner drives a circular q-shift (q = --shift, any integer, taken mod p):
  * rank r sends block data_block(r, (r + q) mod p) and must receive data_block((r - q) mod p,
  * r) (data.h), its receive buffer poisoned before; its send buffer must come back untouched. */
-#include <stdlib.h>
-
 #include "data.h"
 #include "qshift.h"
-
-static void *qshift_setup(uint64_t max_bytes, int rank, int np)
-{
-    (void)rank, (void)np;
-    uint64_t n = max_bytes;
-    return coll_bufs_new(n, n);
-}
 
 /* This rank's partners in call c: where its block goes, where its result comes from. */
 static int qshift_to(const struct coll_call *c)
@@ -47,12 +38,5 @@ static int64_t qshift_check(void *state, const struct coll_call *c, unsigned cha
     return data_find_block(s->send, c->bytes, c->rank, qshift_to(c), c->call, expected, got);
 }
 
-static unsigned char *qshift_result(void *state, const struct coll_call *c, uint64_t *len)
-{
-    struct coll_bufs *s = state;
-    *len = c->bytes;
-    return s->recv;
-}
-
-const struct coll_driver coll_driver_qshift = {qshift_setup, qshift_fill,   qshift_call,
-                                               qshift_check, qshift_result, coll_bufs_free};
+const struct coll_driver coll_driver_qshift = {coll_bufs_setup, qshift_fill,      qshift_call,
+                                               qshift_check,    coll_bufs_result, coll_bufs_free};

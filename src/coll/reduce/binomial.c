@@ -16,7 +16,7 @@ int reduce_binomial(const void *sendbuf, void *recvbuf, int count, MPI_Datatype 
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &p);
     MPI_Type_size(type, &size);
-    int s = reduce_srank(rank, root, p);
+    int s = coll_srank(rank, root, p);
     /* the partial result: the root's lands in recvbuf, the others' in a buffer of their own */
     void *acc = rank == root ? recvbuf : coll_buffer(count, type);
     void *tmp = coll_buffer(count, type);
@@ -24,11 +24,11 @@ int reduce_binomial(const void *sendbuf, void *recvbuf, int count, MPI_Datatype 
     if (rc == MPI_SUCCESS) memcpy(acc, sendbuf, (size_t)count * (size_t)size);
     for (int mask = 1; mask < p && rc == MPI_SUCCESS; mask <<= 1) {
         if (s & mask) {
-            rc = MPI_Send(acc, count, type, reduce_rank(s - mask, root, p), REDUCE_TAG, comm);
+            rc = MPI_Send(acc, count, type, coll_rank(s - mask, root, p), REDUCE_TAG, comm);
             break;
         }
         if (s + mask < p) {
-            rc = MPI_Recv(tmp, count, type, reduce_rank(s + mask, root, p), REDUCE_TAG, comm,
+            rc = MPI_Recv(tmp, count, type, coll_rank(s + mask, root, p), REDUCE_TAG, comm,
                           MPI_STATUS_IGNORE);
             if (rc == MPI_SUCCESS) rc = coll_reduce_local(tmp, acc, count, type, op);
         }

@@ -21,7 +21,7 @@ static int gather_children(void *acc, char *tmp, int count, MPI_Datatype type, M
     MPI_Request req[k];
     int n = 0, rc = MPI_SUCCESS;
     for (int i = 1; i < k && s + (long)i * d < p && rc == MPI_SUCCESS; i++, n++)
-        rc = MPI_Irecv(tmp + (size_t)n * count * ext, count, type, reduce_rank(s + i * d, root, p),
+        rc = MPI_Irecv(tmp + (size_t)n * count * ext, count, type, coll_rank(s + i * d, root, p),
                        REDUCE_TAG, comm, &req[n]);
     if (rc == MPI_SUCCESS) rc = MPI_Waitall(n, req, MPI_STATUSES_IGNORE);
     for (int i = 0; i < n && rc == MPI_SUCCESS; i++)
@@ -36,7 +36,7 @@ int reduce_knomial(const void *sendbuf, void *recvbuf, int count, MPI_Datatype t
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &p);
     MPI_Type_size(type, &size);
-    int k = (int)coll_env_double("COLLSIM_RADIX", 8), s = reduce_srank(rank, root, p);
+    int k = (int)coll_env_double("COLLSIM_RADIX", 8), s = coll_srank(rank, root, p);
     if (k < 2) k = 2;
     void *acc = rank == root ? recvbuf : coll_buffer(count, type);
     char *tmp = coll_buffer(count * (k - 1), type);
@@ -45,7 +45,7 @@ int reduce_knomial(const void *sendbuf, void *recvbuf, int count, MPI_Datatype t
     for (long d = 1; d < p && rc == MPI_SUCCESS; d *= k) {
         int digit = (int)((s / d) % k);
         if (digit != 0) {
-            rc = MPI_Send(acc, count, type, reduce_rank(s - digit * (int)d, root, p), REDUCE_TAG,
+            rc = MPI_Send(acc, count, type, coll_rank(s - digit * (int)d, root, p), REDUCE_TAG,
                           comm);
             break;
         }

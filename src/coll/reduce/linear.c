@@ -22,8 +22,7 @@ int reduce_linear(const void *sendbuf, void *recvbuf, int count, MPI_Datatype ty
     if (tmp == NULL) return MPI_ERR_NO_MEM;
     int rc = MPI_SUCCESS;
     for (int s = 1; s < p && rc == MPI_SUCCESS; s++) {
-        rc = MPI_Recv(tmp, count, type, reduce_rank(s, root, p), REDUCE_TAG, comm,
-                      MPI_STATUS_IGNORE);
+        rc = MPI_Recv(tmp, count, type, coll_rank(s, root, p), REDUCE_TAG, comm, MPI_STATUS_IGNORE);
         if (rc == MPI_SUCCESS) rc = coll_reduce_local(tmp, recvbuf, count, type, op);
     }
     free(tmp);

@@ -105,9 +105,9 @@ int reduce_pipeline_chain(const void *sendbuf, void *recvbuf, int count, MPI_Dat
     int rank, p;
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &p);
-    int s = reduce_srank(rank, root, p);
-    int next = s < p - 1 ? reduce_rank(s + 1, root, p) : -1,
-        prev = s > 0 ? reduce_rank(s - 1 + p, root, p) : -1;
+    int s = coll_srank(rank, root, p);
+    int next = s < p - 1 ? coll_rank(s + 1, root, p) : -1,
+        prev = s > 0 ? coll_rank(s - 1 + p, root, p) : -1;
     return run_chain(sendbuf, recvbuf, count, type, op, s, next, prev, comm);
 }
 

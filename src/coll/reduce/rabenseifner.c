@@ -40,7 +40,7 @@ struct rab {
 static int rab_rank(const struct rab *w, int q)
 {
     int r = w->p - w->n, s = q < r ? 2 * q : q + r;
-    return reduce_rank(s, w->root, w->p);
+    return coll_rank(s, w->root, w->p);
 }
 
 /* The elements of blocks [lo, hi): first element and count. */
@@ -96,9 +96,9 @@ static int rab_fold(struct rab *w, int s, int *me)
     *me = s >= 2 * r ? s - r : (s % 2 ? -1 : s / 2);
     if (s >= 2 * r) return rc;
     if (s % 2) /* odd: hand the whole vector to the even rank below */
-        return MPI_Send(w->acc, w->count, w->type, reduce_rank(s - 1, w->root, w->p), REDUCE_TAG,
+        return MPI_Send(w->acc, w->count, w->type, coll_rank(s - 1, w->root, w->p), REDUCE_TAG,
                         w->comm);
-    rc = MPI_Recv(w->tmp, w->count, w->type, reduce_rank(s + 1, w->root, w->p), REDUCE_TAG, w->comm,
+    rc = MPI_Recv(w->tmp, w->count, w->type, coll_rank(s + 1, w->root, w->p), REDUCE_TAG, w->comm,
                   MPI_STATUS_IGNORE);
     return rc == MPI_SUCCESS ? coll_reduce_local(w->tmp, w->acc, w->count, w->type, w->op) : rc;
 }
@@ -119,7 +119,7 @@ int reduce_rabenseifner(const void *sendbuf, void *recvbuf, int count, MPI_Datat
     w.tmp = coll_buffer(count, type);
     int rc = w.acc != NULL && w.tmp != NULL ? MPI_SUCCESS : MPI_ERR_NO_MEM;
     if (rc == MPI_SUCCESS) memcpy(w.acc, sendbuf, (size_t)count * (size_t)size);
-    if (rc == MPI_SUCCESS) rc = rab_fold(&w, reduce_srank(rank, root, w.p), &w.me);
+    if (rc == MPI_SUCCESS) rc = rab_fold(&w, coll_srank(rank, root, w.p), &w.me);
     if (rc == MPI_SUCCESS && w.me >= 0) rc = rab_halve(&w);
     if (rc == MPI_SUCCESS && w.me >= 0) rc = rab_gather(&w);
     if (rank != root) free(w.acc);

@@ -12,16 +12,6 @@
 /* Tag of every point-to-point message the algorithms send. */
 #define REDUCE_TAG 7002
 
-/* Shifted rank: the root becomes 0 (docs/references.md#trees). */
-static inline int reduce_srank(int rank, int root, int p)
-{
-    return (rank - root + p) % p;
-}
-static inline int reduce_rank(int srank, int root, int p)
-{
-    return (srank + root) % p;
-}
-
 /* The first element of part i when count elements are cut into n near-equal parts, the first
  * count % n of them one element longer (part i is [start(i), start(i+1))). */
 static inline int reduce_part_start(int count, int n, int i)

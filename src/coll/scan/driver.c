@@ -2,17 +2,8 @@
  * bytes, MPI_SUM on even calls and MPI_MAX on odd ones, inputs that vary with the rank and
  * the call); rank r's result checked against the closed form of ranks 0..r, every rank's
  * input checked to be untouched. */
-#include <stdlib.h>
-
 #include "data.h"
 #include "scan.h"
-
-static void *scan_setup(uint64_t max_bytes, int rank, int np)
-{
-    (void)rank, (void)np;
-    uint64_t n = max_bytes;
-    return coll_bufs_new(n, n);
-}
 
 static void scan_fill(void *state, const struct coll_call *c)
 {
@@ -36,12 +27,5 @@ static int64_t scan_check(void *state, const struct coll_call *c, unsigned char 
                                got);
 }
 
-static unsigned char *scan_result(void *state, const struct coll_call *c, uint64_t *len)
-{
-    struct coll_bufs *s = state;
-    *len = c->bytes;
-    return s->recv;
-}
-
-const struct coll_driver coll_driver_scan = {scan_setup, scan_fill,   scan_call,
-                                             scan_check, scan_result, coll_bufs_free};
+const struct coll_driver coll_driver_scan = {coll_bufs_setup, scan_fill,        scan_call,
+                                             scan_check,      coll_bufs_result, coll_bufs_free};
