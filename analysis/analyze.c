@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "an.h"
+#include "plot.h"
 #include "util.h"
 
 const char analyze_usage[] =

@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "plot.h"
 #include "registry.h"
 #include "run.h"
 #include "util.h"
