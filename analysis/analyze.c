@@ -210,28 +210,6 @@ static int read_hosts(struct an *a, const char *hostfile, char *hf, size_t len)
     return 0;
 }
 
-/* Repeats each host of the hostfile k times in a row: the block placement of `collsim run
- * --ranks-per-host k`. */
-static void expand_hosts(struct an *a, int k)
-{
-    char **h = malloc((size_t)a->nhosts * (size_t)k * sizeof *h);
-    for (int i = 0; i < a->nhosts * k; i++)
-        h[i] = cs_strdup(a->host[i / k]);
-    cs_hostfile_free(a->host, a->nhosts);
-    a->host = h;
-    a->nhosts *= k;
-}
-
-void use_settings(struct an *a, const char *value)
-{
-    if (a->have_settings || cs_settings_parse(value, &a->settings) != 0) return;
-    a->have_settings = 1;
-    if (!a->routing_given) a->sfr = strcmp(a->settings.routing, "sfr") == 0;
-    if (!a->eager_given) a->eager = (double)a->settings.eager;
-    if (!a->hostfile_given && a->settings.ranks_per_host > 1 && a->rc.rcount == 0)
-        expand_hosts(a, a->settings.ranks_per_host);
-}
-
 /* The output files, each written through a .part file. */
 struct outputs {
     struct cs_out csv[AN_NCSV], json, msgs;
@@ -263,33 +241,6 @@ static int open_outputs(struct an *a, struct outputs *o)
         if (a->out.csv[t]) cs_out_commit(&o->csv[t], 0);
     if (a->out.json) cs_out_commit(&o->json, 0);
     return 1;
-}
-
-void json_header(struct an *a)
-{
-    FILE *j = a->out.json;
-    const char *trace = a->trace;
-    if (j == NULL || a->out.json_started) return;
-    a->out.json_started = 1;
-    a->out.json_first = 1;
-    fputs("{\"trace\": ", j);
-    json_string(j, trace);
-    fputs(", \"platform\": ", j);
-    json_string(j, a->platform);
-    fprintf(j, ", \"routing\": \"%s\", \"parameters\": ", a->sfr ? "sfr" : "ctr");
-    if (a->params_path == NULL) {
-        fputs("\"platform\"", j);
-    } else {
-        const struct cal_params *c = &a->cal;
-        fputs("{\"file\": ", j);
-        json_string(j, a->params_path);
-        fprintf(j,
-                ", \"hockney_a\": %.12g, \"hockney_b\": %.12g, \"loggp_L\": %.12g, \"loggp_o\": "
-                "%.12g, \"loggp_g\": %.12g, \"loggp_G\": %.12g, \"plogp_L\": %.12g, "
-                "\"plogp_sizes\": %zu}",
-                c->a, c->b, c->L, c->o, c->g, c->G, c->pL, c->n);
-    }
-    fputs(", \"phases\": [", j);
 }
 
 /* The headers of the CSV outputs (the JSON's waits for the trace's settings). */
