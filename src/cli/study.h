@@ -202,8 +202,6 @@ int whatif_report(const struct study_plan *p, const struct study_coll *sc,
     "collective,variant,baseline_variant,np,algorithm,bytes,avg_s,baseline_avg_s,ratio\n"
 
 /* ---- study.c ---- */
-extern const char merge_usage[];
-int merge_main(int argc, char **argv);
 /* The folder of OUT/NAME into out; mkdir -p. 0 or -1. */
 int study_mkdir_p(const char *dir);
 

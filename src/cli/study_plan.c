@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "build_id.h"
+#include "commands.h"
 #include "platform.h"
 #include "study.h"
 
