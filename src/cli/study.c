@@ -79,19 +79,6 @@ const char merge_usage[] =
     "study.spec. Exit status 1 when a cell has no result in any DIR (the report is written\n"
     "with what there is, and names them).\n";
 
-int study_mkdir_p(const char *dir)
-{
-    char tmp[PATH_MAX];
-    snprintf(tmp, sizeof tmp, "%s", dir);
-    for (char *p = tmp + 1; *p; p++)
-        if (*p == '/') {
-            *p = '\0';
-            mkdir(tmp, 0755);
-            *p = '/';
-        }
-    return (mkdir(tmp, 0755) == 0 || access(tmp, W_OK) == 0) ? 0 : -1;
-}
-
 /* The command line of `collsim study`. */
 struct study_args {
     const char *out, *spec, *cell, *platform, *platforms, *np, *rph, *collectives, *algo, *compare,

@@ -330,17 +330,6 @@ static int plan_all_sizes(struct study_plan *p)
     return 0;
 }
 
-int study_in_list(const char *list, const char *name)
-{
-    size_t n = strlen(name);
-    for (const char *q = list; *q;) {
-        size_t len = strcspn(q, ",");
-        if (len == n && strncmp(q, name, n) == 0) return 1;
-        q += len + (q[len] == ',');
-    }
-    return 0;
-}
-
 /* 1 for the one-sided (rma) algorithms: the two-sided trees plus synchronisation, four to five
  * times slower to simulate, and never the fastest in a full "all" broadcast study. */
 static int one_sided(const struct algo_info *a)
