@@ -4,7 +4,7 @@
  * independent simulation whose results are kept in OUT/cells/ID.* as soon as it ends. The
  * spec format is docs/study.md. Shared by study_spec.c (the spec), study_plan.c (variants and
  * cells), study_cells.c (running them), study_report.c, study_best.c and study_whatif.c (the
- * report), study_common.c (what they share) and study.c (the commands). */
+ * report), study_common.c (what they share) and study.c and merge.c (the commands). */
 #ifndef COLLSIM_STUDY_H
 #define COLLSIM_STUDY_H
 
@@ -129,6 +129,9 @@ int plan_collectives_check(struct study_plan *p);
 /* The collectives, variants and cells. 0, or an exit status after one error line. */
 int plan_build(struct study_plan *p, int quiet);
 void plan_free(struct study_plan *p);
+/* Reads the study prepared in folder dir (its study.spec and platforms, for a cell job and
+ * merge) into p, variants and cells built. 0, or an exit status after one error line. */
+int plan_load(struct study_plan *p, const char *dir);
 /* OUT/cells/ID + suffix. */
 void plan_cell_path(const struct study_plan *p, const struct study_cell *c, const char *suffix,
                     char *out, size_t len);

@@ -1,6 +1,7 @@
-/* study_plan.c: from a spec to the study's platforms (in OUT/platforms), variants and cells.
- * A cell's id hashes everything that determines its result: the collsim version, the
- * platform's XML and hostfile, the variant, the collective, algorithms, sizes and calls. */
+/* study_plan.c: from a spec, or the folder of a study prepared before, to the study's platforms
+ * (in OUT/platforms), variants and cells. A cell's id hashes everything that determines its
+ * result: the collsim version, the platform's XML and hostfile, the variant, the collective,
+ * algorithms, sizes and calls. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -511,4 +512,19 @@ void plan_free(struct study_plan *p)
     free(p->var);
     p->cell = NULL, p->var = NULL;
     p->ncell = p->nvar = 0;
+}
+
+int plan_load(struct study_plan *p, const char *dir)
+{
+    char path[PATH_MAX + 16];
+    snprintf(path, sizeof path, "%s/" STUDY_SPEC_FILE, dir);
+    spec_defaults(&p->spec);
+    if (access(path, R_OK) != 0) {
+        cs_error("'%s' holds no study (no %s; 'collsim study SPEC --out %s' makes one)", dir,
+                 STUDY_SPEC_FILE, dir);
+        return 1;
+    }
+    int rc = spec_read(&p->spec, path);
+    if (rc != 0) return rc == -2 ? 1 : 2;
+    return plan_platforms_read(p) != 0 ? 1 : plan_build(p, 1);
 }
