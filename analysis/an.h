@@ -171,12 +171,13 @@ struct rank_index {
 struct route *route_of(struct an *a, int src, int dst);
 void routes_free(struct an *a);
 
-/* events.c: the reader's callbacks, buffering one phase's records */
-void on_link(void *user, const struct paje_link *l);
 /* The platform's link called name, or NULL (SimGrid's sg_link_by_name throws instead). */
 sg_link_t an_link(struct an *a, const char *name);
 /* A host or link container of the trace that the platform lacks is counted in a->foreign. */
 void on_container(void *user, const struct paje_container *c);
+
+/* events.c: the reader's callbacks, buffering one phase's records */
+void on_link(void *user, const struct paje_link *l);
 void on_state(void *user, const struct paje_state *s);
 
 /* loads.c: link loads per phase, from bandwidth_used variables */
@@ -215,18 +216,14 @@ void write_call_ranks(struct an *a, const char *algo, unsigned long long bytes, 
                       int call, int timed, const double *entry, const double *exit_t,
                       const double *traffic);
 void json_string(FILE *f, const char *s);
+/* The JSON's header, once: the trace, the platform, the routing and where the parameters come
+ * from. Written when the first phase ends, after the trace's settings have been read. */
+void json_header(struct an *a);
 
 /* plots.c */
 /* --plots PREFIX: PREFIX-models.png/.svg and PREFIX-errors.png/.svg from a->res (see
  * docs/analysis.md); trace is named under the panels. 0, or -1 if gnuplot failed. */
 int write_plots(struct an *a, const char *trace);
-
-/* analyze.c */
-/* The JSON's header, once: the trace, the platform, the routing and where the parameters come
- * from. Written when the first phase ends, after the trace's settings have been read. */
-void json_header(struct an *a);
-/* Takes the trace's run settings for what the request left open. */
-void use_settings(struct an *a, const char *value);
 
 /* phase.c */
 void phase(struct an *a, const struct paje_state *s);

@@ -1,6 +1,7 @@
-/* analyze.c: `collsim analyze TRACE --platform P`: reads a trace of `collsim run` with the
- * streaming reader, cuts it into phases and calls (docs/trace-format.md), gives every message
- * its route from SimGrid, and compares each phase's simulated time with every model's replay.
+/* analyze.c: the analysis behind `collsim analyze` (analyze_run): reads a trace of `collsim
+ * run` with the streaming reader, cuts it into phases and calls (docs/trace-format.md), gives
+ * every message its route from SimGrid, and compares each phase's simulated time with every
+ * model's replay.
  * Memory: the messages of one phase at a time, plus a route cache per host pair. */
 #include "analyze.h"
 
@@ -16,55 +17,8 @@
 #include <unistd.h>
 
 #include "an.h"
+#include "plot.h"
 #include "util.h"
-
-const char analyze_usage[] =
-    "usage: collsim analyze TRACE --platform FILE.xml [--routing ctr|sfr] [--eager BYTES]\n"
-    "                       [--params FILE] [--csv PREFIX] [--json FILE] [--plots PREFIX]\n"
-    "                       [--messages FILE] [--svg FILE [--svg-phase TEXT]] [--hops]\n"
-    "Reads a trace written by 'collsim run --trace' and reports, per (algorithm, size) phase:\n"
-    "the simulated time (root's entry to last exit, averaged over the timed calls), messages,\n"
-    "bytes, hops, the largest number k of messages sharing one link in one direction, each\n"
-    "rank's entry and exit times, and each model's prediction with its signed error.\n"
-    "Models: hockney (a + b m), logp, loggp, plogp (L + g(m), a sender's messages g(m) apart),\n"
-    "ctr (t_s + m t_b + t_h l), sfr ((m t_b + t_h) l), contention (a + b m k with the message's\n"
-    "route for a and b). A prediction replays the messages the call really sent under the\n"
-    "model's cost for one message. Parameters come from the platform (a and b of the route\n"
-    "between ranks 0 and 1, PLogP's g(m) = b (m + 16); per-route latency and bandwidth for ctr\n"
-    "and sfr), or with --params from a calibration for hockney, logp, loggp and plogp (ctr,\n"
-    "sfr and contention keep the routes'). '*' marks the models that are exact for the run's\n"
-    "conditions (platform parameters only).\n"
-    "Rank times are after the root's entry: a rank enters when its ready message is\n"
-    "sent and exits when its last MPI call of the broadcast returns. A trace made with\n"
-    "'collsim run --trace-links' also gives each link's load per phase: bytes carried (the\n"
-    "integral of its bandwidth_used), time busy and peak use of its bandwidth.\n"
-    "\n"
-    "  --platform FILE.xml  the platform the trace was made on (routes come from SimGrid)\n"
-    "  --hostfile FILE      where the ranks ran (default: the platform's .hosts, as 'collsim\n"
-    "                       run' uses it)\n"
-    "  --routing ctr|sfr    how the run routed messages (default: ctr)\n"
-    "  --eager BYTES        the run's eager threshold (default: 65536, SimGrid's)\n"
-    "  --params FILE        fitted parameters from 'collsim calibrate --params FILE' (a\n"
-    "                       simulated ping-pong or OSU output) instead of the platform's\n"
-    "  --csv PREFIX         three tables, each a CSV file with one header (times in seconds,\n"
-    "                       sizes in bytes; docs/csv.md): PREFIX.models.csv, one row per phase\n"
-    "                       and model; PREFIX.ranks.csv, one row per call and rank (entry,\n"
-    "                       exit, time in the call, messages and bytes sent and received);\n"
-    "                       PREFIX.links.csv, one row per phase and link (with link variables)\n"
-    "  --json FILE          every phase with its facts, critical path, models and rank times;\n"
-    "                       link loads in \"link_loads\"\n"
-    "  --messages FILE      CSV, one row per message of every call: source, destination,\n"
-    "                       bytes, start and end (s after the call's start), hops, k\n"
-    "  --plots PREFIX       PREFIX-models.png/.svg: simulated time and each model's prediction\n"
-    "                       vs size, a panel per algorithm; PREFIX-errors.png/.svg: each\n"
-    "                       model's error vs size (needs gnuplot; logp, which leaves m out,\n"
-    "                       is not drawn)\n"
-    "  --svg FILE           space-time diagram of one call (ranks as rows, messages as arrows\n"
-    "                       coloured by step, busy and waiting bars, a time axis, a legend),\n"
-    "                       and FILE's .png beside it through rsvg-convert when installed\n"
-    "  --svg-phase TEXT     ... of the first phase whose mark contains TEXT, e.g.\n"
-    "                       'binomial/1048576' (default: the first phase)\n"
-    "  --hops               also print the hop table: src dst hops, per message pair\n";
 
 /* The first error SimGrid logged into the file at path, as one error line about platform. */
 static void platform_error(const char *path, const char *platform)
@@ -209,28 +163,6 @@ static int read_hosts(struct an *a, const char *hostfile, char *hf, size_t len)
     return 0;
 }
 
-/* Repeats each host of the hostfile k times in a row: the block placement of `collsim run
- * --ranks-per-host k`. */
-static void expand_hosts(struct an *a, int k)
-{
-    char **h = malloc((size_t)a->nhosts * (size_t)k * sizeof *h);
-    for (int i = 0; i < a->nhosts * k; i++)
-        h[i] = cs_strdup(a->host[i / k]);
-    cs_hostfile_free(a->host, a->nhosts);
-    a->host = h;
-    a->nhosts *= k;
-}
-
-void use_settings(struct an *a, const char *value)
-{
-    if (a->have_settings || cs_settings_parse(value, &a->settings) != 0) return;
-    a->have_settings = 1;
-    if (!a->routing_given) a->sfr = strcmp(a->settings.routing, "sfr") == 0;
-    if (!a->eager_given) a->eager = (double)a->settings.eager;
-    if (!a->hostfile_given && a->settings.ranks_per_host > 1 && a->rc.rcount == 0)
-        expand_hosts(a, a->settings.ranks_per_host);
-}
-
 /* The output files, each written through a .part file. */
 struct outputs {
     struct cs_out csv[AN_NCSV], json, msgs;
@@ -262,33 +194,6 @@ static int open_outputs(struct an *a, struct outputs *o)
         if (a->out.csv[t]) cs_out_commit(&o->csv[t], 0);
     if (a->out.json) cs_out_commit(&o->json, 0);
     return 1;
-}
-
-void json_header(struct an *a)
-{
-    FILE *j = a->out.json;
-    const char *trace = a->trace;
-    if (j == NULL || a->out.json_started) return;
-    a->out.json_started = 1;
-    a->out.json_first = 1;
-    fputs("{\"trace\": ", j);
-    json_string(j, trace);
-    fputs(", \"platform\": ", j);
-    json_string(j, a->platform);
-    fprintf(j, ", \"routing\": \"%s\", \"parameters\": ", a->sfr ? "sfr" : "ctr");
-    if (a->params_path == NULL) {
-        fputs("\"platform\"", j);
-    } else {
-        const struct cal_params *c = &a->cal;
-        fputs("{\"file\": ", j);
-        json_string(j, a->params_path);
-        fprintf(j,
-                ", \"hockney_a\": %.12g, \"hockney_b\": %.12g, \"loggp_L\": %.12g, \"loggp_o\": "
-                "%.12g, \"loggp_g\": %.12g, \"loggp_G\": %.12g, \"plogp_L\": %.12g, "
-                "\"plogp_sizes\": %zu}",
-                c->a, c->b, c->L, c->o, c->g, c->G, c->pL, c->n);
-    }
-    fputs(", \"phases\": [", j);
 }
 
 /* The headers of the CSV outputs (the JSON's waits for the trace's settings). */
@@ -406,32 +311,4 @@ int analyze_run(const struct analyze_request *q)
     paje_close(r);
     an_free(&a);
     return rc == 0 ? 0 : 1;
-}
-
-int analyze_main(int argc, char **argv)
-{
-    struct analyze_request q;
-    memset(&q, 0, sizeof q);
-    const struct cs_opt table[] = {{"platform", CS_OPT_STR, &q.platform, NULL},
-                                   {"routing", CS_OPT_STR, &q.routing, NULL},
-                                   {"eager", CS_OPT_STR, &q.eager, NULL},
-                                   {"csv", CS_OPT_STR, &q.csv, NULL},
-                                   {"hops", CS_OPT_FLAG, &q.hops, NULL},
-                                   {"hostfile", CS_OPT_STR, &q.hostfile, NULL},
-                                   {"json", CS_OPT_STR, &q.json, NULL},
-                                   {"svg", CS_OPT_STR, &q.svg, NULL},
-                                   {"svg-phase", CS_OPT_STR, &q.svg_phase, NULL},
-                                   {"params", CS_OPT_STR, &q.params, NULL},
-                                   {"plots", CS_OPT_STR, &q.plots, NULL},
-                                   {"messages", CS_OPT_STR, &q.messages, NULL},
-                                   {NULL, 0, NULL, NULL}};
-    const char *pos[2];
-    int npos = 0, rc = cs_opt_parse(argc, argv, table, analyze_usage, pos, 2, &npos);
-    if (rc != 0) return rc == 1 ? 0 : rc;
-    if (npos != 1) {
-        cs_error("analyze needs one TRACE (see 'collsim analyze --help')");
-        return 2;
-    }
-    q.trace = pos[0];
-    return analyze_run(&q);
 }

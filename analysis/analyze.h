@@ -1,4 +1,5 @@
-/* analyze.h: `collsim analyze`, what happened in a traced run and which model explains it. */
+/* analyze.h: the analysis behind `collsim analyze`: what happened in a traced run and which
+ * model explains it (a request and its execution; the command line is src/cli/analyze.c's). */
 #ifndef COLLSIM_ANALYZE_H
 #define COLLSIM_ANALYZE_H
 
@@ -18,9 +19,5 @@ struct analyze_request {
  * into SimGrid, which allows one platform per process: call it once per process. Returns the
  * exit status (0, 1 for a failure, 2 for a bad request) after one error line. */
 int analyze_run(const struct analyze_request *q);
-
-/* Entry of `collsim analyze`; argv[0] is "analyze". Returns the exit status. */
-int analyze_main(int argc, char **argv);
-extern const char analyze_usage[];
 
 #endif

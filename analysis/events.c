@@ -1,5 +1,6 @@
 /* events.c: the Paje reader's callbacks: they buffer the messages, ready messages and MPI
- * calls of the phase being read, and hand each phase to the analysis when its mark ends. */
+ * calls of the phase being read, take the run's settings the trace records, and hand each
+ * phase to the analysis when its mark ends. */
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -78,6 +79,29 @@ void on_link(void *user, const struct paje_link *l)
         return;
     }
     a->buf.m[a->buf.n++] = (struct msg){src, dst, l->size > 0 ? l->size : 0, l->start, l->end};
+}
+
+/* Repeats each host of the hostfile k times in a row: the block placement of `collsim run
+ * --ranks-per-host k`. */
+static void expand_hosts(struct an *a, int k)
+{
+    char **h = malloc((size_t)a->nhosts * (size_t)k * sizeof *h);
+    for (int i = 0; i < a->nhosts * k; i++)
+        h[i] = cs_strdup(a->host[i / k]);
+    cs_hostfile_free(a->host, a->nhosts);
+    a->host = h;
+    a->nhosts *= k;
+}
+
+/* Takes the trace's run settings for what the request left open. */
+static void use_settings(struct an *a, const char *value)
+{
+    if (a->have_settings || cs_settings_parse(value, &a->settings) != 0) return;
+    a->have_settings = 1;
+    if (!a->routing_given) a->sfr = strcmp(a->settings.routing, "sfr") == 0;
+    if (!a->eager_given) a->eager = (double)a->settings.eager;
+    if (!a->hostfile_given && a->settings.ranks_per_host > 1 && a->rc.rcount == 0)
+        expand_hosts(a, a->settings.ranks_per_host);
 }
 
 void on_state(void *user, const struct paje_state *s)

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "an.h"
-
+#include "plot.h"
 #include "util.h"
 
 static int by_algo_bytes(const void *x, const void *y)

@@ -79,3 +79,30 @@ void json_string(FILE *f, const char *s)
             fputc(*s, f);
     fputc('"', f);
 }
+
+void json_header(struct an *a)
+{
+    FILE *j = a->out.json;
+    const char *trace = a->trace;
+    if (j == NULL || a->out.json_started) return;
+    a->out.json_started = 1;
+    a->out.json_first = 1;
+    fputs("{\"trace\": ", j);
+    json_string(j, trace);
+    fputs(", \"platform\": ", j);
+    json_string(j, a->platform);
+    fprintf(j, ", \"routing\": \"%s\", \"parameters\": ", a->sfr ? "sfr" : "ctr");
+    if (a->params_path == NULL) {
+        fputs("\"platform\"", j);
+    } else {
+        const struct cal_params *c = &a->cal;
+        fputs("{\"file\": ", j);
+        json_string(j, a->params_path);
+        fprintf(j,
+                ", \"hockney_a\": %.12g, \"hockney_b\": %.12g, \"loggp_L\": %.12g, \"loggp_o\": "
+                "%.12g, \"loggp_g\": %.12g, \"loggp_G\": %.12g, \"plogp_L\": %.12g, "
+                "\"plogp_sizes\": %zu}",
+                c->a, c->b, c->L, c->o, c->g, c->G, c->pL, c->n);
+    }
+    fputs(", \"phases\": [", j);
+}

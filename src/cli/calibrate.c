@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "commands.h"
 #include "fit.h"
 #include "format.h"
 #include "options.h"

@@ -2,32 +2,13 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "analyze.h"
+#include "commands.h"
 #include "list.h"
-#include "platform.h"
 #include "predict.h"
 #include "run.h"
-#include "study.h"
-#include "tracefix.h"
 #include "util.h"
 
-static int fixtrace_main(int argc, char **argv);
-
-static const char fixtrace_usage[] =
-    "usage: collsim fix-trace IN.trace [OUT.trace]\n"
-    "Repairs a Paje trace written by SimGrid 3.32 so that Paje readers (pj_dump) take it:\n"
-    "adds the Size field SimGrid leaves out of some events when sizes are traced, ends the\n"
-    "MPI_Put/Accumulate links SimGrid never ends (at the origin's next RMA synchronisation,\n"
-    "which waits for the transfer), drops RMA link ends that have no start, and replaces the\n"
-    "command-line comment. OUT defaults to IN (replaced only on success). collsim run does\n"
-    "this to every trace it writes.\n";
 static int help_main(int argc, char **argv);
-
-static const char platform_usage[] =
-    "usage: collsim platform KIND [options] -o FILE.xml\n"
-    "       collsim platform info FILE.xml [--hops]\n"
-    "Generates a SimGrid platform (and FILE.hosts beside it) or describes one.\n"
-    "Run 'collsim platform --help' for the kinds and options.\n";
 
 static const char help_usage[] = "usage: collsim help [SUBCOMMAND]\n";
 
@@ -72,29 +53,6 @@ static void main_usage(FILE *f)
                "bad command line, 130/143 interrupted (outputs are then left as they were).\n");
 }
 
-static int fixtrace_main(int argc, char **argv)
-{
-    if (argc > 1 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
-        fputs(fixtrace_usage, stdout);
-        return 0;
-    }
-    if (argc < 2 || argc > 3 || argv[1][0] == '-') {
-        cs_error("fix-trace needs IN.trace [OUT.trace] (see 'collsim fix-trace --help')");
-        return 2;
-    }
-    char err[512];
-    struct tracefix_stats st;
-    if (tracefix_copy(argv[1], argc == 3 ? argv[2] : argv[1], &st, err, sizeof err) != 0) {
-        cs_error("%s", err);
-        return 1;
-    }
-    printf("added Size to %ld events, made %ld decimal sizes integers, dropped %ld doubled "
-           "message events, closed %ld RMA links, dropped %ld RMA link ends with no start%s\n",
-           st.sized_events, st.int_sizes, st.doubled_links, st.closed_links, st.dropped_ends,
-           st.unclosed_links ? " (some RMA links had no synchronisation after them)" : "");
-    return 0;
-}
-
 static const struct command *find_command(const char *name)
 {
     for (int i = 0; i < ncommands; i++)
@@ -112,10 +70,6 @@ static int help_main(int argc, char **argv)
     if (c == NULL) {
         cs_error("unknown subcommand '%s' (see 'collsim --help')", argv[1]);
         return 2;
-    }
-    if (strcmp(c->name, "platform") == 0) {
-        char *hargv[] = {(char *)"platform", (char *)"--help", NULL};
-        return platform_main(2, hargv);
     }
     fputs(c->usage, stdout);
     return 0;

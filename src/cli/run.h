@@ -109,12 +109,4 @@ int run_execute(const struct run_request *r);
 int run_main(int argc, char **argv);
 extern const char run_usage[];
 
-/* Entry of `collsim calibrate`; argv[0] is "calibrate". */
-int calibrate_main(int argc, char **argv);
-extern const char calibrate_usage[];
-
-/* Entry of `collsim study`; argv[0] is "study". */
-int study_main(int argc, char **argv);
-extern const char study_usage[];
-
 #endif

@@ -4,7 +4,7 @@
  * independent simulation whose results are kept in OUT/cells/ID.* as soon as it ends. The
  * spec format is docs/study.md. Shared by study_spec.c (the spec), study_plan.c (variants and
  * cells), study_cells.c (running them), study_report.c, study_best.c and study_whatif.c (the
- * report) and study.c (the commands). */
+ * report), study_common.c (what they share) and study.c and merge.c (the commands). */
 #ifndef COLLSIM_STUDY_H
 #define COLLSIM_STUDY_H
 
@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "plot.h"
 #include "registry.h"
 #include "run.h"
 #include "util.h"
@@ -128,8 +129,9 @@ int plan_collectives_check(struct study_plan *p);
 /* The collectives, variants and cells. 0, or an exit status after one error line. */
 int plan_build(struct study_plan *p, int quiet);
 void plan_free(struct study_plan *p);
-/* 1 if `name` is an item of the comma list `list`. */
-int study_in_list(const char *list, const char *name);
+/* Reads the study prepared in folder dir (its study.spec and platforms, for a cell job and
+ * merge) into p, variants and cells built. 0, or an exit status after one error line. */
+int plan_load(struct study_plan *p, const char *dir);
 /* OUT/cells/ID + suffix. */
 void plan_cell_path(const struct study_plan *p, const struct study_cell *c, const char *suffix,
                     char *out, size_t len);
@@ -167,22 +169,6 @@ struct study_row {
 int report_read_rows(const char *path, const struct study_variant *v, int vi,
                      struct study_row **rows, int *n, int *cap);
 
-/* OUT/BASE[-COLLECTIVE]SUFFIX: the file `base` ("ring-64", "summary", "best") of collective
- * coll; the broadcast's names have no "-COLLECTIVE". */
-void study_path(const struct study_plan *p, int coll, const char *base, const char *suffix,
-                char *out, size_t len);
-
-/* gnuplot, its PNG terminal (1100x600) writing cs_out_part(png), the x axis a logarithmic
- * message size, a grid, the key outside on the right; finish with
- * cs_gnuplot_finish(g, png, NULL). NULL after an error line. */
-FILE *study_plot_open(const char *png);
-
-/* The distinct sizes of the rows, ascending, into out (room for n); their count. */
-int study_row_sizes(const struct study_row *rows, int n, unsigned long long *out);
-
-/* "16 B", "64 KiB", "4 MiB" */
-void study_fmt_bytes(unsigned long long b, char *out, size_t len);
-
 /* ---- study_best.c ---- */
 /* summary[C].txt, best.csv's rows and best[C].png of collective sc from its rows. 0 or 1. */
 int best_report(const struct study_plan *p, const struct study_coll *sc,
@@ -200,10 +186,27 @@ int whatif_report(const struct study_plan *p, const struct study_coll *sc,
 #define WHATIF_CSV_HEADER                                                                          \
     "collective,variant,baseline_variant,np,algorithm,bytes,avg_s,baseline_avg_s,ratio\n"
 
-/* ---- study.c ---- */
-extern const char merge_usage[];
-int merge_main(int argc, char **argv);
-/* The folder of OUT/NAME into out; mkdir -p. 0 or -1. */
+/* ---- study_common.c ---- */
+/* mkdir -p dir: 0, or -1 if it is not a writable folder afterwards. */
 int study_mkdir_p(const char *dir);
+
+/* OUT/BASE[-COLLECTIVE]SUFFIX: the file `base` ("ring-64", "summary", "best") of collective
+ * coll; the broadcast's names have no "-COLLECTIVE". */
+void study_path(const struct study_plan *p, int coll, const char *base, const char *suffix,
+                char *out, size_t len);
+
+/* "16 B", "64 KiB", "4 MiB" */
+void study_fmt_bytes(unsigned long long b, char *out, size_t len);
+
+/* The distinct sizes of the rows, ascending, into out (room for n); their count. */
+int study_row_sizes(const struct study_row *rows, int n, unsigned long long *out);
+
+/* gnuplot, its PNG terminal (1100x600) writing cs_out_part(png), the x axis a logarithmic
+ * message size, a grid, the key outside on the right; finish with
+ * cs_gnuplot_finish(g, png, NULL). NULL after an error line. */
+FILE *study_plot_open(const char *png);
+
+/* 1 if `name` is an item of the comma list `list`. */
+int study_in_list(const char *list, const char *name);
 
 #endif

@@ -1,6 +1,7 @@
-/* study_plan.c: from a spec to the study's platforms (in OUT/platforms), variants and cells.
- * A cell's id hashes everything that determines its result: the collsim version, the
- * platform's XML and hostfile, the variant, the collective, algorithms, sizes and calls. */
+/* study_plan.c: from a spec, or the folder of a study prepared before, to the study's platforms
+ * (in OUT/platforms), variants and cells. A cell's id hashes everything that determines its
+ * result: the collsim version, the platform's XML and hostfile, the variant, the collective,
+ * algorithms, sizes and calls. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -11,6 +12,7 @@
 #include <unistd.h>
 
 #include "build_id.h"
+#include "commands.h"
 #include "platform.h"
 #include "study.h"
 
@@ -329,17 +331,6 @@ static int plan_all_sizes(struct study_plan *p)
     return 0;
 }
 
-int study_in_list(const char *list, const char *name)
-{
-    size_t n = strlen(name);
-    for (const char *q = list; *q;) {
-        size_t len = strcspn(q, ",");
-        if (len == n && strncmp(q, name, n) == 0) return 1;
-        q += len + (q[len] == ',');
-    }
-    return 0;
-}
-
 /* 1 for the one-sided (rma) algorithms: the two-sided trees plus synchronisation, four to five
  * times slower to simulate, and never the fastest in a full "all" broadcast study. */
 static int one_sided(const struct algo_info *a)
@@ -521,4 +512,19 @@ void plan_free(struct study_plan *p)
     free(p->var);
     p->cell = NULL, p->var = NULL;
     p->ncell = p->nvar = 0;
+}
+
+int plan_load(struct study_plan *p, const char *dir)
+{
+    char path[PATH_MAX + 16];
+    snprintf(path, sizeof path, "%s/" STUDY_SPEC_FILE, dir);
+    spec_defaults(&p->spec);
+    if (access(path, R_OK) != 0) {
+        cs_error("'%s' holds no study (no %s; 'collsim study SPEC --out %s' makes one)", dir,
+                 STUDY_SPEC_FILE, dir);
+        return 1;
+    }
+    int rc = spec_read(&p->spec, path);
+    if (rc != 0) return rc == -2 ? 1 : 2;
+    return plan_platforms_read(p) != 0 ? 1 : plan_build(p, 1);
 }

@@ -11,26 +11,6 @@
 #include "format.h"
 #include "study.h"
 
-void study_path(const struct study_plan *p, int coll, const char *base, const char *suffix,
-                char *out, size_t len)
-{
-    snprintf(out, len, "%s/%s%s%s%s", p->out, base, coll ? "-" : "",
-             coll ? coll_infos[coll].name : "", suffix);
-}
-
-void study_fmt_bytes(unsigned long long b, char *out, size_t len)
-{
-    static const char *const units[] = {"GiB", "MiB", "KiB"};
-    for (int i = 0; i < 3; i++) {
-        unsigned long long u = 1ULL << (10 * (3 - i));
-        if (b >= u && b % u == 0) {
-            snprintf(out, len, "%llu %s", b / u, units[i]);
-            return;
-        }
-    }
-    snprintf(out, len, "%llu B", b);
-}
-
 /* Copies the fields the report uses from a results row; -1 if a text does not fit. */
 static int take_row(const struct cs_result *in, const struct study_variant *v, int vi,
                     struct study_row *r)
@@ -77,21 +57,6 @@ int report_read_rows(const char *path, const struct study_variant *v, int vi,
     cs_result_close(&rd);
     if (got < 0) cs_error("%s", err);
     return got < 0 ? -1 : 0;
-}
-
-int study_row_sizes(const struct study_row *rows, int n, unsigned long long *out)
-{
-    int k = 0;
-    for (int i = 0; i < n; i++) {
-        int j = 0;
-        while (j < k && out[j] != rows[i].bytes)
-            j++;
-        if (j < k) continue;
-        for (j = k++; j > 0 && out[j - 1] > rows[i].bytes; j--)
-            out[j] = out[j - 1];
-        out[j] = rows[i].bytes;
-    }
-    return k;
 }
 
 /* Appends the lines of `path` to out, its first (the header) only when with_header, each
@@ -141,20 +106,6 @@ static void place_traced(const struct study_plan *p, const struct study_cell *c,
         snprintf(to, sizeof to, "%s%s", stem, study_traced_files[i]);
         place(from, to);
     }
-}
-
-FILE *study_plot_open(const char *png)
-{
-    char part[PATH_MAX + 8];
-    if (cs_out_part(png, part, sizeof part) < 0) return NULL;
-    FILE *g = cs_gnuplot_open();
-    if (g != NULL)
-        fprintf(g,
-                "set terminal pngcairo size 1100,600 noenhanced\nset output '%s'\n"
-                "set logscale x\nset grid\nset key outside right top\nset format x '%%.0s%%cB'\n"
-                "set xlabel 'message size (bytes)'\n",
-                part);
-    return g;
 }
 
 /* One log-log plot of time vs size per algorithm of the CSV (algos: their names, from its

@@ -7,8 +7,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "commands.h"
 #include "options.h"
-#include "platform.h"
 #include "study.h"
 
 void spec_defaults(struct study_spec *s)

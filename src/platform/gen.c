@@ -1,13 +1,12 @@
-/* gen.c: `collsim platform KIND`, writes SimGrid 4.1 platforms (libxml2's xmlTextWriter) and
- * their hostfiles: ring, torus, hypercube, fat tree, crossbar, the HP XL250a Gen9 node and a
- * cluster of them.
+/* gen.c: the platforms of `collsim platform KIND`: checks a request and writes its SimGrid 4.1
+ * platform (libxml2's xmlTextWriter) and hostfile: ring, torus, hypercube, fat tree, crossbar,
+ * the HP XL250a Gen9 node and a cluster of them.
  *
  * Explicit routes use one link per direction, named NAME_UP (lower to higher endpoint) and
  * NAME_DOWN, instead of a SPLITDUPLEX link with <link_ctn direction=...>: SimGrid 3.32 aborts
  * under tracing/platform on the latter ("container with name ..._DOWN not found"). The
  * built-in TORUS and FAT_TREE clusters use SPLITDUPLEX links, which trace fine.
  * Rank placement: line i of the hostfile is the host of MPI rank i, hosts in index order. */
-#include <getopt.h>
 #include <libxml/xmlwriter.h>
 #include <limits.h>
 #include <math.h>
@@ -17,7 +16,6 @@
 #include <unistd.h>
 
 #include "platform.h"
-#include "topo.h"
 #include "util.h"
 
 /* Limits: explicit routes (ring, crossbar, hypercube) grow as the square of the hosts or
@@ -30,40 +28,6 @@ enum {
     MAX_LEVELS = 8,      /* fat tree levels */
     MAX_XL_NODES = 36,   /* XL250a nodes on one EDR switch */
 };
-
-static const char gen_usage[] =
-    "usage: collsim platform KIND [options] -o FILE.xml\n"
-    "       collsim platform info FILE.xml [--hops]\n"
-    "Writes a SimGrid platform and FILE.hosts beside it (line i = the host of rank i).\n"
-    "\n"
-    "kinds:\n"
-    "  ring --nodes P            2 <= P <= 256 nodes, a full-duplex link between neighbours,\n"
-    "                            shortest-direction routes (ties go up the index)\n"
-    "  torus --dims AxB[xC]      2D or 3D torus, SimGrid's TORUS cluster, sides >= 2, at most\n"
-    "                            65536 hosts\n"
-    "  hypercube --dim D         2^D nodes (1 <= D <= 10), e-cube routes (lowest differing bit\n"
-    "                            first)\n"
-    "  fattree --nodes N [--oversubscription R]\n"
-    "                            2 levels: sqrt(N) leaf switches of sqrt(N) hosts, each with\n"
-    "                            sqrt(N)/R uplinks (R = 1: full bisection); N a square,\n"
-    "                            4 <= N <= 65536, R divides sqrt(N)\n"
-    "  fattree --levels L --down D1,..,DL --up U1,..,UL --parallel P1,..,PL\n"
-    "                            SimGrid's FAT_TREE parameters: 1 <= L <= 8, L numbers >= 1 in\n"
-    "                            each list, each list's product at most 65536 (the hosts:\n"
-    "                            the product of --down)\n"
-    "  crossbar --nodes P        2 <= P <= 1024; own uplink and downlink per host: no link is\n"
-    "                            shared by two disjoint pairs (for formula checks)\n"
-    "  xl250a                    one HP XL250a Gen9 node: 2 sockets x 12 cores, one host per\n"
-    "                            core, hardware numbers commented in the file\n"
-    "  xl250a-cluster --nodes N  1 <= N <= 36 such nodes on one InfiniBand EDR switch\n"
-    "A kind refuses the options of the others.\n"
-    "\n"
-    "options (SimGrid units; ignored by the xl250a kinds, which use the hardware's):\n"
-    "  --latency T       per link (default 1us; s, ms, us, ns, ps), finite, >= 0\n"
-    "  --bandwidth B     per link (default 10GBps; Bps, kBps, MBps, GBps, Gbps, GiBps, ...),\n"
-    "                    finite, > 0\n"
-    "  --speed F         per host (default 1Gf; f, kf, Mf, Gf, Tf), finite, > 0\n"
-    "  -o FILE.xml       output (required)\n";
 
 struct gen {
     xmlTextWriterPtr w;
@@ -459,39 +423,15 @@ struct spec {
 
 /* The kind-specific options, as bits of spec.given. */
 enum {
-    OPT_NODES = 1,
-    OPT_DIMS = 2,
-    OPT_DIM = 4,
-    OPT_LEVELS = 8,
-    OPT_DOWN = 16,
-    OPT_UP = 32,
-    OPT_PAR = 64,
-    OPT_OVER = 128
+    OPT_NODES = 1 << PLATFORM_NODES,
+    OPT_DIMS = 1 << PLATFORM_DIMS,
+    OPT_DIM = 1 << PLATFORM_DIM,
+    OPT_LEVELS = 1 << PLATFORM_LEVELS,
+    OPT_DOWN = 1 << PLATFORM_DOWN,
+    OPT_UP = 1 << PLATFORM_UP,
+    OPT_PAR = 1 << PLATFORM_PARALLEL,
+    OPT_OVER = 1 << PLATFORM_OVERSUBSCRIPTION
 };
-
-/* Options into sp and g. 0 to go on, 1 after --help, 2 after an error line. */
-static int parse_args(int argc, char **argv, struct spec *sp, struct gen *g)
-{
-    int on[8] = {0};
-    const struct cs_opt table[] = {{"nodes", CS_OPT_INT, &sp->nodes, &on[0]},
-                                   {"dims", CS_OPT_STR, &sp->dims_s, &on[1]},
-                                   {"dim", CS_OPT_INT, &sp->dim, &on[2]},
-                                   {"levels", CS_OPT_INT, &sp->levels, &on[3]},
-                                   {"down", CS_OPT_STR, &sp->down, &on[4]},
-                                   {"up", CS_OPT_STR, &sp->up, &on[5]},
-                                   {"parallel", CS_OPT_STR, &sp->par, &on[6]},
-                                   {"oversubscription", CS_OPT_INT, &sp->over, &on[7]},
-                                   {"latency", CS_OPT_STR, &g->lat, NULL},
-                                   {"bandwidth", CS_OPT_STR, &g->bw, NULL},
-                                   {"speed", CS_OPT_STR, &g->speed, NULL},
-                                   {"output", CS_OPT_STR, &sp->out, NULL},
-                                   {"o", CS_OPT_STR, &sp->out, NULL},
-                                   {NULL, 0, NULL, NULL}};
-    int rc = cs_opt_parse(argc, argv, table, gen_usage, NULL, 0, NULL);
-    for (int i = 0; i < 8; i++)
-        sp->given |= on[i] << i;
-    return rc;
-}
 
 /* A quantity of kind 'l', 'b' or 's' (topo_parse_quantity), finite, and > 0 unless a
  * latency. */
@@ -675,11 +615,14 @@ static const struct kind {
 /* The kind's own options, checked before the file system is touched. 0 or 2. */
 static int plan_kind(struct spec *sp)
 {
-    static const char *const names[] = {"nodes", "dims", "dim",      "levels",
-                                        "down",  "up",   "parallel", "oversubscription"};
+    static const char *const names[PLATFORM_NOPTS] = {
+        [PLATFORM_NODES] = "nodes",       [PLATFORM_DIMS] = "dims",
+        [PLATFORM_DIM] = "dim",           [PLATFORM_LEVELS] = "levels",
+        [PLATFORM_DOWN] = "down",         [PLATFORM_UP] = "up",
+        [PLATFORM_PARALLEL] = "parallel", [PLATFORM_OVERSUBSCRIPTION] = "oversubscription"};
     for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
         if (strcmp(sp->kind, kinds[i].name) != 0) continue;
-        for (int b = 0; b < 8; b++)
+        for (int b = 0; b < PLATFORM_NOPTS; b++)
             if ((sp->given >> b & 1) && !(kinds[i].options >> b & 1)) {
                 cs_error("%s does not take --%s (see 'collsim platform --help')", sp->kind,
                          names[b]);
@@ -794,22 +737,39 @@ static int write_files(struct gen *g, const struct spec *sp)
     return 0;
 }
 
-/* Reads and checks a request: 0 to go on, 1 after --help, 2 after an error line. */
-static int plan_request(int argc, char **argv, struct spec *sp, struct gen *g)
+void platform_defaults(struct platform_request *q)
 {
-    if (argc >= 2 && argv[1][0] != '-') { /* the kind out; argv[0] stays "platform" */
-        sp->kind = argv[1];
-        argv[1] = argv[0];
-        argc--;
-        argv++;
-    }
-    int rc = parse_args(argc, argv, sp, g);
-    if (rc != 0) return rc;
+    *q = (struct platform_request){.nodes = -1,
+                                   .dim = -1,
+                                   .levels = -1,
+                                   .oversubscription = 1,
+                                   .latency = "1us",
+                                   .bandwidth = "10GBps",
+                                   .speed = "1Gf"};
+}
+
+/* Checks request q and plans it into sp and g: 0, or 2 after an error line. */
+static int plan_request(const struct platform_request *q, struct spec *sp, struct gen *g)
+{
+    *sp = (struct spec){.kind = q->kind,
+                        .out = q->out,
+                        .dims_s = q->dims,
+                        .down = q->down,
+                        .up = q->up,
+                        .par = q->parallel,
+                        .nodes = q->nodes,
+                        .dim = q->dim,
+                        .levels = q->levels,
+                        .over = q->oversubscription};
+    for (int i = 0; i < PLATFORM_NOPTS; i++)
+        sp->given |= (q->given[i] != 0) << i;
+    *g = (struct gen){NULL, q->latency, q->bandwidth, q->speed, 0};
     if (sp->kind == NULL) {
         cs_error("no platform kind (ring, torus, hypercube, fattree, crossbar, xl250a, "
                  "xl250a-cluster; see 'collsim platform --help')");
         return 2;
     }
+    int rc;
     if ((rc = check_units(g)) != 0 || (rc = plan_kind(sp)) != 0) return rc;
     if (sp->out == NULL) {
         cs_error("-o FILE.xml is required");
@@ -827,23 +787,19 @@ static int plan_request(int argc, char **argv, struct spec *sp, struct gen *g)
     return 0;
 }
 
-int platform_check(int argc, char **argv, int *hosts)
+int platform_plan(const struct platform_request *q, int *hosts)
 {
-    struct spec sp = {.nodes = -1, .dim = -1, .levels = -1, .over = 1};
-    struct gen g = {NULL, "1us", "10GBps", "1Gf", 0};
-    *hosts = 0;
-    if (argc >= 2 && strcmp(argv[1], "info") == 0) return 0;
-    int rc = plan_request(argc, argv, &sp, &g);
-    if (rc == 0) *hosts = sp.count;
-    return rc == 1 ? 0 : rc;
+    struct spec sp;
+    struct gen g;
+    int rc = plan_request(q, &sp, &g);
+    *hosts = rc == 0 ? sp.count : 0;
+    return rc;
 }
 
-int platform_main(int argc, char **argv)
+int platform_write(const struct platform_request *q)
 {
-    if (argc >= 2 && strcmp(argv[1], "info") == 0) return topo_info_main(argc - 1, argv + 1);
-    struct spec sp = {.nodes = -1, .dim = -1, .levels = -1, .over = 1};
-    struct gen g = {NULL, "1us", "10GBps", "1Gf", 0};
-    int rc = plan_request(argc, argv, &sp, &g);
-    if (rc != 0) return rc == 1 ? 0 : rc;
-    return write_files(&g, &sp);
+    struct spec sp;
+    struct gen g;
+    int rc = plan_request(q, &sp, &g);
+    return rc != 0 ? rc : write_files(&g, &sp);
 }

@@ -1,4 +1,4 @@
-/* info.c: `collsim platform info`, what a platform is, measured on SimGrid's own routing:
+/* info.c: what `collsim platform info` tells of a platform, measured on SimGrid's own routing:
  * nodes, physical links, diameter, bisection width and sampled routes. */
 #define _GNU_SOURCE /* strverscmp */
 #include <errno.h>
@@ -14,16 +14,8 @@
 #include <unistd.h>
 #include <xbt/dynar.h>
 
-#include "topo.h"
+#include "platform.h"
 #include "util.h"
-
-static const char info_usage[] =
-    "usage: collsim platform info FILE.xml [--hops]\n"
-    "Prints the platform's nodes, physical links (a full-duplex pair counted once), diameter in\n"
-    "hops (links on a route, over every ordered pair, or a sample of 65536 above 256 hosts),\n"
-    "the bisection width of rings, tori and hypercubes (links crossing the half cut, found from\n"
-    "the one-hop routes), and a few routes. --hops prints every pair: src dst hops latency\n"
-    "bandwidth. Routes, latencies and bandwidths are SimGrid's own.\n";
 
 /* A set of strings (open addressing). Hand-written: a few lines where glib would add a
  * dependency for one table. */
@@ -132,7 +124,7 @@ static int side(const char *kind, const char *dims, int i, int p)
 }
 
 /* SimGrid's side of `info`: loads the platform and prints the report. Runs in a child process
- * (see topo_info_main). Returns the exit status. */
+ * (see platform_info). Returns the exit status. */
 static int info_report(const char *file, const char *kind, const char *dims, int all_hops)
 {
     /* warnings go to the parent's pipe, which shows them only if SimGrid fails */
@@ -233,26 +225,8 @@ static void info_reason(char *log, char *out, size_t len)
     snprintf(out, len, "it stopped without saying why");
 }
 
-int topo_info_main(int argc, char **argv)
+int platform_info(const char *file, int all_hops)
 {
-    const char *file = NULL;
-    int all_hops = 0;
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--hops") == 0)
-            all_hops = 1;
-        else if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            fputs(info_usage, stdout);
-            return 0;
-        } else if (argv[i][0] == '-' || file != NULL) {
-            cs_error("unexpected argument '%s' (see 'collsim platform info --help')", argv[i]);
-            return 2;
-        } else
-            file = argv[i];
-    }
-    if (file == NULL) {
-        cs_error("platform info needs FILE.xml");
-        return 2;
-    }
     if (access(file, R_OK) != 0) {
         cs_error("cannot read platform '%s'", file);
         return 1;

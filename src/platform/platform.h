@@ -1,16 +1,51 @@
-/* platform.h: `collsim platform`, SimGrid platforms for the topologies collsim studies. */
+/* platform.h: SimGrid platforms for the topologies collsim studies, written and described (the
+ * library behind `collsim platform`, whose command line is src/cli/platform.c's). */
 #ifndef COLLSIM_PLATFORM_H
 #define COLLSIM_PLATFORM_H
 
 #include <stddef.h>
 
-/* Entry of `collsim platform`: argv[0] is "platform". Returns the process exit status. */
-int platform_main(int argc, char **argv);
+/* The options of `collsim platform` that belong to some kinds only (a kind refuses the
+ * others'): indexes of platform_request.given. */
+enum platform_opt {
+    PLATFORM_NODES,
+    PLATFORM_DIMS,
+    PLATFORM_DIM,
+    PLATFORM_LEVELS,
+    PLATFORM_DOWN,
+    PLATFORM_UP,
+    PLATFORM_PARALLEL,
+    PLATFORM_OVERSUBSCRIPTION,
+    PLATFORM_NOPTS
+};
 
-/* The checks of `collsim platform KIND ...` alone, nothing written (`info` is not checked
- * here): the exit status platform_main would give before writing, with *hosts the host
- * count of an accepted request (0 otherwise). argv is reordered as platform_main does. */
-int platform_check(int argc, char **argv, int *hosts);
+/* What `collsim platform KIND` writes (the kinds and their bounds: src/platform/README.md). */
+struct platform_request {
+    const char *kind; /* ring, torus, hypercube, fattree, crossbar, xl250a, xl250a-cluster */
+    const char *out;  /* FILE.xml; FILE.hosts goes beside it */
+    int nodes, dim, levels, oversubscription;
+    const char *dims, *down, *up, *parallel; /* "8x8"; fattree's lists "4,4" */
+    int given[PLATFORM_NOPTS];               /* which of those options were given */
+    const char *latency, *bandwidth, *speed; /* SimGrid quantities, per link and per host */
+};
+
+/* Fills q with the defaults: no kind, no output, 1us, 10GBps, 1Gf, oversubscription 1. */
+void platform_defaults(struct platform_request *q);
+
+/* Checks q, nothing written: 0 with *hosts its host count, or 2 (*hosts 0) after one error
+ * line. */
+int platform_plan(const struct platform_request *q, int *hosts);
+
+/* Checks q and writes its platform and hostfile, each whole (an older platform of that name
+ * stays as it was on failure). 0, or the exit status (2 a bad request, 1 a write that failed)
+ * after one error line. */
+int platform_write(const struct platform_request *q);
+
+/* Prints what the platform in file is, on SimGrid's own routing: nodes, links, diameter,
+ * bisection and sample routes, or with all_hops every pair's route. SimGrid loads it in a
+ * child process, so that a file it rejects is one error line, never an abort. Returns the exit
+ * status. */
+int platform_info(const char *file, int all_hops);
 
 /* Reads the collsim.kind and collsim.dims props of a platform's first zone with libxml2 (no
  * SimGrid: a malformed file is rejected before SimGrid, which would abort on it, sees it).

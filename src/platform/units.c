@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "topo.h"
+#include "platform.h"
 
 struct unit {
     const char *name;

@@ -8,6 +8,7 @@
 
 #include <errno.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -584,20 +585,34 @@ static int grow_slots(void *listp, size_t *cap, size_t n, size_t elem)
     return 0;
 }
 
+/* A new zeroed record of `size` bytes, its char * at name_off a copy of name, appended to the
+ * list that owns it, *(T **)listp (*n elements, *cap room). NULL when out of memory (the list
+ * then holds what it held). */
+static void *add_named(void *listp, size_t *cap, size_t *n, size_t size, size_t name_off,
+                       const char *name)
+{
+    char *rec = NULL, *copy = NULL, *list;
+    if (grow_slots(listp, cap, *n, sizeof rec) != 0 || (rec = calloc(1, size)) == NULL ||
+        (copy = strdup(name)) == NULL) {
+        free(rec);
+        return NULL;
+    }
+    memcpy(rec + name_off, &copy, sizeof copy);
+    memcpy(&list, listp, sizeof list);
+    memcpy(list + *n * sizeof rec, &rec, sizeof rec);
+    ++*n;
+    return rec;
+}
+
 /* PajeDefine*Type: a new type under its parent. */
 static int on_define_type(paje_reader *r, const struct def *d, char **v)
 {
     if (strcmp(v[d->idx_type], "0") != 0 && find_type(r, v[d->idx_type]) == NULL)
         return fail(r, "unknown parent type '%s'", v[d->idx_type]);
     if (r->ntypes == MAX_TYPES) return fail(r, "more than %d types", MAX_TYPES);
-    if (grow_slots(&r->alltypes, &r->captypes, r->ntypes, sizeof *r->alltypes) != 0)
-        return fail(r, "out of memory");
-    struct type *ty = calloc(1, sizeof *ty);
-    if (ty == NULL || (ty->name = strdup(v[d->idx_name])) == NULL) {
-        free(ty);
-        return fail(r, "out of memory");
-    }
-    r->alltypes[r->ntypes++] = ty; /* owned here: the maps only point to it */
+    struct type *ty = add_named(&r->alltypes, &r->captypes, &r->ntypes, sizeof *ty,
+                                offsetof(struct type, name), v[d->idx_name]);
+    if (ty == NULL) return fail(r, "out of memory"); /* owned there: the maps only point to it */
     ty->name_len = strlen(ty->name);
     ty->kind = d->ev;
     map_put(&r->types, v[d->idx_alias], ty);
@@ -652,14 +667,9 @@ static int on_create(paje_reader *r, const struct def *d, char **v, double t)
         if (parent == NULL) return fail(r, "unknown parent container '%s'", v[d->idx_container]);
     }
     if (r->nall == MAX_CONTAINERS) return fail(r, "more than %d containers", MAX_CONTAINERS);
-    if (grow_slots(&r->all, &r->capall, r->nall, sizeof *r->all) != 0)
-        return fail(r, "out of memory");
-    struct cont *c = calloc(1, sizeof *c);
-    if (c == NULL || (c->name = strdup(v[d->idx_name])) == NULL) {
-        free(c);
-        return fail(r, "out of memory");
-    }
-    r->all[r->nall++] = c;
+    struct cont *c = add_named(&r->all, &r->capall, &r->nall, sizeof *c,
+                               offsetof(struct cont, name), v[d->idx_name]);
+    if (c == NULL) return fail(r, "out of memory");
     c->name_len = strlen(c->name);
     if (alias_num(c->name) >= 0) r->numeric_names = 1;
     c->type = ty;

@@ -1,18 +1,14 @@
-/* util.c: error reporting and small parsers shared by the collsim tools. */
+/* util.c: error reporting and small parsers shared by the collsim tools: byte counts, sizes,
+ * numbers, hostfiles and SimGrid's error lines. */
 #include "util.h"
 
 #include <ctype.h>
 #include <errno.h>
-#include <fcntl.h>
-#include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
-/* Prints prefix, the message and a newline on stderr. */
 /* One line on stderr, after whatever stdout holds (a report's header stays on its own line);
  * bytes that are not printable (from a quoted argument or file) are shown as '?'. */
 static void message(const char *prefix, const char *fmt, va_list ap)
@@ -151,219 +147,12 @@ char *cs_strdup(const char *s)
     return memcpy(d, s, n);
 }
 
-int cs_gnuplot_available(void)
-{
-    return system("command -v gnuplot >/dev/null 2>&1") == 0;
-}
-
-static pid_t gnuplot_pid;
-
-FILE *cs_gnuplot_open(void)
-{
-    int fds[2];
-    if (pipe(fds) != 0) {
-        cs_error("cannot start gnuplot: %s", strerror(errno));
-        return NULL;
-    }
-    fflush(NULL);
-    pid_t pid = cs_fork();
-    if (pid == 0) {
-        dup2(fds[0], 0);
-        close(fds[0]);
-        close(fds[1]);
-        int null = open("/dev/null", O_WRONLY);
-        if (null >= 0) dup2(null, 2), dup2(null, 1);
-        execlp("gnuplot", "gnuplot", (char *)NULL);
-        _exit(127);
-    }
-    close(fds[0]);
-    FILE *g = pid > 0 ? fdopen(fds[1], "w") : NULL;
-    if (g == NULL) {
-        cs_error("cannot start gnuplot: %s", strerror(errno));
-        if (pid > 0) close(fds[1]), cs_wait(pid);
-        return NULL;
-    }
-    gnuplot_pid = pid;
-    return g;
-}
-
-int cs_gnuplot_finish(FILE *g, const char *png, const char *svg)
-{
-    fprintf(g, "\n");
-    int rc = fclose(g) == 0 ? 0 : -1;
-    int status = cs_wait(gnuplot_pid);
-    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) rc = -1;
-    const char *outs[] = {png, svg};
-    for (int i = 0; i < 2 && outs[i] != NULL; i++) {
-        char part[4104];
-        if (cs_out_part(outs[i], part, sizeof part) < 0 || cs_out_finish(outs[i], part, rc == 0))
-            rc = -1;
-    }
-    return rc;
-}
-
-void cs_gnuplot_string(FILE *g, const char *s, int wrap)
-{
-    for (; *s; s++)
-        if (wrap && *s == '_')
-            fputs("\\n", g);
-        else if (*s == '"' || *s == '\\')
-            fprintf(g, "\\%c", *s);
-        else
-            fputc(*s, g);
-}
-
-const char *cs_palette(int i)
-{
-    /* after Trubetskoy's "20 distinct colours", the twelve that are dark enough for lines */
-    static const char *const colour[CS_PALETTE_SIZE] = {"#e6194b", "#3cb44b", "#4363d8", "#f58231",
-                                                        "#911eb4", "#42d4f4", "#f032e6", "#469990",
-                                                        "#9a6324", "#800000", "#808000", "#000075"};
-    return colour[(i < 0 ? -i : i) % CS_PALETTE_SIZE];
-}
-
-void cs_gnuplot_series(FILE *g, int i)
-{
-    static const int point[] = {7, 5, 9, 11, 13, 15, 4, 6, 8, 10, 12, 14, 1, 2};
-    int np = (int)(sizeof point / sizeof point[0]);
-    fprintf(g, "lc rgb '%s' dt %d pt %d", cs_palette(i), 1 + (i / CS_PALETTE_SIZE) % 5,
-            point[i % np]);
-}
-
 int cs_hostfile_of(const char *platform, char *out, size_t len)
 {
     size_t n = strlen(platform);
     if (n >= 4 && strcmp(platform + n - 4, ".xml") == 0) n -= 4;
     int w = snprintf(out, len, "%.*s.hosts", (int)n, platform);
     return w < 0 || (size_t)w >= len ? -1 : 0;
-}
-
-#define MAX_OPTS 40
-
-/* Stores optarg for table entry t; 0, or 2 after an error line. */
-static int store(const struct cs_opt *t, const char *arg)
-{
-    if (t->given != NULL) *t->given = 1;
-    switch (t->kind) {
-    case CS_OPT_STR:
-        *(const char **)t->dest = arg;
-        return 0;
-    case CS_OPT_FLAG:
-        *(int *)t->dest = 1;
-        return 0;
-    case CS_OPT_INT:
-    case CS_OPT_SINT:
-        if ((t->kind == CS_OPT_INT ? cs_parse_int : cs_parse_sint)(arg, (int *)t->dest) == 0)
-            return 0;
-        cs_error("bad value '%s' for --%s", arg, t->name);
-        return 2;
-    }
-    return 2;
-}
-
-/* The table entry named by the long option arg ("--name" or "--name=value"), n for --help,
- * or -1. */
-static int long_index(const struct cs_opt *table, int n, const char *arg)
-{
-    size_t len = strcspn(arg + 2, "=");
-    for (int i = 0; i < n; i++)
-        if (strlen(table[i].name) == len && strncmp(table[i].name, arg + 2, len) == 0) return i;
-    return len == 4 && strncmp(arg + 2, "help", 4) == 0 ? n : -1;
-}
-
-/* getopt_long takes any unambiguous prefix of a long option (--platform for --platforms);
- * collsim takes whole names only. 0, or 2 after an error line naming the option meant. */
-static int check_long_names(int argc, char **argv, const struct cs_opt *table, int n)
-{
-    for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
-        if (strncmp(argv[i], "--", 2) != 0) continue;
-        int k = long_index(table, n, argv[i]);
-        if (k >= 0) {
-            if (k < n && table[k].kind != CS_OPT_FLAG && strchr(argv[i], '=') == NULL) i++;
-            continue;
-        }
-        size_t len = strcspn(argv[i] + 2, "=");
-        for (int j = 0; j < n; j++)
-            if (len > 0 && strncmp(table[j].name, argv[i] + 2, len) == 0) {
-                cs_error("unknown option '%.*s' (did you mean '--%s'?)", (int)len + 2, argv[i],
-                         table[j].name);
-                return 2;
-            }
-        cs_error("unknown option '%s' (see 'collsim %s --help')", argv[i], argv[0]);
-        return 2;
-    }
-    return 0;
-}
-
-int cs_opt_parse(int argc, char **argv, const struct cs_opt *table, const char *usage,
-                 const char **pos, int maxpos, int *npos)
-{
-    struct option longopts[MAX_OPTS + 2];
-    char shorts[2 * MAX_OPTS + 4] = ":h";
-    int n = 0, ns = 2;
-    for (; table[n].name != NULL && n < MAX_OPTS; n++) {
-        int flag = table[n].kind == CS_OPT_FLAG;
-        longopts[n] =
-            (struct option){table[n].name, flag ? no_argument : required_argument, 0, 256 + n};
-        if (table[n].name[0] != '\0' && table[n].name[1] == '\0') {
-            shorts[ns++] = table[n].name[0];
-            if (!flag) shorts[ns++] = ':';
-        }
-    }
-    shorts[ns] = '\0';
-    longopts[n] = (struct option){"help", no_argument, 0, 'h'};
-    longopts[n + 1] = (struct option){0, 0, 0, 0};
-    if (check_long_names(argc, argv, table, n) != 0) return 2;
-    opterr = 0;
-    optind = 0; /* 0, not 1: glibc's getopt then forgets the previous argv completely */
-    int c;
-    while ((c = getopt_long(argc, argv, shorts, longopts, NULL)) != -1) {
-        for (int i = 0; i < n && c < 256; i++)
-            if (table[i].name[0] == c && table[i].name[1] == '\0') c = 256 + i;
-        if (c == 'h') {
-            fputs(usage, stdout);
-            return 1;
-        }
-        if (c == ':') {
-            cs_error("option '%s' needs a value", argv[optind - 1]);
-            return 2;
-        }
-        if (c < 256 || c >= 256 + n) {
-            cs_error("unknown option '%s' (see 'collsim %s --help')", argv[optind - 1], argv[0]);
-            return 2;
-        }
-        if (store(&table[c - 256], optarg) != 0) return 2;
-    }
-    if (npos != NULL) *npos = argc - optind;
-    if (argc - optind > maxpos) {
-        cs_error("unexpected argument '%s' (see 'collsim %s --help')", argv[optind + maxpos],
-                 argv[0]);
-        return 2;
-    }
-    for (int i = optind; i < argc; i++)
-        pos[i - optind] = argv[i];
-    return 0;
-}
-
-int cs_check_model(const char *model)
-{
-    if (strcmp(model, "clean") == 0 || strcmp(model, "smpi") == 0) return 0;
-    cs_error("unknown model '%s' (known: clean, smpi)", model);
-    return -1;
-}
-
-int cs_check_routing(const char *routing)
-{
-    if (strcmp(routing, "ctr") == 0 || strcmp(routing, "sfr") == 0) return 0;
-    cs_error("unknown routing '%s' (known: ctr, sfr)", routing);
-    return -1;
-}
-
-int cs_check_eager(const char *eager, uint64_t *bytes)
-{
-    if (cs_parse_bytes(eager, bytes) == 0 && *bytes <= 0x7fffffff) return 0;
-    cs_error("bad byte count '%s' for --eager (0 to 2G-1)", eager);
-    return -1;
 }
 
 /* The host name of one hostfile line (its line end cut) into line; 1 for a host, 0 for a

@@ -1,4 +1,6 @@
-/* util.h: error reporting and small parsers shared by the collsim tools (no MPI, no SimGrid). */
+/* util.h: error reporting and small parsers shared by the collsim tools (no MPI, no SimGrid).
+ * It brings out.h (outputs, children, interrupts) and opt.h (the option table) along, which
+ * every command uses; plot.h (gnuplot) is included where plots are drawn. */
 #ifndef COLLSIM_UTIL_H
 #define COLLSIM_UTIL_H
 
@@ -6,6 +8,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "opt.h"
 #include "out.h"
 
 /* Prints "collsim: error: <msg>" on stderr. Tools return non-zero after calling it. */
@@ -28,64 +31,9 @@ int cs_parse_int(const char *s, int *out);
 /* The same for an int that may be negative ("-3"). */
 int cs_parse_sint(const char *s, int *out);
 
-/* 1 if gnuplot is on the PATH. */
-int cs_gnuplot_available(void);
-
-/* Starts gnuplot (its errors dropped) in a child that an interrupt ends (cs_fork), and
- * returns the pipe to its script, or NULL after an error line. */
-FILE *cs_gnuplot_open(void);
-
-/* Ends a gnuplot script (from cs_gnuplot_open) that wrote cs_out_part(PNG) and, unless svg is
- * NULL, cs_out_part(SVG), then moves them into place. Returns 0, or -1 (no file left) if
- * gnuplot failed. */
-int cs_gnuplot_finish(FILE *g, const char *png, const char *svg);
-
-/* Writes s into a gnuplot double-quoted string (without the quotes): '"' and '\\' escaped;
- * with wrap, each '_' becomes a line break (long algorithm names in a map cell). */
-void cs_gnuplot_string(FILE *g, const char *s, int wrap);
-
-/* The plots' series colours: CS_PALETTE_SIZE distinct colours that read on white. */
-#define CS_PALETTE_SIZE 12
-const char *cs_palette(int i); /* colour i % CS_PALETTE_SIZE, "#rrggbb" */
-
-/* Writes series i's gnuplot style, "lc rgb '#rrggbb' dt D pt P": a colour of the palette,
- * solid for the first CS_PALETTE_SIZE series and another dash type for each further round
- * of colours, and a point type of its own for the first 14 series. */
-void cs_gnuplot_series(FILE *g, int i);
-
 /* The hostfile beside a platform: "dir/x.xml" -> "dir/x.hosts" (any other name gets ".hosts"
  * appended). Returns 0, or -1 if it does not fit in len. */
 int cs_hostfile_of(const char *platform, char *out, size_t len);
-
-/* One option table for every collsim command: a table of {long name, kind, destination}
- * parsed on top of getopt_long, with the same one-line errors everywhere. A one-letter name
- * ("o") is a short option (-o). */
-enum cs_opt_kind {
-    CS_OPT_STR,  /* --name VALUE into a const char * */
-    CS_OPT_INT,  /* --name N into an int, N >= 0 (cs_parse_int) */
-    CS_OPT_SINT, /* --name N into an int, any sign (cs_parse_sint) */
-    CS_OPT_FLAG, /* --name sets an int to 1 */
-};
-
-struct cs_opt {
-    const char *name; /* without "--"; NULL ends a table */
-    enum cs_opt_kind kind;
-    void *dest; /* const char ** or int * */
-    int *given; /* if not NULL, set to 1 when the option appears */
-};
-
-/* Parses argv (argv[0] is the command's name) against table; --help and -h print usage. Up to
- * maxpos arguments that are not options go into pos (their count into *npos); more are an
- * error. Returns 0 to go on, 1 after printing the usage (the command then exits 0), or 2 after
- * one error line: a missing value, an unknown option, a bad number, or a stray argument. */
-int cs_opt_parse(int argc, char **argv, const struct cs_opt *table, const char *usage,
-                 const char **pos, int maxpos, int *npos);
-
-/* Checks of values several commands take: 0, or -1 after one error line. */
-int cs_check_model(const char *model);     /* clean or smpi */
-int cs_check_routing(const char *routing); /* ctr or sfr */
-/* --eager: a byte count (cs_parse_bytes) into *bytes. */
-int cs_check_eager(const char *eager, uint64_t *bytes);
 
 /* The most sizes a --sizes list or range gives. */
 #define CS_MAX_SIZES 64

@@ -1,14 +1,15 @@
-/* fuzz_platform.c: the checks of `collsim platform KIND ...` (src/platform/gen.c) on an argv
- * made of the bytes, one argument per line. A request they accept for at most 16 hosts is
- * also written, into a private temporary directory (the target's own -o comes last, so no
- * other path is ever written), and must leave exactly the platform and its hostfile there. */
+/* fuzz_platform.c: the checks of `collsim platform KIND ...` (src/cli/platform.c's command
+ * line, src/platform/gen.c's request) on an argv made of the bytes, one argument per line. A
+ * request they accept for at most 16 hosts is also written, into a private temporary
+ * directory (the target's own -o comes last, so no other path is ever written), and must leave
+ * exactly the platform and its hostfile there. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "platform.h"
+#include "commands.h"
 #include "scratch.h"
 
 enum { MAX_ARGS = 24, WRITE_HOSTS = 16, MAX_HOSTS = 65536 };

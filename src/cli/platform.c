@@ -1,0 +1,123 @@
+/* platform.c: `collsim platform KIND [options] -o FILE.xml` and `collsim platform info
+ * FILE.xml [--hops]`, their command lines and help; the platforms are src/platform's
+ * (platform.h). */
+#include <string.h>
+
+#include "commands.h"
+#include "platform.h"
+#include "util.h"
+
+const char platform_usage[] =
+    "usage: collsim platform KIND [options] -o FILE.xml\n"
+    "       collsim platform info FILE.xml [--hops]\n"
+    "Writes a SimGrid platform and FILE.hosts beside it (line i = the host of rank i).\n"
+    "\n"
+    "kinds:\n"
+    "  ring --nodes P            2 <= P <= 256 nodes, a full-duplex link between neighbours,\n"
+    "                            shortest-direction routes (ties go up the index)\n"
+    "  torus --dims AxB[xC]      2D or 3D torus, SimGrid's TORUS cluster, sides >= 2, at most\n"
+    "                            65536 hosts\n"
+    "  hypercube --dim D         2^D nodes (1 <= D <= 10), e-cube routes (lowest differing bit\n"
+    "                            first)\n"
+    "  fattree --nodes N [--oversubscription R]\n"
+    "                            2 levels: sqrt(N) leaf switches of sqrt(N) hosts, each with\n"
+    "                            sqrt(N)/R uplinks (R = 1: full bisection); N a square,\n"
+    "                            4 <= N <= 65536, R divides sqrt(N)\n"
+    "  fattree --levels L --down D1,..,DL --up U1,..,UL --parallel P1,..,PL\n"
+    "                            SimGrid's FAT_TREE parameters: 1 <= L <= 8, L numbers >= 1 in\n"
+    "                            each list, each list's product at most 65536 (the hosts:\n"
+    "                            the product of --down)\n"
+    "  crossbar --nodes P        2 <= P <= 1024; own uplink and downlink per host: no link is\n"
+    "                            shared by two disjoint pairs (for formula checks)\n"
+    "  xl250a                    one HP XL250a Gen9 node: 2 sockets x 12 cores, one host per\n"
+    "                            core, hardware numbers commented in the file\n"
+    "  xl250a-cluster --nodes N  1 <= N <= 36 such nodes on one InfiniBand EDR switch\n"
+    "A kind refuses the options of the others.\n"
+    "\n"
+    "options (SimGrid units; ignored by the xl250a kinds, which use the hardware's):\n"
+    "  --latency T       per link (default 1us; s, ms, us, ns, ps), finite, >= 0\n"
+    "  --bandwidth B     per link (default 10GBps; Bps, kBps, MBps, GBps, Gbps, GiBps, ...),\n"
+    "                    finite, > 0\n"
+    "  --speed F         per host (default 1Gf; f, kf, Mf, Gf, Tf), finite, > 0\n"
+    "  -o FILE.xml       output (required)\n";
+
+static const char info_usage[] =
+    "usage: collsim platform info FILE.xml [--hops]\n"
+    "Prints the platform's nodes, physical links (a full-duplex pair counted once), diameter in\n"
+    "hops (links on a route, over every ordered pair, or a sample of 65536 above 256 hosts),\n"
+    "the bisection width of rings, tori and hypercubes (links crossing the half cut, found from\n"
+    "the one-hop routes), and a few routes. --hops prints every pair: src dst hops latency\n"
+    "bandwidth. Routes, latencies and bandwidths are SimGrid's own.\n";
+
+/* `collsim platform info`'s command line: argv[0] is "info". Returns the exit status. */
+static int info_main(int argc, char **argv)
+{
+    const char *file = NULL;
+    int all_hops = 0;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--hops") == 0)
+            all_hops = 1;
+        else if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            fputs(info_usage, stdout);
+            return 0;
+        } else if (argv[i][0] == '-' || file != NULL) {
+            cs_error("unexpected argument '%s' (see 'collsim platform info --help')", argv[i]);
+            return 2;
+        } else
+            file = argv[i];
+    }
+    if (file == NULL) {
+        cs_error("platform info needs FILE.xml");
+        return 2;
+    }
+    return platform_info(file, all_hops);
+}
+
+/* `collsim platform KIND [options]` into q, the kind taken out of argv (argv[1] becomes
+ * "platform"). 0 to go on, 1 after --help, 2 after an error line. */
+static int platform_args(int argc, char **argv, struct platform_request *q)
+{
+    platform_defaults(q);
+    if (argc >= 2 && argv[1][0] != '-') {
+        q->kind = argv[1];
+        argv[1] = argv[0];
+        argc--;
+        argv++;
+    }
+    int *on = q->given;
+    const struct cs_opt table[] = {
+        {"nodes", CS_OPT_INT, &q->nodes, &on[PLATFORM_NODES]},
+        {"dims", CS_OPT_STR, &q->dims, &on[PLATFORM_DIMS]},
+        {"dim", CS_OPT_INT, &q->dim, &on[PLATFORM_DIM]},
+        {"levels", CS_OPT_INT, &q->levels, &on[PLATFORM_LEVELS]},
+        {"down", CS_OPT_STR, &q->down, &on[PLATFORM_DOWN]},
+        {"up", CS_OPT_STR, &q->up, &on[PLATFORM_UP]},
+        {"parallel", CS_OPT_STR, &q->parallel, &on[PLATFORM_PARALLEL]},
+        {"oversubscription", CS_OPT_INT, &q->oversubscription, &on[PLATFORM_OVERSUBSCRIPTION]},
+        {"latency", CS_OPT_STR, &q->latency, NULL},
+        {"bandwidth", CS_OPT_STR, &q->bandwidth, NULL},
+        {"speed", CS_OPT_STR, &q->speed, NULL},
+        {"output", CS_OPT_STR, &q->out, NULL},
+        {"o", CS_OPT_STR, &q->out, NULL},
+        {NULL, 0, NULL, NULL}};
+    return cs_opt_parse(argc, argv, table, platform_usage, NULL, 0, NULL);
+}
+
+int platform_check(int argc, char **argv, int *hosts)
+{
+    *hosts = 0;
+    if (argc >= 2 && strcmp(argv[1], "info") == 0) return 0;
+    struct platform_request q;
+    int rc = platform_args(argc, argv, &q);
+    if (rc == 0) rc = platform_plan(&q, hosts);
+    return rc == 1 ? 0 : rc;
+}
+
+int platform_main(int argc, char **argv)
+{
+    if (argc >= 2 && strcmp(argv[1], "info") == 0) return info_main(argc - 1, argv + 1);
+    struct platform_request q;
+    int rc = platform_args(argc, argv, &q);
+    if (rc != 0) return rc == 1 ? 0 : rc;
+    return platform_write(&q);
+}
