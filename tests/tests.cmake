@@ -46,6 +46,11 @@ add_executable(test_runargs tests/unit/test_runargs.c)
 target_include_directories(test_runargs PRIVATE tests/unit)
 target_link_libraries(test_runargs PRIVATE cs_registry cs_util)
 add_test(NAME unit.runargs COMMAND test_runargs)
+# C unit test of the machine profile format (src/machine/machine.h).
+add_executable(test_machine tests/unit/test_machine.c)
+target_include_directories(test_machine PRIVATE tests/unit)
+target_link_libraries(test_machine PRIVATE cs_machine)
+add_test(NAME unit.machine COMMAND test_machine)
 # C unit test of data.h's fills and checks (header only; mpi.h from SimGrid).
 add_executable(test_data tests/unit/test_data.c)
 target_include_directories(test_data PRIVATE tests/unit src/coll ${SIMGRID_INCLUDEDIR}/smpi

@@ -90,7 +90,7 @@ static int number(const char *opt, const char *s, char unit, double *out)
         *out = v;
         return 0;
     }
-    if (unit != 0 && topo_parse_quantity(s, unit, out) == 0) return 0;
+    if (unit != 0 && cs_parse_quantity(s, unit, out) == 0) return 0;
     cs_error("bad value '%s' for --%s", s, opt);
     return -1;
 }
@@ -125,8 +125,8 @@ static int read_platform(const char *path, struct pstate *s)
         return 1;
     }
     double bwv = 0;
-    if ((lat[0] && topo_parse_quantity(lat, 'l', &s->th) != 0) ||
-        (bw[0] && (topo_parse_quantity(bw, 'b', &bwv) != 0 || bwv <= 0))) {
+    if ((lat[0] && cs_parse_quantity(lat, 'l', &s->th) != 0) ||
+        (bw[0] && (cs_parse_quantity(bw, 'b', &bwv) != 0 || bwv <= 0))) {
         cs_error("%s: bad collsim.link_latency '%s' or collsim.link_bandwidth '%s'", path, lat, bw);
         return 1;
     }
@@ -142,7 +142,7 @@ static int read_times(const struct popts *o, struct pstate *s)
     double bw = 0;
     if ((o->ts && number("ts", o->ts, 'l', &s->ts)) ||
         (o->th && number("th", o->th, 'l', &s->th)) ||
-        (o->bandwidth && (topo_parse_quantity(o->bandwidth, 'b', &bw) != 0 || bw <= 0))) {
+        (o->bandwidth && (cs_parse_quantity(o->bandwidth, 'b', &bw) != 0 || bw <= 0))) {
         if (bw <= 0 && o->bandwidth) cs_error("bad value '%s' for --bandwidth", o->bandwidth);
         return 2;
     }

@@ -66,7 +66,13 @@ const char run_usage[] =
     "  --topology KIND:DIMS the topology the ring, torus and hypercube algorithms assume\n"
     "                       (ring:P, torus:AxB[xC], hypercube:D; default: the platform's)\n"
     "  --eager BYTES        messages below this size are sent eagerly (detached); larger ones\n"
-    "                       use rendezvous (default: SimGrid's 64K)\n"
+    "                       use rendezvous (default: the machine's, else SimGrid's 64K)\n"
+    "  --machine FILE       a machine profile (docs/machines.md): each message also costs its\n"
+    "                       MPI's send and receive overheads and gap, its latency and\n"
+    "                       bandwidth are scaled by its factors, for the message's class (two\n"
+    "                       cores of one socket, two nodes ...); its eager threshold and\n"
+    "                       reduction rate apply unless --eager and --reduce-rate are given.\n"
+    "                       Eager messages then leave at once (SimGrid's async-small-thresh)\n"
     "  --trace FILE         write a Paje trace (messages, sizes, phase marks; pj_dump reads it)\n"
     "  --trace-links        also trace every link's bandwidth use (Paje variables; 'collsim\n"
     "                       analyze' then reports link loads). Needs --trace or --analyze\n"
@@ -110,17 +116,6 @@ void run_defaults(struct run_request *r)
     r->ranks_per_host = 1;
     r->time_limit = CS_TIME_LIMIT_DEFAULT;
 }
-void run_platform_name(const char *path, char *out, size_t len)
-{
-    const char *base = strrchr(path, '/');
-    base = base ? base + 1 : path;
-    snprintf(out, len, "%s", base);
-    char *dot = strrchr(out, '.');
-    if (dot != NULL && strcmp(dot, ".xml") == 0) *dot = '\0';
-    for (char *c = out; *c; c++)
-        if (!isalnum((unsigned char)*c) && strchr("-_.+", *c) == NULL) *c = '_';
-}
-
 int run_analyze(const struct run_request *r, const char *trace, const char *out, const char *csv,
                 const char *plots)
 {
@@ -156,7 +151,7 @@ int run_analyze(const struct run_request *r, const char *trace, const char *out,
 
 /* Strings the command line points into. */
 struct run_argbuf {
-    char np[16], eager[64], tracefile[PATH_MAX + 48];
+    char np[16], eager[64], async[64], tracefile[PATH_MAX + 48];
     struct runargs_text runner;
 };
 
@@ -188,7 +183,9 @@ static void run_command(const struct run_plan *pl, const struct runargs *args, s
     const struct run_request *r = pl->req;
     snprintf(b->np, sizeof b->np, "%d", pl->np);
     snprintf(b->eager, sizeof b->eager, "--cfg=smpi/send-is-detached-thresh:%llu",
-             (unsigned long long)r->eager);
+             (unsigned long long)pl->eager);
+    snprintf(b->async, sizeof b->async, "--cfg=smpi/async-small-thresh:%llu",
+             (unsigned long long)pl->async_small);
     int n = 0;
     argv[n++] = SMPIRUN_PATH;
     argv[n++] = "-np";
@@ -198,7 +195,8 @@ static void run_command(const struct run_plan *pl, const struct runargs *args, s
     argv[n++] = "-hostfile";
     argv[n++] = pl->hostfile;
     n = smpi_common_args(argv, n, args->model);
-    if (r->eager_given) argv[n++] = b->eager;
+    if (pl->eager_given) argv[n++] = b->eager;
+    if (pl->async_small > 0) argv[n++] = b->async;
     if (pl->trace[0]) n = run_trace_args(pl, b, argv, n);
     /* a shared buffer takes three memory mappings a rank, a stack with its guard page two more:
      * without the guard page 16,384 ranks fit Linux's 65,530 mappings (docs/simulation.md) */
@@ -291,6 +289,7 @@ int run_execute(const struct run_request *r)
 {
     struct run_plan pl;
     int rc = run_plan_build(r, &pl);
+    if (rc == 0 && (pl.watch = watch_new(&pl)) == NULL) rc = 1;
     if (rc == 0) {
         /* a traced run is one smpirun of everything: one trace */
         int ok = r->time_limit > 0 && !pl.trace[0] ? run_limited(&pl) == 0
@@ -412,6 +411,7 @@ int run_main(int argc, char **argv)
                                    {"trace-links", CS_OPT_FLAG, &r.trace_links, NULL},
                                    {"time-limit", CS_OPT_INT, &r.time_limit, &r.time_limit_given},
                                    {"shared-buffers", CS_OPT_FLAG, &a->shared, NULL},
+                                   {"machine", CS_OPT_STR, &r.machine, NULL},
                                    {NULL, 0, NULL, NULL}};
     int rc = cs_opt_parse(argc, argv, table, run_usage, NULL, 0, NULL);
     if (rc != 0) return rc == 1 ? 0 : rc;

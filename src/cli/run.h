@@ -32,6 +32,8 @@ struct run_request {
     int time_limit_given;       /* --time-limit was on the command line */
     const char *algo_file;      /* --algo-file: a C file defining collsim_<collective>, run
                                    as algorithm file:STEM after the --algo ones; NULL: none */
+    const char *machine;        /* --machine: a machine profile (docs/machines.md) whose
+                                   software costs the simulation charges; NULL: none */
 };
 
 /* --time-limit's default and bound, in seconds of wall time. */

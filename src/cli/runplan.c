@@ -8,7 +8,6 @@
 #include <unistd.h>
 
 #include "registry.h"
-#include "runwatch.h"
 #include "util.h"
 
 /* The outputs: each writable, no two on one file. 0, or 2 after one error line. */
@@ -180,13 +179,37 @@ static int choose_files(const struct run_request *r, struct run_plan *pl)
     return 0;
 }
 
+/* --machine's profile read into pl, and what it sets unless the request does: the eager
+ * threshold and the reduction rate. 0, or 1 after one error line. */
+static int load_machine(const struct run_request *r, struct run_plan *pl)
+{
+    char err[PATH_MAX + 256];
+    pl->eager_given = r->eager_given;
+    pl->eager = r->eager;
+    pl->reduce_rate = r->reduce_rate;
+    if (r->machine == NULL) return 0;
+    pl->machine = calloc(1, sizeof *pl->machine);
+    if (pl->machine == NULL || machine_read(r->machine, pl->machine, err, sizeof err) != 0) {
+        cs_error("%s", pl->machine != NULL ? err : "out of memory");
+        return 1;
+    }
+    if (!pl->eager_given && pl->machine->eager_given) {
+        pl->eager_given = 1;
+        pl->eager = pl->machine->eager;
+    }
+    if (pl->eager_given) pl->async_small = pl->eager;
+    if (pl->reduce_rate <= 0) pl->reduce_rate = pl->machine->reduce_rate;
+    return 0;
+}
+
 /* The checks that need the processes, and the files; 0, or the exit status. */
 static int plan_values(const struct run_request *r, struct run_plan *pl)
 {
     int rc = check_runner_args(&r->args, pl->np);
     if (rc == 0) rc = expand_algos(r, pl);
     if (rc == 0) rc = check_outputs(r);
-    if (rc == 0) rc = set_reduce_rate(r->reduce_rate);
+    if (rc == 0) rc = load_machine(r, pl);
+    if (rc == 0) rc = set_reduce_rate(pl->reduce_rate);
     if (rc == 0 && smpi_program("collsim-runner.so", pl->runner, sizeof pl->runner) != 0) rc = 1;
     if (rc == 0) rc = check_memory(r, pl);
     return rc;
@@ -221,7 +244,8 @@ int run_plan_build(const struct run_request *r, struct run_plan *pl)
     pl->args.marks = pl->trace[0] != '\0';
     pl->args.algo_file = r->algo_file != NULL ? pl->file.so : NULL;
     pl->args.private_copies = r->algo_file != NULL && pl->file.private_copies;
-    return (pl->watch = watch_new(pl)) == NULL ? 1 : 0;
+    pl->args.machine = r->machine;
+    return 0;
 }
 
 int run_plan_steps(const struct run_plan *pl)
@@ -231,7 +255,6 @@ int run_plan_steps(const struct run_plan *pl)
 
 void run_plan_free(struct run_plan *pl)
 {
-    if (pl->watch != NULL) watch_finish(pl->watch, 0);
     if (pl->temp_trace) cs_temp_remove(pl->trace);
     if (pl->trace_raw[0]) cs_temp_remove(pl->trace_raw);
     if (pl->csv_tmp[0]) cs_temp_remove(pl->csv_tmp);
@@ -240,5 +263,6 @@ void run_plan_free(struct run_plan *pl)
     if (pl->nalgos > 0) free((char *)pl->algos[0].name);
     free(pl->algos);
     free(pl->mine);
+    free(pl->machine);
     memset(pl, 0, sizeof *pl);
 }

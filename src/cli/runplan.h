@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "algofile.h"
+#include "machine.h"
 #include "run.h"
 #include "runargs.h"
 
@@ -38,17 +39,25 @@ struct run_plan {
     char *mine;              /* the --algo words that are not SimGrid's ("all" kept, so that
                                 the runner fits it to the platform), "" for none */
     struct plan_memory memory;
+    struct machine *machine;      /* --machine's profile, read; NULL: none */
+    int eager_given;              /* an eager threshold is set (--eager, else the profile's): */
+    uint64_t eager;               /* smpi/send-is-detached-thresh */
+    uint64_t async_small;         /* smpi/async-small-thresh (a profile's eager threshold: its
+                                     eager messages leave at once, buffered at the receiver);
+                                     0: SimGrid's default */
+    double reduce_rate;           /* --reduce-rate, else the profile's; 0: the default */
     char trace[PATH_MAX];         /* the trace to write, "" for none */
     int temp_trace;               /* it is a temporary one, for --analyze alone */
     char trace_raw[PATH_MAX + 8]; /* SimGrid's raw trace, repaired into trace */
     char csv_tmp[PATH_MAX + 8];   /* the runner's CSV */
     struct algofile file;         /* --algo-file compiled */
-    struct run_watch *watch;      /* progress lines and the CSV's rows as they come */
+    struct run_watch *watch;      /* progress lines and the CSV's rows as they come (run.c's,
+                                     runwatch.h) */
 };
 
 /* Checks request r and makes its plan in pl: files, processes, algorithms, memory, the
- * compiled --algo-file, temporary files. 0, or the exit status after one error line; either
- * way run_plan_free(pl) removes what it made. */
+ * compiled --algo-file, temporary files (not the watch). 0, or the exit status after one error
+ * line; either way run_plan_free(pl) removes what it made. */
 int run_plan_build(const struct run_request *r, struct run_plan *pl);
 
 /* The (algorithm, size) steps the plan runs: its algorithms (and --algo-file's) x sizes. */

@@ -1,6 +1,7 @@
 /* smpi.c: starting smpirun: its command line's common settings, the SMPI programs and
  * hostfiles it takes, and a child that an interrupt ends, whose failures come back as one
  * error line. */
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <libgen.h>
@@ -413,4 +414,15 @@ void smpi_memory_terms(enum coll_id coll, int np, double *per_m, double *base, d
     *per_m = coll_infos[coll].mem_p * np + coll_infos[coll].mem_p2 * (double)np * np;
     *base = SMPI_BASE_BYTES + SMPI_RANK_BYTES * np;
     *total = (double)sysconf(_SC_PHYS_PAGES) * (double)sysconf(_SC_PAGESIZE);
+}
+
+void run_platform_name(const char *path, char *out, size_t len)
+{
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    snprintf(out, len, "%s", base);
+    char *dot = strrchr(out, '.');
+    if (dot != NULL && strcmp(dot, ".xml") == 0) *dot = '\0';
+    for (char *c = out; *c; c++)
+        if (!isalnum((unsigned char)*c) && strchr("-_.+", *c) == NULL) *c = '_';
 }

@@ -69,6 +69,8 @@ struct runargs {
     int fault_rank;          /* --inject-fault RANK:OFFSET; rank -1: none */
     int64_t fault_offset;
     const char *algo_file; /* --algo-file SO: a compiled collsim_<collective>; NULL: none */
+    const char *machine;   /* --machine FILE: a machine profile whose costs the runner charges
+                              (machine.h, costs.h); NULL: none */
     int marks;             /* --marks: phase and settings marks in the trace */
     int shared;            /* --shared-buffers */
     int private_copies;    /* --private-copies: each rank loads its own copy of algo_file */
@@ -90,6 +92,7 @@ struct runargs {
     X("topology", RA_STR, topology)                                                                \
     X("inject-fault", RA_FAULT, fault_rank)                                                        \
     X("algo-file", RA_STR, algo_file)                                                              \
+    X("machine", RA_STR, machine)                                                                  \
     X("marks", RA_FLAG, marks)                                                                     \
     X("shared-buffers", RA_FLAG, shared)                                                           \
     X("private-copies", RA_FLAG, private_copies)
@@ -103,7 +106,7 @@ void runargs_defaults(struct runargs *a);
 int runargs_parse(int argc, char *const *argv, struct runargs *a, char *err, size_t errlen);
 
 /* The most arguments runargs_argv appends. */
-#define RUNARGS_MAX_ARGS 34
+#define RUNARGS_MAX_ARGS 36
 
 /* Room for the option values runargs_argv writes as text. */
 struct runargs_text {

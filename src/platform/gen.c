@@ -433,12 +433,12 @@ enum {
     OPT_OVER = 1 << PLATFORM_OVERSUBSCRIPTION
 };
 
-/* A quantity of kind 'l', 'b' or 's' (topo_parse_quantity), finite, and > 0 unless a
+/* A quantity of kind 'l', 'b' or 's' (cs_parse_quantity), finite, and > 0 unless a
  * latency. */
 static int quantity_ok(const char *s, char kind)
 {
     double v;
-    return topo_parse_quantity(s, kind, &v) == 0 && isfinite(v) && (kind == 'l' || v > 0);
+    return cs_parse_quantity(s, kind, &v) == 0 && isfinite(v) && (kind == 'l' || v > 0);
 }
 
 /* The latency, bandwidth and speed given. 0, or 2 after an error line. */

@@ -5,6 +5,8 @@
 
 #include <stddef.h>
 
+#include "units.h"
+
 /* The options of `collsim platform` that belong to some kinds only (a kind refuses the
  * others'): indexes of platform_request.given. */
 enum platform_opt {
@@ -56,10 +58,5 @@ int platform_props(const char *path, char *kind, char *dims, size_t len);
  * value, "" when absent, from one reading of the file. 0, or -1 if not a readable platform. */
 int platform_zone_props(const char *path, const char *const *ids, char *const *outs, int n,
                         size_t len);
-
-/* Checks a SimGrid quantity: kind 'l' latency (s, ms, us, ns, ps), 'b' bandwidth (Bps,
- * kBps, MBps, GBps, TBps, KiBps.. TiBps, bps, kbps.. Tbps, Kibps.. Tibps), 's' speed (f, kf,
- * Mf, Gf, Tf, Pf). Stores the value in SI base units (s, B/s, flop/s). Returns 0 or -1. */
-int topo_parse_quantity(const char *s, char kind, double *value);
 
 #endif

@@ -43,13 +43,13 @@
 #include <xbt/dynar.h>
 
 #include "coll.h"
+#include "costs.h"
 #include "format.h"
 #include "progress.h"
 #include "runargs.h"
 #include "topology.h"
 #include "util.h"
 
-int collsim_enable_sfr(void); /* sfr.cpp */
 #define MAX_ALGOS 64
 
 struct algo {
@@ -470,16 +470,37 @@ static void board_free(struct board *b)
     free(b->entry), free(b->exit_t), free(b);
 }
 
-/* Prepares the run: root, routing, topology, fitting algorithms. 0, or an exit status after
- * an error line from rank 0. */
+/* The machine profile at path, read once for all ranks (they share this process and SimGrid
+ * runs one at a time); NULL after an error line from rank 0. */
+static const struct machine *shared_machine(const char *path, int rank)
+{
+    static struct machine *m;
+    static int failed;
+    char err[512];
+    if (m != NULL || failed) return m;
+    if ((m = malloc(sizeof *m)) == NULL || machine_read(path, m, err, sizeof err) != 0) {
+        if (rank == 0) cs_error("%s", m != NULL ? err : "out of memory");
+        free(m);
+        m = NULL;
+        failed = 1;
+    }
+    return m;
+}
+
+/* Prepares the run: root, routing, machine costs, topology, fitting algorithms. 0, or an exit
+ * status after an error line from rank 0. */
 static int start(struct options *o, struct world *w)
 {
     if (o->a.root >= w->p) {
         if (w->rank == 0) cs_error("root %d is not a rank of %d processes", o->a.root, w->p);
         return 2;
     }
-    if ((o->a.routing == CS_ROUTING_SFR) && w->rank == 0 && collsim_enable_sfr() != 0) {
-        cs_error("this platform has no network model to make store-and-forward");
+    const struct machine *mc = NULL;
+    if (o->a.machine != NULL && (mc = shared_machine(o->a.machine, w->rank)) == NULL) return 2;
+    int sfr = o->a.routing == CS_ROUTING_SFR;
+    if ((sfr || mc != NULL) && w->rank == 0 && costs_install(mc, sfr) != 0) {
+        cs_error("this platform has no network model to charge store-and-forward or a machine's "
+                 "costs on");
         MPI_Abort(MPI_COMM_WORLD, 2);
     }
     char terr[256];

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "platform.h"
+#include "units.h"
 
 struct unit {
     const char *name;
@@ -37,7 +37,7 @@ static const struct unit bandwidth_units[] = {{"Bps", 1},
 static const struct unit speed_units[] = {{"f", 1},     {"kf", 1e3},  {"Mf", 1e6}, {"Gf", 1e9},
                                           {"Tf", 1e12}, {"Pf", 1e15}, {NULL, 0}};
 
-int topo_parse_quantity(const char *s, char kind, double *value)
+int cs_parse_quantity(const char *s, char kind, double *value)
 {
     const struct unit *units = kind == 'l'   ? latency_units
                                : kind == 'b' ? bandwidth_units
