@@ -63,36 +63,6 @@ const struct simgrid_algo_info *simgrid_algo_find(enum coll_id coll, const char 
     return NULL;
 }
 
-static const unsigned need_kinds[] = {NEED_RING, NEED_TORUS, NEED_HYPERCUBE, NEED_FATTREE};
-
-void coll_needs_kinds(unsigned needs, char *buf, size_t len)
-{
-    int total = 0, done = 0;
-    size_t used = 0;
-    for (int k = 0; k < 4; k++)
-        total += (needs & need_kinds[k]) != 0;
-    buf[0] = '\0';
-    for (int k = 0; k < 4 && used < len; k++) {
-        if (!(needs & need_kinds[k])) continue;
-        const char *sep = done == 0 ? "" : done == total - 1 ? " or " : ", ";
-        used += (size_t)snprintf(buf + used, len - used, "%s%s", sep,
-                                 coll_topo_kind_name(need_kinds[k]));
-        done++;
-    }
-    if ((needs & NEED_CYCLES) && used < len)
-        snprintf(buf + used, len - used, " (Hamiltonian cycles)");
-}
-
-void coll_needs_text(unsigned needs, char *buf, size_t len)
-{
-    char kinds[128];
-    coll_needs_kinds(needs, kinds, sizeof kinds);
-    if (kinds[0] == '\0')
-        snprintf(buf, len, "%s", "");
-    else
-        snprintf(buf, len, "a %s platform, one rank per node", kinds);
-}
-
 /* Appends `word` to the growing comma list *out (of capacity *cap). */
 static void append(char **out, size_t *cap, const char *prefix, const char *word)
 {
