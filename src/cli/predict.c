@@ -214,7 +214,9 @@ static void eval_algo(const struct pstate *s, const char *algo, double m, struct
     const struct predict_cost *pc = ai ? predict_cost_find(s->coll, algo) : NULL;
     char why[160];
     if (pc == NULL) {
-        add_row(r, algo, m, "-", NAN, "no formula");
+        snprintf(why, sizeof why, "no formula: %s",
+                 ai ? ai->no_formula : "SimGrid's own algorithm");
+        add_row(r, algo, m, "-", NAN, why);
         return;
     }
     unfit(s, ai, pc->kind, why, sizeof why);

@@ -58,7 +58,9 @@ struct algo_info {
     const char *family;
     const char *description;
     const char *cost;
-    unsigned needs; /* enum coll_need bits */
+    const char *no_formula; /* NULL when `collsim predict` has the cost as C (algorithms.def's
+                               FORMULA), else why it has none */
+    unsigned needs;         /* enum coll_need bits */
 };
 
 extern const struct algo_info algo_infos[];

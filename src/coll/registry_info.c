@@ -29,10 +29,17 @@ void coll_known(char *buf, size_t len)
         used += (size_t)snprintf(buf + used, len - used, "%s%s", c ? ", " : "", coll_infos[c].name);
 }
 
+/* A formula's C function is predict's (src/cli), a layer above: here only whether there is
+ * one. */
 const struct algo_info algo_infos[] = {
-#define ALGO(coll, name, family, desc, cost, needs) {COLL_##coll, #name, family, desc, cost, needs},
+#define FORMULA(kind, fn) NULL
+#define NO_FORMULA(why) why
+#define ALGO(coll, name, family, desc, cost, formula, needs)                                       \
+    {COLL_##coll, #name, family, desc, cost, formula, needs},
 #include "algorithms.def"
 #undef ALGO
+#undef NO_FORMULA
+#undef FORMULA
 };
 
 const int algo_count = sizeof algo_infos / sizeof algo_infos[0];
