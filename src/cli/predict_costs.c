@@ -1,63 +1,16 @@
-/* predict_costs.c: the cost formulas of algorithms.def as functions (docs/predict.md).
- *
- * A point-to-point formula (PC_P2P) is written in messages: T(x) is one message of x payload
- * bytes under the model (model_message_time: Hockney a + b (x + 16), LogP L + 2o, LogGP
- * 2o + L + (x + 15) G), LAT its start-up (a, or L + 2o) and W(x) = T(x) - LAT its per-byte
- * part, the part that detached sends leaving together share on one link. A course formula
- * (PC_COURSE) counts hops: CT(x, h) = t_s + the CTR or SFR time of x bytes over h links.
- * A local reduction of x bytes costs x / R. Each function gives NAN where its formula does
- * not hold (a case its source does not cover) and sets c->approx where it is an estimate. */
+/* predict_costs.c: the cost formulas of algorithms.def as functions (docs/predict.md), in the
+ * terms of predict_terms.h, and their table, generated from the def; the pipelines' formulas
+ * are in predict_pipes.c, the multi-stream topology ones in predict_grids.c. Each function
+ * gives NAN where its formula does not hold (a case its source does not cover) and sets
+ * c->approx where it is an estimate. */
 #include <math.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "predict.h"
+#include "predict_terms.h"
 #include "segments.h"
-
-static double T(const struct pc *c, double x)
-{
-    struct model_msg msg = {.bytes = x, .hops = 1};
-    return model_message_time(c->model, c->mp, &msg);
-}
-
-static double LAT(const struct pc *c)
-{
-    return c->model == MODEL_HOCKNEY ? c->mp->a : c->mp->L + 2 * c->mp->o;
-}
-
-static double W(const struct pc *c, double x)
-{
-    return T(c, x) - LAT(c);
-}
-
-static double CT(const struct pc *c, double x, int hops)
-{
-    struct model_msg msg = {
-        .bytes = x, .hops = hops, .route_latency = hops * c->mp->th, .route_bw = 1 / c->tb};
-    return c->ts + model_message_time(c->model, c->mp, &msg);
-}
-
-static int clog2(int p)
-{
-    int k = 0;
-    while ((1 << k) < p)
-        k++;
-    return k;
-}
-
-static int flog2(int p)
-{
-    int k = 0;
-    while ((2 << k) <= p)
-        k++;
-    return k;
-}
-
-static int pow2(int p)
-{
-    return p > 0 && (p & (p - 1)) == 0;
-}
 
 static int eager(const struct pc *c, double x)
 {
@@ -354,6 +307,17 @@ double cost_gs_hypercube(struct pc *c)
 double cost_allgather_ring(struct pc *c)
 {
     return (c->p - 1) * T(c, c->m);
+}
+
+/* Both ways at once: each of floor(p/2) steps sends a block each way over the rank's one link,
+ * LAT + 2 W(m); for even p the last step sends the opposite block's two halves. */
+double cost_allgather_ring_bidir(struct pc *c)
+{
+    double half = floor(c->m / 2), t = 0;
+    for (int s = 1; s <= c->p / 2; s++)
+        t += c->p % 2 == 0 && s == c->p / 2 ? LAT(c) + W(c, half) + W(c, c->m - half)
+                                            : LAT(c) + 2 * W(c, c->m);
+    return t;
 }
 
 double cost_allgather_rd(struct pc *c)

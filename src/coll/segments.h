@@ -1,7 +1,7 @@
 /* segments.h: how the pipelined algorithms cut a message (segment sizes and counts, the
- * receives they keep posted), each rule once: the algorithms (SMPI code) cut with it and
- * `collsim predict` evaluates their cost formulas with the same segments. MPI-free; the
- * settings come from the environment (env.h): COLLSIM_SEGMENT, COLLSIM_ALPHA, COLLSIM_BETA,
+ * receives they keep posted, the all-reduces' channels), each rule once: the algorithms (SMPI code)
+ * cut with it and `collsim predict` evaluates their cost formulas with the same segments. MPI-free;
+ * the settings come from the environment (env.h): COLLSIM_SEGMENT, COLLSIM_ALPHA, COLLSIM_BETA,
  * COLLSIM_WINDOW. */
 #ifndef COLLSIM_SEGMENTS_H
 #define COLLSIM_SEGMENTS_H
@@ -35,5 +35,10 @@ int coll_reduce_segments(int count, int elem);
 /* Receives the pipelined reduction keeps posted for nseg segments: COLLSIM_WINDOW (default
  * 16), within [2, nseg + 1]. */
 int coll_reduce_window(int nseg);
+
+/* The channels (parts of the vector run at once) of the all-reduces' ring engine
+ * (allreduce/rings.c); multiring runs COLL_ALLREDUCE_CHANNELS / d of them round each of its d
+ * cycles. */
+#define COLL_ALLREDUCE_CHANNELS 8
 
 #endif
