@@ -1,5 +1,6 @@
-/* needs.c: what an algorithm needs of the platform, in words (the kinds of topology and the
- * phrases `collsim list`, the fit rule and predict print). MPI-free. */
+/* needs.c: what an algorithm needs of the platform, in words (the kinds of topology, the
+ * phrases `collsim list`, the fit rule and predict print, and the words of `collsim list
+ * --tsv`). MPI-free. */
 #include <stdio.h>
 
 #include "registry.h"
@@ -48,4 +49,22 @@ void coll_needs_text(unsigned needs, char *buf, size_t len)
         snprintf(buf, len, "%s", "");
     else
         snprintf(buf, len, "a %s platform, one rank per node", kinds);
+}
+
+void coll_needs_words(unsigned needs, char *buf, size_t len)
+{
+    static const struct {
+        unsigned bit;
+        const char *word;
+    } words[] = {{NEED_RING, "ring"},
+                 {NEED_TORUS, "torus"},
+                 {NEED_HYPERCUBE, "hypercube"},
+                 {NEED_FATTREE, "fattree"},
+                 {NEED_CYCLES, "cycles"}};
+    size_t used = 0;
+    snprintf(buf, len, "%s", needs == NEED_NOTHING ? "none" : "");
+    for (size_t k = 0; k < sizeof words / sizeof words[0] && used < len; k++)
+        if (needs & words[k].bit)
+            used +=
+                (size_t)snprintf(buf + used, len - used, "%s%s", used ? "," : "", words[k].word);
 }
