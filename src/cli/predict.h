@@ -1,7 +1,7 @@
 /* predict.h: `collsim predict`, the cost formulas of collsim's algorithms evaluated without a
  * simulation (docs/predict.md). algorithms.def names each algorithm's C function (FORMULA) or
- * why it has none (NO_FORMULA); predict_costs.c holds the functions and their table, generated
- * from the def; predict.c the command. */
+ * why it has none (NO_FORMULA); predict_costs.c, predict_pipes.c and predict_grids.c hold the
+ * functions, predict_table.c their table, generated from the def; predict.c the command. */
 #ifndef COLLSIM_PREDICT_H
 #define COLLSIM_PREDICT_H
 

@@ -1,12 +1,11 @@
 /* predict_costs.c: the cost formulas of algorithms.def as functions (docs/predict.md), in the
- * terms of predict_terms.h, and their table, generated from the def; the pipelines' formulas
- * are in predict_pipes.c, the multi-stream topology ones in predict_grids.c. Each function
- * gives NAN where its formula does not hold (a case its source does not cover) and sets
- * c->approx where it is an estimate. */
+ * terms of predict_terms.h; the pipelines' formulas are in predict_pipes.c, the multi-stream
+ * topology ones in predict_grids.c, their table in predict_table.c. Each function gives NAN
+ * where its formula does not hold (a case its source does not cover) and sets c->approx where
+ * it is an estimate. */
 #include <math.h>
 #include <stddef.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "predict.h"
 #include "predict_terms.h"
@@ -416,22 +415,4 @@ double cost_qshift_hypercube(struct pc *c)
     while (!(q >> g & 1))
         g++;
     return (clog2(c->p) - g) * CT(c, c->m, 1);
-}
-
-static const struct predict_cost costs[] = {
-#define FORMULA(kind, fn) PC_##kind, fn
-#define NO_FORMULA(why) PC_NONE, NULL
-#define ALGO(coll, name, family, desc, cost, formula, needs) {COLL_##coll, #name, formula},
-#include "algorithms.def"
-#undef ALGO
-#undef NO_FORMULA
-#undef FORMULA
-};
-
-const struct predict_cost *predict_cost_find(enum coll_id coll, const char *name)
-{
-    for (size_t i = 0; i < sizeof costs / sizeof costs[0]; i++)
-        if (costs[i].coll == coll && strcmp(costs[i].name, name) == 0)
-            return costs[i].kind == PC_NONE ? NULL : &costs[i];
-    return NULL;
 }
