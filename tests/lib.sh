@@ -93,6 +93,15 @@ data_run() {
     if printf '%s' "$out" | grep -q INVALID; then fail "$what: INVALID rows"; fi
 }
 
+# list_algos COLL NEEDS: collsim's algorithms of collective COLL (every one for "") whose needs
+# in `collsim list --tsv` match the extended regular expression NEEDS ('^none$': those that run
+# on any platform; 'fattree': those that run on a fat tree), one "COLL ALGO" line each, in the
+# registry's order. Needs $collsim.
+list_algos() {
+    "$collsim" list --tsv |
+        awk -F '\t' -v c="$1" -v n="$2" 'NR > 1 && (c == "" || $1 == c) && $4 ~ n { print $1, $2 }'
+}
+
 # simgrid_good COLL: SimGrid's algorithms of COLL with no known fault in simgrid.def, as an
 # --algo list (smpi:A,smpi:B,...). Needs $src.
 simgrid_good() {

@@ -4,26 +4,24 @@ foreach(t ${CS_RUN_TESTS})
   add_test(NAME run.${t} COMMAND bash ${CMAKE_SOURCE_DIR}/tests/run/${t}.sh
            $<TARGET_FILE:collsim> ${CMAKE_SOURCE_DIR})
 endforeach()
-# One data-check test per algorithm that runs on any platform, from the registry
-# (algorithms.def): data.ALGO for a broadcast, data.COLLECTIVE.ALGO for the other collectives.
-# The topology-aware ones are checked on their own platforms in topology.sh.
-file(STRINGS ${CMAKE_SOURCE_DIR}/src/coll/algorithms.def CS_ALGO_LINES
-     REGEX "^ALGO\\([a-z0-9_]+, [a-z0-9_]+,.*, NEED_NOTHING\\)$")
-foreach(line ${CS_ALGO_LINES})
-  # a line's ';' (in a cost formula) splits it in the list: only the heads name an algorithm
-  if(NOT line MATCHES "^ALGO\\(([a-z0-9_]+), ([a-z0-9_]+),")
-    continue()
-  endif()
-  set(coll ${CMAKE_MATCH_1})
-  set(algo ${CMAKE_MATCH_2})
-  set(name data.${coll}.${algo})
-  if(coll STREQUAL "bcast")
-    set(name data.${algo})
-  endif()
-  add_test(NAME ${name} COMMAND bash ${CMAKE_SOURCE_DIR}/tests/run/data_check.sh
-           ${coll} ${algo} $<TARGET_FILE:collsim> ${CMAKE_SOURCE_DIR})
-endforeach()
-set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/src/coll/algorithms.def)
+# The table of collsim's algorithms, `collsim list --tsv`, written into CS_ALGORITHMS_TSV by
+# every build of collsim: the tests that run one case per algorithm register them from it when
+# CTest runs (tests/algorithms.cmake), as gtest_discover_tests does, so no test reads
+# algorithms.def.
+add_custom_command(OUTPUT ${CS_ALGORITHMS_TSV}
+                   COMMAND ${CMAKE_COMMAND} -DCOLLSIM=$<TARGET_FILE:collsim>
+                           -DOUT=${CS_ALGORITHMS_TSV} -P ${CMAKE_SOURCE_DIR}/tests/list_tsv.cmake
+                   DEPENDS collsim ${CMAKE_SOURCE_DIR}/tests/list_tsv.cmake VERBATIM)
+add_custom_target(cs_algorithms_tsv ALL DEPENDS ${CS_ALGORITHMS_TSV})
+# One data-check test per algorithm that runs on any platform: data.ALGO for a broadcast,
+# data.COLLECTIVE.ALGO for the other collectives. The topology-aware ones are checked on their
+# own platforms in topology.sh.
+file(GENERATE OUTPUT ${CMAKE_BINARY_DIR}/data_tests.cmake CONTENT
+     "include([==[${CMAKE_SOURCE_DIR}/tests/algorithms.cmake]==])
+cs_add_data_tests([==[${CS_ALGORITHMS_TSV}]==] [==[$<TARGET_FILE:collsim>]==]
+                  [==[${CMAKE_SOURCE_DIR}]==])
+")
+set_property(DIRECTORY APPEND PROPERTY TEST_INCLUDE_FILES ${CMAKE_BINARY_DIR}/data_tests.cmake)
 
 # C unit tests of the analyzer's models and fits.
 add_executable(test_fit tests/unit/test_fit.c)

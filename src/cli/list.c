@@ -1,5 +1,6 @@
-/* list.c: `collsim list`, the registry's collectives with their algorithms, cost formulas and
- * what they need of the platform. */
+/* list.c: `collsim list`, the registry's collectives with their algorithms, cost formulas,
+ * whether `collsim predict` can evaluate them and what they need of the platform; with --tsv,
+ * collsim's algorithms as a table for scripts (the tests register theirs from it). */
 #include "list.h"
 
 #include <stdio.h>
@@ -9,10 +10,15 @@
 #include "util.h"
 
 const char list_usage[] =
-    "usage: collsim list [COLLECTIVE]\n"
+    "usage: collsim list [--tsv] [COLLECTIVE]\n"
     "Lists the collectives of the registry, each with its algorithms and their cost formulas\n"
-    "(collsim's, then SimGrid's as smpi:NAME); COLLECTIVE shows only that one.\n"
-    "Cost terms: a = route latency, b = time per byte, m = bytes, p = processes.\n";
+    "(collsim's, then SimGrid's as smpi:NAME); COLLECTIVE shows only that one. An algorithm\n"
+    "whose formula 'collsim predict' cannot evaluate says 'no formula: REASON'.\n"
+    "Cost terms: a = route latency, b = time per byte, m = bytes, p = processes.\n"
+    "  --tsv   collsim's algorithms for scripts: a header line, then one line per algorithm\n"
+    "          of tab-separated fields collective, algorithm, family, needs ('none', or of\n"
+    "          ring, torus, hypercube, fattree, cycles joined by ','), formula ('yes' or\n"
+    "          'no') and no_formula (why not; empty with a formula)\n";
 
 /* The column the descriptions start at. */
 #define NAME_WIDTH 24
@@ -27,6 +33,7 @@ static void list_collsim(enum coll_id coll)
         if (a->coll != coll) continue;
         printf("%-*s %s\n%-*s cost: %s\n", NAME_WIDTH, a->name, a->description, NAME_WIDTH, "",
                a->cost);
+        if (a->no_formula != NULL) printf("%-*s no formula: %s\n", NAME_WIDTH, "", a->no_formula);
         coll_needs_text(a->needs, needs, sizeof needs);
         if (needs[0] != '\0') printf("%-*s needs: %s\n", NAME_WIDTH, "", needs);
     }
@@ -82,31 +89,53 @@ static void list_legend(void)
            "#               each; t_s0, t_s1 start-ups, V_h header bytes\n\n");
 }
 
+/* --tsv: collsim's algorithms of coll (every collective for -1), one tab-separated line each
+ * under a header line (list_usage says the fields). */
+static void list_tsv(int coll)
+{
+    char needs[128];
+    printf("collective\talgorithm\tfamily\tneeds\tformula\tno_formula\n");
+    for (int i = 0; i < algo_count; i++) {
+        const struct algo_info *a = &algo_infos[i];
+        if (coll >= 0 && (int)a->coll != coll) continue;
+        coll_needs_words(a->needs, needs, sizeof needs);
+        printf("%s\t%s\t%s\t%s\t%s\t%s\n", coll_infos[a->coll].name, a->name, a->family, needs,
+               a->no_formula ? "no" : "yes", a->no_formula ? a->no_formula : "");
+    }
+}
+
+/* The collective argv names, or -1 after an error line. */
+static int collective_arg(const char *name)
+{
+    int c = coll_find(name);
+    if (c < 0) {
+        char known[256];
+        coll_known(known, sizeof known);
+        cs_error("unknown collective '%s' (known: %s)", name, known);
+    }
+    return c;
+}
+
 int list_main(int argc, char **argv)
 {
+    int tsv = argc > 1 && strcmp(argv[1], "--tsv") == 0, first = 1 + tsv, coll = -1;
     if (argc > 1 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
         fputs(list_usage, stdout);
         return 0;
     }
-    if (argc > 2) {
-        cs_error("unexpected argument '%s'", argv[2]);
+    if (argc > first + 1) {
+        cs_error("unexpected argument '%s'", argv[first + 1]);
         return 2;
     }
-    if (argc == 2) {
-        int c = coll_find(argv[1]);
-        if (c < 0) {
-            char known[256];
-            coll_known(known, sizeof known);
-            cs_error("unknown collective '%s' (known: %s)", argv[1], known);
-            return 2;
-        }
-        list_legend();
-        list_collective((enum coll_id)c);
+    if (argc == first + 1 && (coll = collective_arg(argv[first])) < 0) return 2;
+    if (tsv) {
+        list_tsv(coll);
         return 0;
     }
     list_legend();
     for (int c = 0; c < COLL_COUNT; c++) {
-        if (c > 0) printf("\n");
+        if (coll >= 0 && c != coll) continue;
+        if (coll < 0 && c > 0) printf("\n");
         list_collective((enum coll_id)c);
     }
     return 0;

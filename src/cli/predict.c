@@ -46,8 +46,9 @@ const char predict_usage[] =
     "for the ring, torus and hypercube algorithms on their own topology. LogP and LogGP take\n"
     "--params, else L = a, o = g = 0, G = b (as collsim analyze). SMPI's 16-byte envelope is\n"
     "added to every message unless the parameters were fitted. A row's note says 'approx'\n"
-    "where the formula is an estimate (docs/predict.md says where), 'no formula' where the\n"
-    "algorithm has none, or why a topology algorithm does not fit.\n";
+    "where the formula is an estimate (docs/predict.md says where), 'no formula: REASON'\n"
+    "where the algorithm has none (collsim list shows which), or why a topology algorithm\n"
+    "does not fit.\n";
 
 struct popts {
     const char *platform, *topology, *sizes, *collective, *algos, *csv, *params;
@@ -195,12 +196,15 @@ static struct prow *add_row(struct prows *r, const char *algo, double m, const c
     return w;
 }
 
-/* Why a formula of kind k does not apply to this case ("" when it does). */
+/* Why a formula of kind k does not apply to this case ("" when it does): a topology
+ * algorithm's formula (a course one, or the fat tree's point-to-point one) holds only where
+ * the algorithm runs. */
 static void unfit(const struct pstate *s, const struct algo_info *ai, enum pc_kind k, char *why,
                   size_t len)
 {
     why[0] = '\0';
-    if (k == PC_COURSE && coll_fits(ai, &s->topo, s->np, 1, 1, why, len) == 0 &&
+    if (k != PC_COURSE && (ai->needs & NEED_TOPOLOGY) == 0) return;
+    if (coll_fits(ai, &s->topo, s->np, 1, 1, why, len) == 0 && k == PC_COURSE &&
         (isnan(s->th) || isnan(s->tb)))
         snprintf(why, len, "needs t_h and t_b (--th, --bandwidth)");
 }
@@ -214,7 +218,9 @@ static void eval_algo(const struct pstate *s, const char *algo, double m, struct
     const struct predict_cost *pc = ai ? predict_cost_find(s->coll, algo) : NULL;
     char why[160];
     if (pc == NULL) {
-        add_row(r, algo, m, "-", NAN, "no formula");
+        snprintf(why, sizeof why, "no formula: %s",
+                 ai ? ai->no_formula : "SimGrid's own algorithm");
+        add_row(r, algo, m, "-", NAN, why);
         return;
     }
     unfit(s, ai, pc->kind, why, sizeof why);

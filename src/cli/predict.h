@@ -1,6 +1,7 @@
 /* predict.h: `collsim predict`, the cost formulas of collsim's algorithms evaluated without a
- * simulation (docs/predict.md). predict_costs.c holds one C function per algorithm that has
- * a formula; predict.c the command. */
+ * simulation (docs/predict.md). algorithms.def names each algorithm's C function (FORMULA) or
+ * why it has none (NO_FORMULA); predict_costs.c, predict_pipes.c and predict_grids.c hold the
+ * functions, predict_table.c their table, generated from the def; predict.c the command. */
 #ifndef COLLSIM_PREDICT_H
 #define COLLSIM_PREDICT_H
 
@@ -24,6 +25,7 @@ struct pc {
 
 /* The two kinds of formula. */
 enum pc_kind {
+    PC_NONE,   /* no formula (algorithms.def's NO_FORMULA says why) */
     PC_P2P,    /* Hockney terms a + b m per message: hockney, logp, loggp */
     PC_COURSE, /* the course's t_s, t_b, t_h on the algorithm's topology: ctr, sfr */
 };
@@ -35,8 +37,19 @@ struct predict_cost {
     double (*fn)(struct pc *c); /* the time in seconds, NAN when no formula covers this case */
 };
 
-/* The formula of algorithm `name` of coll, or NULL when it has none. */
+/* The formula of algorithm `name` of coll, or NULL when it has none (then the registry's
+ * algo_info.no_formula says why). */
 const struct predict_cost *predict_cost_find(enum coll_id coll, const char *name);
+
+/* Every formula of algorithms.def, FORMULA(kind, fn): the time in seconds of c's case, NAN
+ * where no formula covers it; sets c->approx where the formula is an estimate. */
+#define FORMULA(kind, fn) double fn(struct pc *c);
+#define NO_FORMULA(why)
+#define ALGO(coll, name, family, desc, cost, formula, needs) formula
+#include "algorithms.def"
+#undef ALGO
+#undef NO_FORMULA
+#undef FORMULA
 
 /* Entry of `collsim predict`; argv[0] is "predict". */
 int predict_main(int argc, char **argv);

@@ -9,7 +9,7 @@
 
 /* collsim's functions, in algo_infos' order */
 static const coll_fn functions[] = {
-#define ALGO(coll, name, family, desc, cost, needs) (coll_fn) coll##_##name,
+#define ALGO(coll, name, family, desc, cost, formula, needs) (coll_fn) coll##_##name,
 #include "algorithms.def"
 #undef ALGO
 };

@@ -15,7 +15,7 @@
 #undef COLLECTIVE
 
 /* Every collsim algorithm, <coll>_<name>, with its collective's type. */
-#define ALGO(coll, name, family, desc, cost, needs) coll##_sig coll##_##name;
+#define ALGO(coll, name, family, desc, cost, formula, needs) coll##_sig coll##_##name;
 #include "algorithms.def"
 #undef ALGO
 

@@ -1,10 +1,10 @@
 /* cycles.c: the directed Hamiltonian cycles of the ring, torus and hypercube that
  * bcast_multichain and allreduce_multiring run their parts round (construction and proof:
- * the comment at the top of src/coll/bcast/multichain.c, docs/references.md#hamiltonian-cycles). */
-#include <stdlib.h>
-
+ * the comment at the top of src/coll/bcast/multichain.c, docs/references.md#hamiltonian-cycles).
+ * MPI-free: `collsim predict` counts the cycles with it too. */
 #include "cycles.h"
-#include "topology.h"
+
+#include <stdlib.h>
 
 /* Snake cycle over a grid of `cols` columns and `rows` rows (rows even, cols >= 2): node of
  * column x in row r is x * cstride + rowbase[r]. */
@@ -55,9 +55,8 @@ static void square_torus(int *cyc, int p, int n, int gray)
     }
 }
 
-int coll_cycles(int p, int *cyc)
+int coll_cycles(const struct coll_topo *t, int p, int *cyc)
 {
-    const struct coll_topo *t = &coll_topology;
     int d = 0;
     if (t->kind == NEED_RING) {
         for (int i = 0; i < p; i++)

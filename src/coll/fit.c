@@ -7,22 +7,6 @@
 
 #include "registry.h"
 
-const char *coll_topo_kind_name(unsigned kind)
-{
-    switch (kind) {
-    case NEED_RING:
-        return "ring";
-    case NEED_TORUS:
-        return "torus";
-    case NEED_HYPERCUBE:
-        return "hypercube";
-    case NEED_FATTREE:
-        return "fat tree";
-    default:
-        return "";
-    }
-}
-
 /* "8x8" -> dims; returns the count or -1 */
 static int parse_dims(const char *s, int *dims)
 {

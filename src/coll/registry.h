@@ -50,6 +50,10 @@ void coll_needs_kinds(unsigned needs, char *buf, size_t len);
  * NEED_NOTHING. */
 void coll_needs_text(unsigned needs, char *buf, size_t len);
 
+/* The need as `collsim list --tsv` gives it: "none", or the bits' words joined by ",", in the
+ * order ring, torus, hypercube, fattree, cycles ("ring,torus,hypercube,cycles"). */
+void coll_needs_words(unsigned needs, char *buf, size_t len);
+
 /* ---- collsim's algorithms (algorithms.def) ---- */
 
 struct algo_info {
@@ -58,7 +62,9 @@ struct algo_info {
     const char *family;
     const char *description;
     const char *cost;
-    unsigned needs; /* enum coll_need bits */
+    const char *no_formula; /* NULL when `collsim predict` has the cost as C (algorithms.def's
+                               FORMULA), else why it has none */
+    unsigned needs;         /* enum coll_need bits */
 };
 
 extern const struct algo_info algo_infos[];

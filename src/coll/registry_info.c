@@ -29,10 +29,17 @@ void coll_known(char *buf, size_t len)
         used += (size_t)snprintf(buf + used, len - used, "%s%s", c ? ", " : "", coll_infos[c].name);
 }
 
+/* A formula's C function is predict's (src/cli), a layer above: here only whether there is
+ * one. */
 const struct algo_info algo_infos[] = {
-#define ALGO(coll, name, family, desc, cost, needs) {COLL_##coll, #name, family, desc, cost, needs},
+#define FORMULA(kind, fn) NULL
+#define NO_FORMULA(why) why
+#define ALGO(coll, name, family, desc, cost, formula, needs)                                       \
+    {COLL_##coll, #name, family, desc, cost, formula, needs},
 #include "algorithms.def"
 #undef ALGO
+#undef NO_FORMULA
+#undef FORMULA
 };
 
 const int algo_count = sizeof algo_infos / sizeof algo_infos[0];
@@ -61,36 +68,6 @@ const struct simgrid_algo_info *simgrid_algo_find(enum coll_id coll, const char 
         if (simgrid_algos[i].coll == coll && strcmp(simgrid_algos[i].name, qualified + n) == 0)
             return &simgrid_algos[i];
     return NULL;
-}
-
-static const unsigned need_kinds[] = {NEED_RING, NEED_TORUS, NEED_HYPERCUBE, NEED_FATTREE};
-
-void coll_needs_kinds(unsigned needs, char *buf, size_t len)
-{
-    int total = 0, done = 0;
-    size_t used = 0;
-    for (int k = 0; k < 4; k++)
-        total += (needs & need_kinds[k]) != 0;
-    buf[0] = '\0';
-    for (int k = 0; k < 4 && used < len; k++) {
-        if (!(needs & need_kinds[k])) continue;
-        const char *sep = done == 0 ? "" : done == total - 1 ? " or " : ", ";
-        used += (size_t)snprintf(buf + used, len - used, "%s%s", sep,
-                                 coll_topo_kind_name(need_kinds[k]));
-        done++;
-    }
-    if ((needs & NEED_CYCLES) && used < len)
-        snprintf(buf + used, len - used, " (Hamiltonian cycles)");
-}
-
-void coll_needs_text(unsigned needs, char *buf, size_t len)
-{
-    char kinds[128];
-    coll_needs_kinds(needs, kinds, sizeof kinds);
-    if (kinds[0] == '\0')
-        snprintf(buf, len, "%s", "");
-    else
-        snprintf(buf, len, "a %s platform, one rank per node", kinds);
 }
 
 /* Appends `word` to the growing comma list *out (of capacity *cap). */

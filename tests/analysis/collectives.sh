@@ -54,8 +54,7 @@ grep -q 'root receives 7 messages, 7340032 bytes' "$tmp/reduce-x.txt" && pass ||
 # every other collective the registry has: its first two algorithms that run anywhere, simulated time as the runner's
 while read -r coll; do
     [ "$coll" = bcast ] || [ "$coll" = reduce ] && continue
-    algos=$(sed -n "s/^ALGO($coll, \([a-z0-9_]*\),.*, NEED_NOTHING)\$/\1/p" \
-        "$src/src/coll/algorithms.def" | head -2 | paste -sd,)
+    algos=$(list_algos "$coll" '^none$' | cut -d' ' -f2 | head -2 | paste -sd,)
     [ -n "$algos" ] || continue
     check_trace "$coll" "$x" --collective "$coll" --algo "$algos" --sizes 0,1000,1M
 done < <("$collsim" list | awk '/^# collective / { print $3 }')

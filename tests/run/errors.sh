@@ -23,16 +23,17 @@ assert_one_line_error "unknown subcommand" "$collsim" frobnicate
 for f in out.csv out.trace out.csv.part out.trace.part; do
     [ ! -e "$tmp/$f" ] && pass || fail "$f left behind"
 done
-# the registry is what `collsim list` prints: a heading per collective, then its algorithms
+# the registry is what `collsim list` prints: a heading per collective, then its algorithms,
+# the same as `collsim list --tsv` gives
 def=$src/src/coll
-names=$(sed -n 's/^ALGO([a-z_0-9]*, \([a-z_0-9]*\),.*/\1/p' "$def/algorithms.def" | sort)
+names=$(list_algos '' '' | cut -d' ' -f2 | sort)
 listed=$("$collsim" list | awk '/^[a-z]/ && !/^smpi:/ {print $1}' | sort)
 assert_eq "collsim list shows the registry" "$names" "$listed"
 colls=$(sed -n 's/^COLLECTIVE(\([a-z_0-9]*\),.*/\1/p' "$def/collectives.def")
 assert_eq "collsim list headings" "$colls" "$("$collsim" list | sed -n 's/^# collective \([a-z_0-9]*\) (.*/\1/p')"
 for c in $colls; do
     assert_eq "collsim list $c: its algorithms" \
-        "$(sed -n "s/^ALGO($c, \([a-z_0-9]*\),.*/\1/p" "$def/algorithms.def" | sort)" \
+        "$(list_algos "$c" '' | cut -d' ' -f2 | sort)" \
         "$("$collsim" list "$c" | awk '/^[a-z]/ && !/^smpi:/ {print $1}' | sort)"
     assert_eq "collsim list $c: SimGrid's" \
         "$(sed -n "s/^SIMGRID_ALGO($c, \([A-Za-z_0-9]*\),.*/smpi:\1/p" "$def/simgrid.def" | sort)" \

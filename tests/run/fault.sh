@@ -8,7 +8,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 plat=$(plat crossbar-64)
 # every algorithm that runs on any platform (the topology-aware ones are checked in topology.sh)
-for algo in $(sed -n 's/^ALGO(bcast, \([a-z_0-9]*\),.*, NEED_NOTHING)$/\1/p' "$src/src/coll/algorithms.def"); do
+for algo in $(list_algos bcast '^none$' | cut -d' ' -f2); do
     err=$("$collsim" run --platform "$plat" --np 8 --root 2 --algo "$algo" --sizes 1000 \
         --iters 1 --inject-fault 5:777 --csv "$tmp/f.csv" 2>&1 >/dev/null)
     st=$?

@@ -9,9 +9,8 @@ source "$src/tests/lib.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 plat=$(plat crossbar-64)
-sed -n 's/^ALGO(\([a-z0-9_]*\), \([a-z0-9_]*\),.*, NEED_NOTHING)$/\1 \2/p' \
-    "$src/src/coll/algorithms.def" >"$tmp/algos"
-[ -s "$tmp/algos" ] && pass || fail "no algorithm read from algorithms.def"
+list_algos '' '^none$' >"$tmp/algos"
+[ -s "$tmp/algos" ] && pass || fail "no algorithm read from collsim list --tsv"
 while read -r coll algo; do
     out=$("$collsim" run --platform "$plat" --np 5 --root 2 --collective "$coll" --algo "$algo" \
         --sizes 1000 --iters 39 --warmup 1 --trace "$tmp/t.trace" --quiet 2>&1)

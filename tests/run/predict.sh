@@ -3,8 +3,10 @@
 # worked out here. On a crossbar (no link shared by two disjoint pairs, clean model) every
 # row predict calls exact (empty note) must be within 1% of `collsim run`'s time, for
 # several collectives, algorithms, p and sizes; the course rows (ctr, sfr) likewise on the
-# generated ring, torus and hypercube; the best row of each size and model is its least
-# time; bad inputs give one error line (tests/errors/cases.txt has more).
+# generated ring, torus and hypercube; an estimate (note approx) within its stated bound;
+# every algorithm of the registry a time or "no formula: REASON"; the best row of each size
+# and model is its least time; bad inputs give one error line (tests/errors/cases.txt has
+# more).
 collsim=$1 src=$2
 source "$src/tests/lib.sh"
 tmp=$(mktemp -d)
@@ -12,10 +14,17 @@ trap 'rm -rf "$tmp"' EXIT
 "$collsim" platform crossbar --nodes 64 --latency 2us --bandwidth 5GBps -o "$tmp/xb.xml" >/dev/null ||
     { fail "cannot generate the crossbar"; finish; exit 1; }
 calc() { awk "BEGIN { printf \"%.12g\", $1 }"; }
+col() { # FILE ALGO BYTES MODEL COLUMN
+    awk -F, -v a="$2" -v m="$3" -v mo="$4" -v c="$5" 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }
+        $h["algorithm"] == a && $h["bytes"] == m && $h["model"] == mo { print $h[c] }' "$1"
+}
+us() { col "$@" predicted_s | awk '{ printf "%.12g\n", $1 * 1e6 }'; } # FILE ALGO BYTES MODEL
 
 # compare PLATFORM MODEL COLL NP SIZES ALGOS [RUN_ARGS...]: compares every exact MODEL row of
-# predict with the run; prints the number of rows compared, "mismatch" when one is off by
-# more than 1% (it runs in a subshell: at_least counts the result)
+# predict (given the array pargs too) with the run; prints the number of rows compared,
+# "mismatch" when one is off by more than 1% (it runs in a subshell: at_least counts the
+# result)
+pargs=()
 compare() {
     local plat=$1 model=$2 coll=$3 np=$4 sizes=$5 algos=$6
     shift 6
@@ -23,7 +32,8 @@ compare() {
         --algo "$algos" --iters 1 --warmup 0 --quiet --csv "$tmp/r.csv" "$@" >/dev/null 2>&1 ||
         { fail "run $coll np=$np $algos $*"; echo 0; return; }
     "$collsim" predict --platform "$plat" --collective "$coll" --np "$np" --sizes "$sizes" \
-        --algo "$algos" --csv "$tmp/p.csv" >/dev/null || { fail "predict $coll np=$np"; echo 0; return; }
+        --algo "$algos" --csv "$tmp/p.csv" "${pargs[@]}" >/dev/null ||
+        { fail "predict $coll np=$np"; echo 0; return; }
     awk -F, -v model="$model" -v what="$coll np=$np $*" '
         FNR == 1 { for (i = 1; i <= NF; i++) h[FILENAME, $i] = i; next }
         FILENAME ~ /r.csv$/ { sim[$h[FILENAME, "algorithm"], $h[FILENAME, "bytes"]] = $h[FILENAME, "avg_s"] * 1e6; next }
@@ -66,19 +76,137 @@ for r in ctr sfr; do
     at_least "hypercube-6 $r gather" 1 "$(compare "$(plat hypercube-6)" $r gather 64 1M hypercube --routing $r)"
 done
 
+# the formulas of the pipelines, the multi-stream grids and the q-shift on the torus (exact):
+# pipeline_binary, two_tree (p - 1 no power of two) and ring_bidir on the crossbar; the topology
+# ones on their own platforms, both routings (every hop is one link: ctr and sfr agree)
+at_least "bcast pipelines np=8" 8 "$(compare "$xb" hockney bcast 8 0,1000,65543,1M pipeline_binary,two_tree)"
+at_least "bcast pipelines np=13" 8 "$(compare "$xb" hockney bcast 13 1,1000,65543,1M pipeline_binary,two_tree)"
+at_least "bcast pipeline_binary np=64" 3 "$(compare "$xb" hockney bcast 64 1000,65543,1M pipeline_binary)"
+at_least "allgather ring_bidir" 4 "$(compare "$xb" hockney allgather 8 1,1000,65543,1M ring_bidir)"
+at_least "allgather ring_bidir np=13" 2 "$(compare "$xb" hockney allgather 13 1000,65543 ring_bidir)"
+# the reduction chain is exact with 2 receives posted (COLLSIM_WINDOW=2): every segment pays its latency
+at_least "reduce pipeline_chain window 2" 2 "$(COLLSIM_WINDOW=2 compare "$xb" hockney reduce 8 1000,1M pipeline_chain)"
+for r in ctr sfr; do
+    at_least "ring-16 $r pipelines" 2 "$(compare "$(plat ring-16)" $r bcast 16 1000,1M multichain --routing $r)"
+    at_least "torus-4x4 $r pipelines" 4 "$(compare "$(plat torus-4x4)" $r bcast 16 1000,1M multichain,torus_trees --routing $r)"
+    at_least "hypercube-4 $r pipelines" 4 "$(compare "$(plat hypercube-4)" $r bcast 16 1000,1M multichain,hypercube_esbt --routing $r)"
+    at_least "torus-4x4 $r allgather" 2 "$(compare "$(plat torus-4x4)" $r allgather 16 1000,65543 torus_multi --routing $r)"
+    at_least "torus-4x4x4 $r allgather" 1 "$(compare "$(plat torus-4x4x4)" $r allgather 64 1000 torus_multi --routing $r)"
+    at_least "hypercube-4 $r allgather" 2 "$(compare "$(plat hypercube-4)" $r allgather 16 1000,65543 hypercube_multi --routing $r)"
+    for q in 1 5 11; do
+        pargs=(--shift $q)
+        at_least "torus-4x4 $r q-shift $q" 2 "$(compare "$(plat torus-4x4)" $r qshift 16 1000,65543 torus --routing $r --shift $q)"
+    done
+    pargs=(--shift 23)
+    at_least "torus-4x4x4 $r q-shift 23" 1 "$(compare "$(plat torus-4x4x4)" $r qshift 64 1000 torus --routing $r --shift 23)"
+    pargs=()
+done
+# by hand (crossbar: a = 4 us, b = 0.2 ns/B, 16-byte envelope), with COLLSIM_SEGMENT=65536 so
+# that 1 MiB is k = 16 segments of s = 65536 B, for the algorithm and the formula alike:
+#   pipeline_binary, p = 8: the deepest rank 7 hangs off 0 -> 1 -> 3 -> 7; ranks 0 and 1 send
+#   each segment to two children over their one link, a2 = a + 2 b (s + 16) = 30.2208 us, rank
+#   3 to one, a1 = a + b (s + 16) = 17.1104 us. The 16 segments leave the root one per a2,
+#   then the last one takes two more hops: 16 a2 + a2 + a1 = 530.864 us;
+#   two_tree, p = 8: h = 3 levels, each half (512 KiB) 8 segments, every rank taking in both
+#   halves at once: (h - 1 + k)(a + 2 b (s + 16)) = 10 a2 = 302.208 us.
+# allgather ring_bidir, p = 8, 1000 B: 3 steps of a block each way (a + 2 b (m + 16)), then
+# the opposite block in two halves of 500 B: 4 a + 6 (1016) b + 2 (516) b = 17.4256 us.
+seg() { COLLSIM_SEGMENT=65536 "$@"; }
+seg "$collsim" predict --platform "$xb" --np 8 --sizes 1M --algo pipeline_binary,two_tree --csv "$tmp/s.csv" >/dev/null
+assert_near "pipeline_binary 1 MiB p=8, 64 KiB segments, by hand" "$(calc "17 * (4 + 2 * 65552 * 2e-4) + 4 + 65552 * 2e-4")" \
+    "$(us "$tmp/s.csv" pipeline_binary 1048576 hockney)" 1e-6
+assert_near "two_tree 1 MiB p=8, 64 KiB segments, by hand" "$(calc "10 * (4 + 2 * 65552 * 2e-4)")" \
+    "$(us "$tmp/s.csv" two_tree 1048576 hockney)" 1e-6
+seg "$collsim" run --platform "$xb" --np 8 --sizes 1M --algo pipeline_binary,two_tree --iters 1 --warmup 0 \
+    --quiet --csv "$tmp/sr.csv" >/dev/null
+assert_near "pipeline_binary 1 MiB p=8 simulated" "$(calc "17 * (4 + 2 * 65552 * 2e-4) + 4 + 65552 * 2e-4")" \
+    "$(awk -F, '$2 == "pipeline_binary" { print $11 * 1e6 }' "$tmp/sr.csv")" 0.01
+"$collsim" predict --platform "$xb" --np 8 --sizes 1000 --collective allgather --algo ring_bidir --csv "$tmp/g.csv" >/dev/null
+assert_near "ring_bidir 1000 B p=8 by hand" "$(calc "4 * 4 + (6 * 1016 + 2 * 516) * 2e-4")" \
+    "$(us "$tmp/g.csv" ring_bidir 1000 hockney)" 1e-6
+# on the topologies (t_s = 0, t_h = 1 us, t_b = 0.1 ns/B): multichain on ring-16, 1 MiB in 2
+# parts of 8 segments of 64 KiB round cycles of 15 hops: (15 + 8 - 1)(t_h + 65552 t_b) =
+# 166.2144 us; the torus q-shift on torus-4x4, q = 5 = 1 + 4 x 1: a step along x, the
+# compensating step of the column that wrapped, a step along y: 3 (t_h + 1016 t_b) = 3.3048 us
+seg "$collsim" predict --platform "$(plat ring-16)" --sizes 1M --algo multichain --csv "$tmp/m.csv" >/dev/null
+assert_near "multichain ring-16 1 MiB, 64 KiB segments, by hand" "$(calc "22 * (1 + 65552 * 1e-4)")" \
+    "$(us "$tmp/m.csv" multichain 1048576 ctr)" 1e-6
+"$collsim" predict --platform "$(plat torus-4x4)" --sizes 1000 --collective qshift --shift 5 --csv "$tmp/q.csv" >/dev/null
+assert_near "q-shift 5 on torus-4x4, 1000 B, by hand" "$(calc "3 * (1 + 1016 * 1e-4)")" "$(us "$tmp/q.csv" torus 1000 sfr)" 1e-6
+
+# within WHAT LO HI PLATFORM MODEL COLL NP SIZES ALGO [RUN_ARGS...]: every approx MODEL row of
+# ALGO has simulated / predicted within [LO, HI] (pargs go to predict too); needs one such row
+within() {
+    local what=$1 lo=$2 hi=$3 plat=$4 model=$5 coll=$6 np=$7 sizes=$8 algo=$9
+    shift 9
+    "$collsim" run --platform "$plat" --collective "$coll" --np "$np" --sizes "$sizes" \
+        --algo "$algo" --iters 1 --warmup 0 --quiet --csv "$tmp/r.csv" "$@" >/dev/null 2>&1 ||
+        { fail "$what: run"; return; }
+    "$collsim" predict --platform "$plat" --collective "$coll" --np "$np" --sizes "$sizes" \
+        --algo "$algo" --csv "$tmp/p.csv" "${pargs[@]}" >/dev/null || { fail "$what: predict"; return; }
+    awk -F, -v model="$model" -v lo="$lo" -v hi="$hi" -v what="$what" '
+        FNR == 1 { for (i = 1; i <= NF; i++) h[FILENAME, $i] = i; next }
+        FILENAME ~ /r.csv$/ { sim[$h[FILENAME, "bytes"]] = $h[FILENAME, "avg_s"]; next }
+        $h[FILENAME, "model"] == model && $h[FILENAME, "note"] == "\"approx\"" {
+            r = sim[$h[FILENAME, "bytes"]] / $h[FILENAME, "predicted_s"]; n++
+            if (r < lo || r > hi) { printf "FAIL: %s at %s B: simulated / predicted = %.4f, not in [%s, %s]\n",
+                what, $h[FILENAME, "bytes"], r, lo, hi > "/dev/stderr"; bad++ } }
+        END { exit bad || !n }' "$tmp/r.csv" "$tmp/p.csv" && pass || fail "$what: outside its bound or no approx row"
+}
+# the estimates and their bounds (docs/predict.md): the two-tree when p - 1 is a power of two
+# (the deepest ranks of the two trees differ: an upper estimate); the fat-tree broadcast (a
+# 2-link hop taken as half the 4-link a); the reduction chain with its 16 receives posted (a
+# lower estimate); the torus and multiring all-reduces and the torus all-to-all (transfers
+# and combining added, every flow charged the farthest latency: upper estimates)
+within "two_tree np=9" 0.94 1.0 "$xb" hockney bcast 9 1000,65543,1M two_tree
+within "two_tree np=17" 0.94 1.0 "$xb" hockney bcast 17 1000,65543,1M two_tree
+"$collsim" platform fattree --nodes 16 -o "$tmp/ft16.xml" >/dev/null
+pargs=(--a 4us)
+within "fattree_pipeline fattree-16" 0.94 1.0 "$tmp/ft16.xml" hockney bcast 16 1000,65543,1M fattree_pipeline
+pargs=()
+within "reduce pipeline_chain np=8" 1.0 1.3 "$xb" hockney reduce 8 4096,65543,1M pipeline_chain
+within "reduce pipeline_chain np=13" 1.0 1.3 "$xb" hockney reduce 13 65543,1M pipeline_chain
+for r in ctr sfr; do
+    within "reduce pipeline_path ring-16 $r" 1.0 1.3 "$(plat ring-16)" $r reduce 16 65543,1M pipeline_path --routing $r
+    within "allreduce torus torus-4x4 $r" 0.8 1.01 "$(plat torus-4x4)" $r allreduce 16 1000,65543,1M torus --routing $r
+    within "allreduce multiring ring-16 $r" 0.65 1.0 "$(plat ring-16)" $r allreduce 16 1000,65543,1M multiring --routing $r
+    within "allreduce multiring hypercube-4 $r" 0.65 1.0 "$(plat hypercube-4)" $r allreduce 16 1000,65543,1M multiring --routing $r
+    within "alltoall torus torus-4x4 $r" 0.75 1.0 "$(plat torus-4x4)" $r alltoall 16 1000,16384,65543 torus --routing $r
+done
+
+# every algorithm of the registry (collsim list --tsv): with a formula, a time on a platform
+# it runs on; without, "no formula: " and the registry's reason on every row
+"$collsim" list --tsv >"$tmp/algos.tsv"
+for c in $(awk -F '\t' 'NR > 1 { print $1 }' "$tmp/algos.tsv" | sort -u); do
+    n=0
+    for p in "$xb --np 16" "$(plat ring-16)" "$(plat torus-4x4)" "$(plat hypercube-4)" "$tmp/ft16.xml --a 4us"; do
+        # shellcheck disable=SC2086 # the platform and its options
+        "$collsim" predict --platform $p --collective "$c" --sizes 1000 --csv "$tmp/all-$c-$n.csv" >/dev/null ||
+            fail "predict $c on $p"
+        n=$((n + 1))
+    done
+done
+awk -F '\t' 'FILENAME ~ /tsv$/ { if (FNR > 1) { want[$1 "," $2] = $5; why[$1 "," $2] = $6 }; next }
+    FNR > 1 { split($0, f, ","); k = f[1] "," f[2]; note = $0; sub(/^([^,]*,){7}/, "", note)
+              gsub(/^"|"$/, "", note)
+              if (f[6] != "") timed[k] = 1
+              if (note ~ /^no formula/ && note != "no formula: " why[k]) { print "FAIL: " k ": " note > "/dev/stderr"; bad++ } }
+    END { for (k in want) {
+              if (want[k] == "yes" && !(k in timed)) { print "FAIL: " k ": no time anywhere" > "/dev/stderr"; bad++ }
+              if (want[k] == "no" && (k in timed)) { print "FAIL: " k ": a time without a formula" > "/dev/stderr"; bad++ }
+              n++ }
+          exit bad || n < 78 }' "$tmp/algos.tsv" "$tmp"/all-*.csv && pass ||
+    fail "every algorithm: a time, or no formula and its reason"
+
 # by hand: crossbar a = 2 x 2 us, b = 1/5e9 s/B, 16-byte envelope; binomial at 1 MiB on
 # 8 ranks is 3 (a + (m + 16) b), the eager linear at 1000 B a + 7 (1000 + 16) b
-col() { # FILE ALGO BYTES MODEL COLUMN
-    awk -F, -v a="$2" -v m="$3" -v mo="$4" -v c="$5" 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }
-        $h["algorithm"] == a && $h["bytes"] == m && $h["model"] == mo { print $h[c] }' "$1"
-}
-us() { col "$@" predicted_s | awk '{ printf "%.12g\n", $1 * 1e6 }'; } # FILE ALGO BYTES MODEL
 "$collsim" predict --platform "$xb" --np 8 --sizes 0,1000,1M --csv "$tmp/b.csv" >"$tmp/b.txt"
 assert_near "binomial 1 MiB p=8 by hand" "$(calc "3 * (4 + 1048592 * 2e-4)")" \
     "$(us "$tmp/b.csv" binomial 1048576 hockney)" 1e-6
 assert_near "linear 1000 B p=8 eager by hand" "$(calc "4 + 7 * 1016 * 2e-4")" \
     "$(us "$tmp/b.csv" linear 1000 hockney)" 1e-6
-assert_eq "rma has no formula" '"no formula"' "$(col "$tmp/b.csv" rma_linear_fence 1000 - note)"
+grep -q '^1000 *rma_linear_fence *- *- *no formula: one-sided: ' "$tmp/b.txt" && pass ||
+    fail "rma_linear_fence: no 'no formula: REASON' row"
 # the best: one per size and model, and no row of that size and model below it
 awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next } $h["predicted_s"] != "" {
         k = $h["bytes"] SUBSEP $h["model"]; t = $h["predicted_s"] + 0
@@ -86,11 +214,16 @@ awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next } $h["predicted_s"]
         if ($h["best"] == 1) { nb[k]++; bt[k] = t } }
     END { for (k in lo) if (nb[k] != 1 || bt[k] != lo[k]) { print "FAIL: best of " k > "/dev/stderr"; bad = 1 }
           exit bad }' "$tmp/b.csv" && pass || fail "best rows"
-# at 1 MiB on 8 ranks the recursive-doubling van de Geijn wins under Hockney (by hand:
-# 2 (3 a) + 2 (7/8) m b + 6 x 16 b = 391 us against binomial's 641 us)
-assert_eq "best at 1 MiB" scatter_allgather_rd \
+# at 1 MiB on 8 ranks the two-tree wins under Hockney (by hand: h = 3 levels below the root;
+# the algorithm's k* = sqrt(3 m 0.1 ns / 1 us) = 17.7 gives segments of 59121 B, halved to
+# 29560 B for the two trees: 18 per half, the last 21768 B; 19 steps of a + 2 b (29560 + 16)
+# and one of a + 2 b (21768 + 16) = 313.49 us, against the recursive-doubling van de Geijn's
+# 2 (3 a) + 2 (7/8) m b + 6 x 16 b = 391 us and binomial's 641 us)
+assert_near "two_tree 1 MiB p=8 by hand" "$(calc "19 * (4 + 2 * 29576 * 2e-4) + 4 + 2 * 21784 * 2e-4")" \
+    "$(us "$tmp/b.csv" two_tree 1048576 hockney)" 1e-6
+assert_eq "best at 1 MiB" two_tree \
     "$(awk -F, 'NR > 1 && $4 == 1048576 && $5 == "hockney" && $7 == 1 { print $2 }' "$tmp/b.csv")"
-grep -q "^# best at 1048576 B under hockney: scatter_allgather_rd" "$tmp/b.txt" && pass ||
+grep -q "^# best at 1048576 B under hockney: two_tree" "$tmp/b.txt" && pass ||
     fail "the table names the best"
 # fitted parameters (collsim calibrate's format) replace a and b, no envelope added
 printf 'source hand\nhockney_a 1e-06\nhockney_b 1e-09\nloggp_L 1e-06\nloggp_o 0\nloggp_g 0\nloggp_G 1e-09\nplogp_L 0\nplogp 1 1e-09 0 0\n' >"$tmp/x.params"

@@ -13,8 +13,7 @@ plat=$(plat crossbar-64)
 run=("$collsim" run --platform "$plat" --np 13 --root 6 --sizes 0,1,1000,65543 --quiet)
 
 # the same times, every row valid, and the note saying what is checked
-algos=$(sed -n 's/^ALGO(bcast, \([a-z_0-9]*\),.*, NEED_NOTHING)$/\1/p' "$src/src/coll/algorithms.def" |
-    paste -sd,)
+algos=$(list_algos bcast '^none$' | cut -d' ' -f2 | paste -sd,)
 algos="$algos,smpi:binomial_tree,smpi:NTSL,smpi:scatter_LR_allgather"
 "${run[@]}" --algo "$algos" --csv "$tmp/private.csv" 2>/dev/null
 assert_eq "private buffers (exit status)" 0 $?

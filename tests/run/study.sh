@@ -69,12 +69,12 @@ done
 assert_eq "ring on ring-64" 2 "$(grep -c '^bcast,ring,' "$tmp/s/ring-64.csv")"
 assert_eq "torus on torus-8x8" 2 "$(grep -c '^bcast,torus,' "$tmp/s/torus-8x8.csv")"
 assert_eq "hypercube on hypercube-6" 2 "$(grep -c '^bcast,hypercube,' "$tmp/s/hypercube-6.csv")"
-needing() { # KIND: the broadcasts whose NEED bits include NEED_KIND, as an ERE alternation
-    sed -n "s/^ALGO(bcast, \([a-z0-9_]*\),.*NEED_$1.*)\$/\1/p" "$src/src/coll/algorithms.def" | paste -sd'|'
+needing() { # KIND: the broadcasts whose needs include KIND (collsim list --tsv), as an ERE alternation
+    list_algos bcast "$1" | cut -d' ' -f2 | paste -sd'|'
 }
-topo="$(needing RING)|$(needing TORUS)|$(needing HYPERCUBE)"
-ftree=$(needing FATTREE)
-[ -n "$ftree" ] && pass || fail "no fat-tree broadcast in algorithms.def"
+topo="$(needing ring)|$(needing torus)|$(needing hypercube)"
+ftree=$(needing fattree)
+[ -n "$ftree" ] && pass || fail "no fat-tree broadcast in collsim list --tsv"
 assert_eq "ring, torus, hypercube algorithms on fattree-64 and xl250a" 0 \
     "$(cat "$tmp/s/fattree-64.csv" "$tmp/s/xl250a.csv" | grep -cE "^bcast,($topo),")"
 assert_eq "fat-tree algorithms on fattree-64, and only there" \

@@ -1,5 +1,5 @@
-/* test_registry.c: the registry's fit rule and topology parsers, and format.h's phase mark,
- * run settings and results reader, on cases worked out by hand. */
+/* test_registry.c: the registry's fit rule, topology parsers, needs' words and segment rules,
+ * and format.h's phase mark, run settings and results reader, on cases worked out by hand. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,6 +8,7 @@
 #include "check.h"
 #include "format.h"
 #include "registry.h"
+#include "segments.h"
 
 static const struct algo_info *bcast(const char *name)
 {
@@ -15,7 +16,7 @@ static const struct algo_info *bcast(const char *name)
     if (a == NULL) {
         fprintf(stderr, "no broadcast '%s' in the registry\n", name);
         check_failed++;
-        static const struct algo_info none = {COLL_bcast, "none", "", "", "", NEED_NOTHING};
+        static const struct algo_info none = {COLL_bcast, "none", "", "", "", NULL, NEED_NOTHING};
         return &none;
     }
     return a;
@@ -87,6 +88,35 @@ static void test_fits(void)
     CHECK_STR_EQ("a ring or torus platform, one rank per node", text);
     coll_needs_text(NEED_NOTHING, text, sizeof text);
     CHECK_STR_EQ("", text);
+    coll_needs_words(bcast("multichain")->needs, text, sizeof text);
+    CHECK_STR_EQ("ring,torus,hypercube,cycles", text);
+    coll_needs_words(NEED_FATTREE, text, sizeof text);
+    CHECK_STR_EQ("fattree", text);
+    coll_needs_words(NEED_NOTHING, text, sizeof text);
+    CHECK_STR_EQ("none", text);
+}
+
+/* The pipelines' segment rules (segments.h), by hand with the defaults a = 1 us, b = 0.1 ns/B:
+ * a chain of 8 ranks fills in 6 steps, k* = sqrt(6 x 1 MiB x 1e-4) = 25.08, segments of
+ * ceil(1048576 / 25.08) = 41805 B; 1000 B is one segment; the reduction's m/64 = 1024.1 B
+ * within [1, 4] KiB is 1025 one-byte elements, 64 segments of 65543 B, and its 16 receives
+ * posted are at most one more than the segments. */
+static void test_segments(void)
+{
+    unsetenv("COLLSIM_SEGMENT"), unsetenv("COLLSIM_ALPHA"), unsetenv("COLLSIM_BETA");
+    unsetenv("COLLSIM_WINDOW");
+    CHECK_INT_EQ(41805, (int)coll_segment_size(1048576, 8));
+    CHECK_INT_EQ(1000, (int)coll_segment_size(1000, 8));
+    CHECK_INT_EQ(1, (int)coll_segment_size(0, 8));
+    CHECK_INT_EQ(64, coll_reduce_segments(65543, 1));
+    CHECK_INT_EQ(5, coll_reduce_window(4));
+    CHECK_INT_EQ(16, coll_reduce_window(100));
+    CHECK_INT_EQ(1, coll_bcast_window());
+    setenv("COLLSIM_SEGMENT", "65536", 1);
+    CHECK_INT_EQ(65536, (int)coll_segment_size(1048576, 8));
+    CHECK_INT_EQ(65536, (int)coll_segment_shared(1048576, 8, 2));
+    unsetenv("COLLSIM_SEGMENT");
+    CHECK_INT_EQ(41805 / 2, (int)coll_segment_shared(1048576, 8, 2));
 }
 
 static void test_lookups(void)
@@ -103,6 +133,8 @@ static void test_lookups(void)
     free(list);
     CHECK(coll_expand(COLL_bcast, "binomial,quantum", bad, sizeof bad) == NULL);
     CHECK_STR_EQ("quantum", bad);
+    CHECK(algo_find(COLL_bcast, "binomial")->no_formula == NULL);
+    CHECK(algo_find(COLL_bcast, "rma_linear_fence")->no_formula != NULL);
 }
 
 static void test_marks(void)
@@ -168,6 +200,7 @@ int main(void)
     test_topo_parse();
     test_fits();
     test_lookups();
+    test_segments();
     test_marks();
     test_results();
     return check_finish();

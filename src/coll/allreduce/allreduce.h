@@ -8,11 +8,12 @@
 #define COLLSIM_ALLREDUCE_H
 
 #include "coll.h"
+#include "segments.h"
 
 /* Tags: folding and whole-vector exchanges use ALLREDUCE_TAG, channel c of the ring engine
  * ALLREDUCE_TAG + 1 + c (ALLREDUCE_CHANNELS at most: tags up to 7029). */
 #define ALLREDUCE_TAG 7020
-#define ALLREDUCE_CHANNELS 8
+#define ALLREDUCE_CHANNELS COLL_ALLREDUCE_CHANNELS
 #define ALLREDUCE_STAGES 8
 /* The direct exchange's reduce-scatter and allgather rounds (direct.c). */
 #define ALLREDUCE_DIRECT_TAG 7060

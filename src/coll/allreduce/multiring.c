@@ -10,6 +10,7 @@
 
 #include "allreduce.h"
 #include "cycles.h"
+#include "topology.h"
 
 int allreduce_multiring(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type, MPI_Op op,
                         MPI_Comm comm)
@@ -19,7 +20,7 @@ int allreduce_multiring(const void *sendbuf, void *recvbuf, int count, MPI_Datat
     if (p == 1) return MPI_SUCCESS;
     int *cyc = malloc((size_t)4 * p * sizeof *cyc);
     if (cyc == NULL) return MPI_ERR_NO_MEM;
-    int d = coll_cycles(p, cyc), rc;
+    int d = coll_cycles(&coll_topology, p, cyc), rc;
     if (d == 0) { /* coll_fits let it through: only an odd-by-odd torus */
         free(cyc);
         return allreduce_ring(MPI_IN_PLACE, recvbuf, count, type, op, comm);

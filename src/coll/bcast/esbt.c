@@ -58,8 +58,8 @@ int bcast_hypercube_esbt(void *buf, int count, MPI_Datatype type, int root, MPI_
     }
     free(parent);
     if (rc == MPI_SUCCESS)
-        rc = bcast__parts_window(buf, comm, n, parts, bcast__tree_segment(bytes / n, n + 1),
-                                 bcast__window());
+        rc = bcast__parts_window(buf, comm, n, parts, coll_tree_segment(bytes / n, n + 1),
+                                 coll_bcast_window());
     free(parts);
     return rc;
 }

@@ -59,7 +59,7 @@ int bcast_fattree_pipeline(void *buf, int count, MPI_Datatype type, int root, MP
     }
     free(parent);
     /* k* = sqrt(3 m b / a_path), a_path = 4 link latencies: 3/4 of a one-link fill step */
-    long seg = bcast__segment_steps(bytes > 0 ? bytes : 1, 0.75) / d;
+    long seg = coll_segment_steps(bytes > 0 ? bytes : 1, 0.75) / d;
     if (rc == MPI_SUCCESS) rc = bcast__parts_window(buf, comm, d, parts, seg > 0 ? seg : 1, 1);
     free(parts);
     return rc;

@@ -42,7 +42,7 @@ int bcast_multichain(void *buf, int count, MPI_Datatype type, int root, MPI_Comm
     if (p == 1) return MPI_SUCCESS;
     int *cyc = malloc((size_t)4 * p * sizeof *cyc);
     if (cyc == NULL) return MPI_ERR_NO_MEM;
-    int d = coll_cycles(p, cyc);
+    int d = coll_cycles(&coll_topology, p, cyc);
     if (d == 0) { /* coll_fits let it through: only an odd-by-odd torus */
         free(cyc);
         return bcast_binomial(buf, count, type, root, comm);
@@ -63,6 +63,6 @@ int bcast_multichain(void *buf, int count, MPI_Datatype type, int root, MPI_Comm
         parts[c].child[0] = order[(mpos + 1) % p];
     }
     free(cyc);
-    long seg = bcast__segment_size(bytes / d > 0 ? bytes / d : 1, p);
+    long seg = coll_segment_size(bytes / d > 0 ? bytes / d : 1, p);
     return bcast__parts(buf, comm, d, parts, seg);
 }

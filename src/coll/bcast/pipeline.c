@@ -10,50 +10,13 @@
  *   time = (2 (depth + k) - 1)(a + b m/k) roughly, about 2 b m for large m, with depth =
  *   floor(log2 p); the segment count uses the same k* with p-2 replaced by 2 depth.
  * Segment size: COLLSIM_SEGMENT (bytes) if set, else m / k* with a = COLLSIM_ALPHA (default
- * 1e-6 s) and b = COLLSIM_BETA (default 1e-10 s/B), at least 1 KiB. Non-contiguous datatypes
- * fall back to the binomial tree. */
-#include <math.h>
+ * 1e-6 s) and b = COLLSIM_BETA (default 1e-10 s/B), at least 1 KiB (segments.h, the rule
+ * `collsim predict` evaluates too). Non-contiguous datatypes fall back to the binomial tree. */
 #include <stdlib.h>
 
 #include "bcast.h"
 #include "contig.h"
-
-long bcast__segment_size(long bytes, int p)
-{
-    return bcast__segment_steps(bytes, p > 2 ? p - 2 : 0);
-}
-
-long bcast__segment_steps(long bytes, double fill)
-{
-    double seg = coll_env_double("COLLSIM_SEGMENT", 0);
-    if (seg <= 0) {
-        double a = coll_env_double("COLLSIM_ALPHA", 1e-6),
-               b = coll_env_double("COLLSIM_BETA", 1e-10);
-        double k = fill > 0 ? sqrt(fill * (double)bytes * b / a) : 1;
-        seg = k > 1 ? ceil((double)bytes / k) : (double)bytes;
-        if (seg < 1024) seg = 1024;
-    }
-    if (seg > (double)bytes) seg = (double)bytes;
-    return seg < 1 ? 1 : (long)seg;
-}
-
-long bcast__segment_size_shared(long bytes, int p, int parts)
-{
-    long seg = bcast__segment_size(bytes, p);
-    if (coll_env_double("COLLSIM_SEGMENT", 0) > 0 || parts < 2) return seg;
-    return seg > 1 ? seg / parts : 1;
-}
-
-long bcast__tree_segment(long bytes, int height)
-{
-    return bcast__segment_size(bytes, height + 1);
-}
-
-int bcast__window(void)
-{
-    double w = coll_env_double("COLLSIM_WINDOW", 1);
-    return w >= 1 && w <= 64 ? (int)w : 1;
-}
+#include "segments.h"
 
 int bcast_pipeline_chain(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm)
 {
@@ -62,7 +25,7 @@ int bcast_pipeline_chain(void *buf, int count, MPI_Datatype type, int root, MPI_
     if (bytes < 0) return bcast_binomial(buf, count, type, root, comm);
     if (p == 1) return MPI_SUCCESS;
     int s = coll_srank(rank, root, p);
-    long seg = bcast__segment_size(bytes, p);
+    long seg = coll_segment_size(bytes, p);
     long nseg = bytes > 0 ? (bytes + seg - 1) / seg : 1;
     int prev = coll_rank(s - 1 + p, root, p), next = coll_rank(s + 1, root, p);
     MPI_Request *req = (s < p - 1) ? malloc((size_t)nseg * sizeof *req) : NULL;
@@ -90,7 +53,7 @@ int bcast_pipeline_binary(void *buf, int count, MPI_Datatype type, int root, MPI
     int s = coll_srank(rank, root, p), depth = 0;
     while ((2 << depth) - 1 < p)
         depth++; /* levels below the root */
-    long seg = bcast__segment_size(bytes, 2 * depth + 2);
+    long seg = coll_segment_size(bytes, 2 * depth + 2);
     long nseg = bytes > 0 ? (bytes + seg - 1) / seg : 1;
     int children[2], nchild = 0;
     for (int c = 2 * s + 1; c <= 2 * s + 2 && c < p; c++)

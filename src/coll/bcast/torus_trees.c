@@ -62,6 +62,6 @@ int bcast_torus_trees(void *buf, int count, MPI_Datatype type, int root, MPI_Com
                             bytes * (j + 1) / 4 - bytes * j / 4);
     }
     free(parent);
-    long seg = bcast__tree_segment(bytes / 4 > 0 ? bytes / 4 : 1, A + B - 1);
-    return bcast__parts_window(buf, comm, 4, parts, seg, bcast__window());
+    long seg = coll_tree_segment(bytes / 4 > 0 ? bytes / 4 : 1, A + B - 1);
+    return bcast__parts_window(buf, comm, 4, parts, seg, coll_bcast_window());
 }

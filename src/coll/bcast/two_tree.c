@@ -86,6 +86,6 @@ int bcast_two_tree(void *buf, int count, MPI_Datatype type, int root, MPI_Comm c
     while ((2 << (stages - 1)) <= n)
         stages++; /* 1 + floor(log2 n) */
     free(t1), free(t2);
-    long seg = bcast__segment_size_shared(bytes, stages + 2, 2); /* m/k* over two trees */
+    long seg = coll_segment_shared(bytes, stages + 2, 2); /* m/k* over two trees */
     return bcast__parts(buf, comm, 2, parts, seg);
 }

@@ -15,23 +15,13 @@
  * max(b s, s/R, (a + b s)/w) per segment: about (p-1)(a + b s + s/R) + m/R for large m.
  * Segment size: COLLSIM_SEGMENT (bytes) if set, else m/64 within [1 KiB, 4 KiB] (measured best
  * with w = 16 on 64-rank rings, tori, hypercubes and fat trees); always a whole number of
- * elements. */
-#include <math.h>
+ * elements. Both rules are segments.h's, which `collsim predict` evaluates too. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "reduce.h"
+#include "segments.h"
 #include "topology.h"
-
-int reduce__segment_count(int count, int elem, int p)
-{
-    double bytes = (double)count * elem, seg = coll_env_double("COLLSIM_SEGMENT", 0);
-    (void)p;
-    if (seg <= 0) seg = bytes / 64 < 1024 ? 1024 : bytes / 64 > 4096 ? 4096 : bytes / 64;
-    long per = elem > 0 ? (long)ceil(seg / elem) : 1;
-    if (per < 1) per = 1;
-    return count > 0 ? (int)((count + per - 1) / per) : 1;
-}
 
 /* Posts the receive of segment i (if any) from next into its slot of buf (window w). */
 static int post(char *buf, int i, int w, int count, int nseg, MPI_Datatype type, int next,
@@ -79,14 +69,11 @@ static int chain(char *acc, char *buf, int w, int count, int nseg, MPI_Datatype 
 static int run_chain(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type, MPI_Op op,
                      int q, int next, int prev, MPI_Comm comm)
 {
-    int p, size;
-    MPI_Comm_size(comm, &p);
+    int size;
     MPI_Type_size(type, &size);
-    int nseg = reduce__segment_count(count, size, p);
+    int nseg = coll_reduce_segments(count, size);
     char *acc = q == 0 ? recvbuf : coll_buffer(count, type);
-    int w = (int)coll_env_double("COLLSIM_WINDOW", 16);
-    if (w > nseg + 1) w = nseg + 1;
-    if (w < 2) w = 2;
+    int w = coll_reduce_window(nseg);
     char *buf = coll_buffer((count / nseg + 1) * w, type);
     MPI_Request *req = q > 0 ? malloc((size_t)nseg * sizeof *req) : NULL;
     int rc = acc && buf && (q == 0 || req) ? MPI_SUCCESS : MPI_ERR_NO_MEM;

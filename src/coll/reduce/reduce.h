@@ -19,8 +19,4 @@ static inline int reduce_part_start(int count, int n, int i)
     return i * (count / n) + (i < count % n ? i : count % n);
 }
 
-/* The number of segments a pipelined reduction of count elements of elem bytes over p ranks
- * cuts its message into (pipeline.c), at least 1. */
-int reduce__segment_count(int count, int elem, int p);
-
 #endif

@@ -23,7 +23,7 @@ for pe in 8:32 13:65; do
     got() { printf '%s\n' "$out" | awk -v n="$1" '$1 == n { print $2 "/" $3 }'; }
     assert_eq "p=$p noop: failed checks" "$((p * (p - 1)))/$((p * p))" "$(got noop)"
     assert_eq "p=$p one round short: failed checks" "${pe#*:}/$((p * p))" "$(got short)"
-    for algo in $(sed -n 's/^ALGO(barrier, \([a-z_0-9]*\),.*/\1/p' "$src/src/coll/algorithms.def"); do
+    for algo in $(list_algos barrier '' | cut -d' ' -f2); do
         assert_eq "p=$p $algo: failed checks" "0/$((p * p))" "$(got "$algo")"
     done
 done

@@ -4,7 +4,7 @@
 collsim=$1 src=$2
 source "$src/tests/lib.sh"
 plat=$(plat crossbar-64)
-for algo in $(sed -n 's/^ALGO(scan, \([a-z_0-9]*\),.*, NEED_NOTHING)$/\1/p' "$src/src/coll/algorithms.def"); do
+for algo in $(list_algos scan '^none$' | cut -d' ' -f2); do
     err=$("$collsim" run --collective scan --platform "$plat" --np 8 --algo "$algo" \
         --sizes 1000 --iters 1 --inject-fault 5:777 2>&1 >/dev/null)
     if [ $? -eq 0 ]; then fail "$algo: corrupted byte not detected"; fi
