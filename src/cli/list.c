@@ -107,13 +107,11 @@ static void list_tsv(int coll)
 /* The collective argv names, or -1 after an error line. */
 static int collective_arg(const char *name)
 {
-    int c = coll_find(name);
-    if (c < 0) {
-        char known[256];
-        coll_known(known, sizeof known);
-        cs_error("unknown collective '%s' (known: %s)", name, known);
-    }
-    return c;
+    enum coll_id c;
+    char err[512];
+    if (coll_parse(name, &c, err, sizeof err) == 0) return (int)c;
+    cs_error("%s", err);
+    return -1;
 }
 
 int list_main(int argc, char **argv)

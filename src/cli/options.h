@@ -8,8 +8,6 @@
 
 /* The checks shared by the subcommands: 0, or -1 after one error line. */
 int opt_check_sizes(const char *sizes); /* MIN:MAX:FACTOR or a list */
-/* A known collective whose algorithms include every name of the list (all, smpi:all too). */
-int opt_check_algos(const char *collective, const char *algos);
 /* "--NAME must be from MIN to MAX" */
 int opt_range(const char *name, int value, int min, int max);
 

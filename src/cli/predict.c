@@ -12,6 +12,7 @@
 #include "options.h"
 #include "params.h"
 #include "platform.h"
+#include "runargs.h"
 #include "util.h"
 
 const char predict_usage[] =
@@ -106,8 +107,8 @@ struct pstate {
     struct model_params mp;
     struct cal_params cal;
     double R;
-    int np, shift, nsizes;
-    uint64_t sizes[CS_MAX_SIZES];
+    int np, shift;
+    struct cs_sizes sizes;
 };
 
 /* Kind, dimensions, link latency and bandwidth of --platform; 0, or 1 after an error line. */
@@ -320,9 +321,9 @@ static int evaluate(const struct pstate *s, const char *algos, struct prows *r, 
     for (char *a = strtok_r(*list, ",", &save); a != NULL && n < 512;
          a = strtok_r(NULL, ",", &save))
         names[n++] = a;
-    for (int i = 0; i < s->nsizes; i++)
+    for (int i = 0; i < s->sizes.n; i++)
         for (int k = 0; k < n; k++)
-            eval_algo(s, names[k], (double)s->sizes[i], r);
+            eval_algo(s, names[k], (double)s->sizes.v[i], r);
     mark_best(r);
     return 0;
 }
@@ -331,9 +332,11 @@ static int evaluate(const struct pstate *s, const char *algos, struct prows *r, 
 static int setup(const struct popts *o, int np_given, struct pstate *s)
 {
     char err[256];
-    if (opt_check_algos(o->collective, o->algos) != 0 || opt_check_sizes(o->sizes) != 0) return 2;
-    s->coll = (enum coll_id)coll_find(o->collective);
-    s->nsizes = cs_parse_sizes(o->sizes, s->sizes, CS_MAX_SIZES, err, sizeof err);
+    if (coll_parse(o->collective, &s->coll, err, sizeof err) != 0 ||
+        cs_sizes_parse(o->sizes, &s->sizes, err, sizeof err) != 0) {
+        cs_error("%s", err);
+        return 2;
+    }
     if (o->platform == NULL && o->topology == NULL && (o->a == NULL || o->b == NULL) &&
         o->params == NULL) {
         cs_error("predict needs --platform, --topology, --params, or --a and --b");

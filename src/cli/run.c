@@ -338,14 +338,7 @@ static int parse_fault(const char *v, struct runargs *a, char *err, size_t len)
 static int run_parse_text(const struct run_text *t, struct run_request *r)
 {
     char err[512] = "";
-    int c = coll_find(t->collective), rc = 0;
-    if (c < 0) {
-        char known[256];
-        coll_known(known, sizeof known);
-        snprintf(err, sizeof err, "unknown collective '%s' (known: %s)", t->collective, known);
-        rc = -1;
-    }
-    r->args.coll = (enum coll_id)(c < 0 ? 0 : c);
+    int rc = coll_parse(t->collective, &r->args.coll, err, sizeof err);
     if (rc == 0) rc = cs_sizes_parse(t->sizes, &r->args.sizes, err, sizeof err);
     if (rc == 0) rc = cs_model_parse(t->model, &r->args.model, err, sizeof err);
     if (rc == 0) rc = cs_routing_parse(t->routing, &r->args.routing, err, sizeof err);

@@ -54,14 +54,15 @@ struct study_spec {
     int np[STUDY_MAX_LIST], nnp;     /* 0: every host times the ranks per host */
     int rph[STUDY_MAX_LIST], nrph;   /* 0: auto, the fewest that hold np */
     int root[STUDY_MAX_LIST], nroot; /* -1: the last rank */
-    char model[STUDY_MAX_LIST][8];
+    enum cs_model model[STUDY_MAX_LIST];
     int nmodel;
-    char routing[STUDY_MAX_LIST][8];
+    enum cs_routing routing[STUDY_MAX_LIST];
     int nrouting;
-    char collectives[512]; /* a comma list, or all */
-    char algorithms[2048]; /* default, or a comma list (all, smpi:all, names) */
-    char compare[2048];    /* default, all, none, or a comma list */
-    char sizes[512];
+    char collectives[512];                /* a comma list, or all */
+    char algorithms[2048];                /* default, or a comma list (all, smpi:all, names) */
+    char compare[2048];                   /* default, all, none, or a comma list */
+    char sizes_text[512];                 /* the sizes as the spec gives them */
+    struct cs_sizes sizes;                /* and parsed */
     int trace, iters, warmup, time_limit; /* warmup -1: each algorithm's default */
     char baseline[STUDY_NAME_MAX];        /* "" : the first platform */
     char platdir[PATH_MAX];               /* --platforms DIR: every platform is DIR/NAME.xml */
@@ -71,7 +72,8 @@ struct study_spec {
 struct study_variant {
     char label[STUDY_LABEL_MAX]; /* the platform's name, then -npN ... for axes that vary */
     int plat, np, rph, root;
-    char model[8], routing[8];
+    enum cs_model model;
+    enum cs_routing routing;
     int axis[5]; /* its index in the spec's np, ranks-per-host, models, routing, roots lists */
 };
 
@@ -86,10 +88,10 @@ struct study_cell {
 
 /* What the study does of one collective. */
 struct study_coll {
-    int id;                        /* registry index */
-    char noun[64];                 /* "broadcast" */
-    char sizes[CS_MAX_SIZES * 24]; /* the sizes it runs */
-    char left_out[1536];           /* "left out: 4 MiB (why)", or "" */
+    int id;                /* registry index */
+    char noun[64];         /* "broadcast" */
+    struct cs_sizes sizes; /* the sizes it runs */
+    char left_out[1536];   /* "left out: 4 MiB (why)", or "" */
 };
 
 struct study_plan {

@@ -42,7 +42,6 @@ static int cell_work(const struct study_plan *p, const struct study_cell *c)
     plan_cell_path(p, c, ".analysis", acsv, sizeof acsv); /* ID.analysis.models.csv ... */
     plan_cell_path(p, c, "", stem, sizeof stem);
     struct run_request r;
-    char err[256];
     run_defaults(&r);
     r.platform = p->spec.plat[v->plat].file;
     r.np = v->np;
@@ -52,12 +51,9 @@ static int cell_work(const struct study_plan *p, const struct study_cell *c)
     r.args.algos = c->algos;
     r.args.iters = p->spec.iters;
     r.args.warmup = p->spec.warmup;
-    if (cs_sizes_parse(coll_of(p, c->coll)->sizes, &r.args.sizes, err, sizeof err) != 0 ||
-        cs_model_parse(v->model, &r.args.model, err, sizeof err) != 0 ||
-        cs_routing_parse(v->routing, &r.args.routing, err, sizeof err) != 0) {
-        cs_error("%s", err); /* checked when the spec was read */
-        return 2;
-    }
+    r.args.sizes = coll_of(p, c->coll)->sizes;
+    r.args.model = v->model;
+    r.args.routing = v->routing;
     r.quiet = 1;
     r.time_limit = 0; /* the cell's limit is the scheduler's */
     r.csv = part;
@@ -110,12 +106,8 @@ struct slot {
 /* A cell's memory at its largest size, by `collsim run`'s estimate (smpi_memory_terms). */
 static double cell_memory(const struct study_plan *p, const struct study_cell *c, double *total)
 {
-    uint64_t v[CS_MAX_SIZES], max = 0;
-    char err[256];
+    uint64_t max = cs_sizes_max(&coll_of(p, c->coll)->sizes);
     double per_m, base;
-    int n = cs_parse_sizes(coll_of(p, c->coll)->sizes, v, CS_MAX_SIZES, err, sizeof err);
-    for (int i = 0; i < n; i++)
-        max = v[i] > max ? v[i] : max;
     smpi_memory_terms(c->coll, p->var[c->variant].np, &per_m, &base, total);
     return base + per_m * (double)max;
 }

@@ -174,20 +174,19 @@ static void add_coll(struct study_plan *p, int c)
 /* The spec's collectives, in its order ("all": the registry's). 0, or -1 after an error. */
 static int plan_collectives(struct study_plan *p)
 {
-    char known[512];
+    char err[512];
     char *raw = cs_strdup(p->spec.collectives), *save;
     int rc = 0;
     for (char *t = strtok_r(raw, ",", &save); t != NULL && rc == 0;
          t = strtok_r(NULL, ",", &save)) {
-        int c = coll_find(t);
+        enum coll_id c;
         if (strcmp(t, "all") == 0) {
-            for (c = 0; c < COLL_COUNT; c++)
-                add_coll(p, c);
-        } else if (c >= 0) {
-            add_coll(p, c);
+            for (int k = 0; k < COLL_COUNT; k++)
+                add_coll(p, k);
+        } else if (coll_parse(t, &c, err, sizeof err) == 0) {
+            add_coll(p, (int)c);
         } else {
-            coll_known(known, sizeof known);
-            cs_error("unknown collective '%s' (known: %s)", t, known);
+            cs_error("%s", err);
             rc = -1;
         }
     }
@@ -215,8 +214,8 @@ static void add_variant(struct study_plan *p, struct study_variant v, int hosts)
     size_t n = strlen(l), cap = sizeof v.label;
     if (s->nnp > 1) n += (size_t)snprintf(l + n, cap - n, "-np%d", v.np);
     if (s->nrph > 1) n += (size_t)snprintf(l + n, cap - n, "-rph%d", v.rph);
-    if (s->nmodel > 1) n += (size_t)snprintf(l + n, cap - n, "-%s", v.model);
-    if (s->nrouting > 1) n += (size_t)snprintf(l + n, cap - n, "-%s", v.routing);
+    if (s->nmodel > 1) n += (size_t)snprintf(l + n, cap - n, "-%s", cs_model_name(v.model));
+    if (s->nrouting > 1) n += (size_t)snprintf(l + n, cap - n, "-%s", cs_routing_name(v.routing));
     if (s->nroot > 1) snprintf(l + n, cap - n, "-root%d", v.root);
     if (v.np > hosts * v.rph) {
         if (!plan_quiet)
@@ -251,8 +250,8 @@ static void plan_variants(struct study_plan *p)
                                                : 1;
                             v.np = s->np[a] ? s->np[a] : hosts * v.rph;
                             v.root = s->root[e] < 0 ? v.np - 1 : s->root[e];
-                            snprintf(v.model, sizeof v.model, "%s", s->model[c]);
-                            snprintf(v.routing, sizeof v.routing, "%s", s->routing[d]);
+                            v.model = s->model[c];
+                            v.routing = s->routing[d];
                             add_variant(p, v, hosts);
                         }
 }
@@ -269,7 +268,7 @@ static void size_add(char *list, size_t len, unsigned long long b)
 /* The sizes of collective sc: the n values v of spec whose buffers on np processes take at
  * most STUDY_MEMORY_SHARE of this machine's memory by collsim run's estimate, or, for a
  * collective that moves no data, the smallest only. Returns how many it keeps. */
-static int plan_sizes(struct study_coll *sc, const char *spec, const uint64_t *v, int n, int np)
+static int plan_sizes(struct study_coll *sc, const uint64_t *v, int n, int np)
 {
     double per_m, base, total;
     smpi_memory_terms(sc->id, np, &per_m, &base, &total);
@@ -278,7 +277,7 @@ static int plan_sizes(struct study_coll *sc, const char *spec, const uint64_t *v
         min = v[i] < min ? v[i] : min;
     char out[sizeof sc->left_out - 256] = "";
     int kept = 0, min_kept = 0;
-    sc->sizes[0] = '\0';
+    sc->sizes.n = 0;
     for (int i = 0; i < n; i++) {
         int keep = per_m > 0
                        ? total <= 0 || base + per_m * (double)v[i] <= STUDY_MEMORY_SHARE * total
@@ -287,11 +286,9 @@ static int plan_sizes(struct study_coll *sc, const char *spec, const uint64_t *v
             size_add(out, sizeof out, v[i]);
             continue;
         }
-        size_t len = strlen(sc->sizes);
-        snprintf(sc->sizes + len, sizeof sc->sizes - len, "%s%llu", kept++ ? "," : "",
-                 (unsigned long long)v[i]);
+        sc->sizes.v[kept++] = v[i];
     }
-    if (kept == n) snprintf(sc->sizes, sizeof sc->sizes, "%s", spec);
+    sc->sizes.n = kept;
     sc->left_out[0] = '\0';
     if (kept < n && per_m > 0)
         snprintf(sc->left_out, sizeof sc->left_out,
@@ -307,19 +304,14 @@ static int plan_sizes(struct study_coll *sc, const char *spec, const uint64_t *v
 /* Each collective's sizes; one left with none is dropped with a note. 0, or -1. */
 static int plan_all_sizes(struct study_plan *p)
 {
-    uint64_t v[CS_MAX_SIZES];
-    char err[256];
-    int n = cs_parse_sizes(p->spec.sizes, v, CS_MAX_SIZES, err, sizeof err), np = 0, kept = 0;
-    if (n <= 0) {
-        cs_error("sizes: %s", err);
-        return -1;
-    }
+    const uint64_t *v = p->spec.sizes.v;
+    int n = p->spec.sizes.n, np = 0, kept = 0;
     for (int i = 0; i < p->nvar; i++)
         np = p->var[i].np > np ? p->var[i].np : np;
     for (int k = 0; k < p->ncoll; k++) {
         struct study_coll sc = p->coll[k];
         const char *name = coll_infos[sc.id].name;
-        int sizes = plan_sizes(&sc, p->spec.sizes, v, n, np);
+        int sizes = plan_sizes(&sc, v, n, np);
         if (*sc.left_out && !plan_quiet) cs_note("%s: %s", name, sc.left_out);
         if (sizes == 0) {
             if (!plan_quiet) cs_note("%s: left out of the study (no size)", name);
@@ -441,14 +433,17 @@ static void add_cell(struct study_plan *p, int vi, const struct study_coll *sc, 
 {
     const struct study_variant *v = &p->var[vi];
     const struct study_spec *s = &p->spec;
-    char key[ALGO_LIST_MAX + 1024];
+    char key[ALGO_LIST_MAX + 1024 + CS_MAX_SIZES * 24];
     int n = snprintf(key, sizeof key,
                      "collsim %s\nplatform %016llx\nnp %d\nrph %d\nroot %d\nmodel %s\n"
-                     "routing %s\ncollective %s\nalgorithms %s\nsizes %s\niters %d\nwarmup %d\n"
-                     "traced %d\n",
+                     "routing %s\ncollective %s\nalgorithms %s\nsizes",
                      COLLSIM_BUILD_ID, (unsigned long long)s->plat[v->plat].hash, v->np, v->rph,
-                     v->root, v->model, v->routing, coll_infos[sc->id].name, algos, sc->sizes,
-                     s->iters, s->warmup, traced);
+                     v->root, cs_model_name(v->model), cs_routing_name(v->routing),
+                     coll_infos[sc->id].name, algos);
+    for (int i = 0; i < sc->sizes.n; i++)
+        n += snprintf(key + n, sizeof key - (size_t)n, " %llu", (unsigned long long)sc->sizes.v[i]);
+    n += snprintf(key + n, sizeof key - (size_t)n, "\niters %d\nwarmup %d\ntraced %d\n", s->iters,
+                  s->warmup, traced);
     p->cell = realloc(p->cell, (size_t)(p->ncell + 1) * sizeof *p->cell);
     if (p->cell == NULL) abort();
     struct study_cell *c = &p->cell[p->ncell++];

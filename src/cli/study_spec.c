@@ -11,20 +11,22 @@
 #include "options.h"
 #include "study.h"
 
+static int set_sizes(struct study_spec *s, const char *value, const char *where);
+
 void spec_defaults(struct study_spec *s)
 {
     memset(s, 0, sizeof *s);
     s->nnp = 1; /* np[0] = 0: every host */
     s->rph[0] = 1, s->nrph = 1;
     s->nroot = 1; /* root 0 */
-    snprintf(s->model[0], sizeof s->model[0], "clean");
+    s->model[0] = CS_MODEL_CLEAN;
     s->nmodel = 1;
-    snprintf(s->routing[0], sizeof s->routing[0], "ctr");
+    s->routing[0] = CS_ROUTING_CTR;
     s->nrouting = 1;
     snprintf(s->collectives, sizeof s->collectives, "bcast,reduce");
     snprintf(s->algorithms, sizeof s->algorithms, "default");
     snprintf(s->compare, sizeof s->compare, "default");
-    snprintf(s->sizes, sizeof s->sizes, "16:4M:8");
+    set_sizes(s, CS_DEFAULT_SIZES, "the default sizes");
     s->trace = 1, s->iters = 1, s->warmup = -1, s->time_limit = STUDY_TIME_LIMIT_DEFAULT;
 }
 
@@ -78,16 +80,14 @@ static int item_root(const char *t, void *slots, int i)
 
 static int item_model(const char *t, void *slots, int i)
 {
-    char(*v)[8] = slots;
-    if (strcmp(t, "clean") != 0 && strcmp(t, "smpi") != 0) return -1;
-    return snprintf(v[i], sizeof v[i], "%s", t), 0;
+    char err[128];
+    return cs_model_parse(t, (enum cs_model *)slots + i, err, sizeof err);
 }
 
 static int item_routing(const char *t, void *slots, int i)
 {
-    char(*v)[8] = slots;
-    if (strcmp(t, "ctr") != 0 && strcmp(t, "sfr") != 0) return -1;
-    return snprintf(v[i], sizeof v[i], "%s", t), 0;
+    char err[128];
+    return cs_routing_parse(t, (enum cs_routing *)slots + i, err, sizeof err);
 }
 
 /* Adds the platform named after `name` (a file's path, or a generated platform's name) as
@@ -287,6 +287,17 @@ static int set_yes_no(int *dest, const char *value, const char *where)
 }
 
 /* The keys whose value is one number, text or flag. 1 when key is not one of them. */
+/* sizes = SPEC, parsed once. 0, or -1 after one error line. */
+static int set_sizes(struct study_spec *s, const char *value, const char *where)
+{
+    char err[256];
+    if (cs_sizes_parse(value, &s->sizes, err, sizeof err) != 0) {
+        cs_error("%s: %s", where, err);
+        return -1;
+    }
+    return set_text(s->sizes_text, sizeof s->sizes_text, value, where);
+}
+
 static int spec_set_scalar(struct study_spec *s, const char *key, const char *value,
                            const char *where)
 {
@@ -297,8 +308,7 @@ static int spec_set_scalar(struct study_spec *s, const char *key, const char *va
     if (strcmp(key, "compare") == 0) return set_text(s->compare, sizeof s->compare, value, where);
     if (strcmp(key, "baseline") == 0)
         return set_text(s->baseline, sizeof s->baseline, value, where);
-    if (strcmp(key, "sizes") == 0)
-        return opt_check_sizes(value) != 0 ? -1 : set_text(s->sizes, sizeof s->sizes, value, where);
+    if (strcmp(key, "sizes") == 0) return set_sizes(s, value, where);
     if (strcmp(key, "trace") == 0) return set_yes_no(&s->trace, value, where);
     if (strcmp(key, "iters") == 0) return set_int(&s->iters, key, value, 1, CS_MAX_CALLS, where);
     if (strcmp(key, "time-limit") == 0)
@@ -426,12 +436,12 @@ int spec_write(const struct study_spec *s, FILE *f)
     write_ints(f, "roots", s->root, s->nroot, NULL, "last");
     fprintf(f, "models = ");
     for (int i = 0; i < s->nmodel; i++)
-        fprintf(f, "%s%s", i ? "," : "", s->model[i]);
+        fprintf(f, "%s%s", i ? "," : "", cs_model_name(s->model[i]));
     fprintf(f, "\nrouting = ");
     for (int i = 0; i < s->nrouting; i++)
-        fprintf(f, "%s%s", i ? "," : "", s->routing[i]);
+        fprintf(f, "%s%s", i ? "," : "", cs_routing_name(s->routing[i]));
     fprintf(f, "\ncollectives = %s\nalgorithms = %s\ncompare = %s\nsizes = %s\n", s->collectives,
-            s->algorithms, s->compare, s->sizes);
+            s->algorithms, s->compare, s->sizes_text);
     fprintf(f, "trace = %s\niters = %d\n", s->trace ? "yes" : "no", s->iters);
     if (s->warmup < 0)
         fprintf(f, "warmup = default\n");

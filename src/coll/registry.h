@@ -26,8 +26,9 @@ extern const struct coll_info coll_infos[COLL_COUNT];
 /* The collective called `name`, or -1 if there is none. */
 int coll_find(const char *name);
 
-/* The names of every collective, ", "-separated ("bcast, reduce"), for error messages. */
-void coll_known(char *buf, size_t len);
+/* The collective called `name` into *out: 0, or -1 with "unknown collective 'NAME' (known:
+ * bcast, barrier, ...)" in err. */
+int coll_parse(const char *name, enum coll_id *out, char *err, size_t errlen);
 
 /* ---- what an algorithm needs of the platform ---- */
 

@@ -21,12 +21,19 @@ int coll_find(const char *name)
     return -1;
 }
 
-void coll_known(char *buf, size_t len)
+int coll_parse(const char *name, enum coll_id *out, char *err, size_t errlen)
 {
-    size_t used = 0;
-    buf[0] = '\0';
-    for (int c = 0; c < COLL_COUNT && used < len; c++)
-        used += (size_t)snprintf(buf + used, len - used, "%s%s", c ? ", " : "", coll_infos[c].name);
+    int c = coll_find(name);
+    if (c >= 0) {
+        *out = (enum coll_id)c;
+        return 0;
+    }
+    int used = snprintf(err, errlen, "unknown collective '%s' (known: ", name);
+    for (c = 0; c < COLL_COUNT && used >= 0 && (size_t)used < errlen; c++)
+        used +=
+            snprintf(err + used, errlen - (size_t)used, "%s%s", c ? ", " : "", coll_infos[c].name);
+    if (used >= 0 && (size_t)used < errlen) snprintf(err + used, errlen - (size_t)used, ")");
+    return -1;
 }
 
 /* A formula's C function is predict's (src/cli), a layer above: here only whether there is

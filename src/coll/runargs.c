@@ -130,17 +130,10 @@ static int set_value(const struct ra_opt *o, const char *v, struct runargs *a, c
                      size_t errlen)
 {
     void *dest = (char *)a + o->off;
-    int *i = dest, c;
+    int *i = dest;
     switch (o->kind) {
     case RA_COLL:
-        if ((c = coll_find(v)) < 0) {
-            char known[256];
-            coll_known(known, sizeof known);
-            snprintf(err, errlen, "unknown collective '%s' (known: %s)", v, known);
-            return -1;
-        }
-        a->coll = (enum coll_id)c;
-        return 0;
+        return coll_parse(v, &a->coll, err, errlen);
     case RA_STR:
         *(const char **)dest = v;
         return 0;

@@ -121,11 +121,15 @@ static void test_segments(void)
 
 static void test_lookups(void)
 {
-    char bad[64] = "", known[64];
+    char bad[64] = "", err[256];
+    enum coll_id c = COLL_COUNT;
     CHECK_INT_EQ(COLL_bcast, coll_find("bcast"));
     CHECK_INT_EQ(-1, coll_find("quantum"));
-    coll_known(known, sizeof known);
-    CHECK(strncmp(known, "bcast", 5) == 0);
+    CHECK_INT_EQ(0, coll_parse("scan", &c, err, sizeof err));
+    CHECK_INT_EQ(COLL_scan, c);
+    CHECK_INT_EQ(-1, coll_parse("quantum", &c, err, sizeof err));
+    CHECK(strncmp(err, "unknown collective 'quantum' (known: bcast, barrier, ", 52) == 0);
+    CHECK(err[strlen(err) - 1] == ')');
     CHECK(simgrid_algo_find(COLL_bcast, "smpi:binomial_tree") != NULL);
     CHECK(simgrid_algo_find(COLL_bcast, "binomial_tree") == NULL);
     char *list = coll_expand(COLL_bcast, "binomial,smpi:flattree", bad, sizeof bad);
