@@ -11,6 +11,7 @@
 #include <stdio.h>
 
 #include "format.h"
+#include "machine.h"
 #include "model.h"
 #include "paje.h"
 #include "params.h"
@@ -27,6 +28,16 @@ struct ready_msg {
     int src;
     double start, end;
 };
+
+/* 1 when ready message r belongs to the phase state s (the buffer holds only what was read
+ * since the last phase ended). Its end, not its start: a rank may leave the phase's opening
+ * barrier, and send its ready message, before rank 0 marks the phase (when the barrier's
+ * release reaches rank 0 last: with eager messages paying a receive overhead, or none sent
+ * eagerly), but the root receives it inside the phase. */
+static inline int ready_in_phase(const struct ready_msg *r, const struct paje_state *s)
+{
+    return r->end <= s->end;
+}
 
 /* A rank's MPI call (depth-0 MPI_STATE), for its entry and exit times. */
 enum { ST_OTHER, ST_SEND, ST_BARRIER, ST_RECV }; /* ST_RECV: a blocking receive */
@@ -57,6 +68,7 @@ struct bw_use {
 struct route {
     int hops;
     double latency, bw;
+    int cls;   /* its class under the machine profile (machine_class_of), 0 without one */
     int *link; /* its links, by dense id (analyze's numbering, kept in SimGrid's link data) */
 };
 
@@ -133,7 +145,8 @@ struct an {
     const char *trace, *platform;
     const char *params_path; /* --params: calibrated point-to-point parameters */
     struct cal_params cal;
-    char **host; /* host of rank i, from the hostfile */
+    struct machine *mc; /* --machine: the profile whose costs the run charged, NULL: none */
+    char **host;        /* host of rank i, from the hostfile */
     int nhosts;
     int sfr, routing_given; /* store-and-forward routing; said by --routing */
     double eager;

@@ -139,9 +139,14 @@ static int check_request(const struct analyze_request *q, struct an *a)
         cs_error("--plots needs gnuplot (Debian: apt-get install gnuplot-nox)");
         return 2;
     }
-    char perr[600];
+    char perr[PATH_MAX + 600];
     if (q->params != NULL && params_read(q->params, &a->cal, perr, sizeof perr) != 0) {
         cs_error("%s", perr);
+        return 1;
+    }
+    if (q->machine != NULL && ((a->mc = malloc(sizeof *a->mc)) == NULL ||
+                               machine_read(q->machine, a->mc, perr, sizeof perr) != 0)) {
+        cs_error("%s", a->mc != NULL ? perr : "out of memory");
         return 1;
     }
     int rc = check_outputs(q);
@@ -247,6 +252,7 @@ static void an_free(struct an *a)
     free(a->buf.bar);
     loads_free(a);
     routes_free(a);
+    free(a->mc);
     cs_hostfile_free(a->host, a->nhosts);
 }
 

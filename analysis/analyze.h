@@ -11,6 +11,7 @@ struct analyze_request {
     const char *routing;  /* "ctr" or "sfr"; NULL: the trace's, else ctr */
     const char *eager;    /* bytes; NULL: the trace's, else 65536 */
     const char *params;   /* calibrated parameters (collsim calibrate --params) */
+    const char *machine;  /* the machine profile the run charged (docs/machines.md) */
     const char *csv, *json, *messages, *plots, *svg, *svg_phase;
     int hops; /* print the hop table */
 };

@@ -7,8 +7,11 @@
 #include "model.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "machine.h"
 
 const struct model_info model_infos[MODEL_COUNT] = {
     [MODEL_HOCKNEY] = {"hockney", "a + b m"},
@@ -46,9 +49,39 @@ static double p2p_bytes(const struct model_params *p, const struct model_msg *ms
     return msg->bytes + (p->fitted ? 0 : p->envelope);
 }
 
+/* 1 for the models that take a machine profile's costs (model_params.mc). */
+static int with_machine(enum model_id m, const struct model_params *p)
+{
+    return p->mc != NULL && (m == MODEL_LOGP || m == MODEL_LOGGP || m == MODEL_PLOGP);
+}
+
+/* A message's overhead (MACHINE_SEND_OVERHEAD or MACHINE_RECV_OVERHEAD) under the profile:
+ * 0 without one, or for a rendezvous message, which SMPI charges neither. */
+static double overhead(const struct model_params *p, const struct model_msg *msg,
+                       enum machine_param which)
+{
+    if (p->mc == NULL || msg->bytes >= p->eager) return 0;
+    return machine_value(p->mc, which, msg->cls, (uint64_t)msg->bytes);
+}
+
+/* The wire's part under the profile: the route's latency L times its factor, and for LogGP
+ * and PLogP the payload and envelope at the route's bandwidth times its factor (G). */
+static double machine_wire(enum model_id m, const struct model_params *p,
+                           const struct model_msg *msg)
+{
+    uint64_t size = (uint64_t)msg->bytes;
+    double t = msg->route_latency * machine_value(p->mc, MACHINE_LAT_FACTOR, msg->cls, size);
+    if (m == MODEL_LOGP) return t;
+    return t + (msg->bytes + p->envelope) /
+                   (msg->route_bw * machine_value(p->mc, MACHINE_BW_FACTOR, msg->cls, size));
+}
+
 double model_message_time(enum model_id m, const struct model_params *p,
                           const struct model_msg *msg)
 {
+    if (with_machine(m, p))
+        return overhead(p, msg, MACHINE_SEND_OVERHEAD) + machine_wire(m, p, msg) +
+               overhead(p, msg, MACHINE_RECV_OVERHEAD);
     double bytes = m == MODEL_CTR || m == MODEL_SFR || m == MODEL_CONTENTION
                        ? msg->bytes + p->envelope
                        : p2p_bytes(p, msg);
@@ -77,6 +110,7 @@ double model_message_time(enum model_id m, const struct model_params *p,
 static double send_gap(enum model_id m, const struct model_params *p, const struct model_msg *msg)
 {
     double bytes = p2p_bytes(p, msg);
+    if (with_machine(m, p)) return overhead(p, msg, MACHINE_SEND_OVERHEAD);
     if (m == MODEL_LOGP) return fmax(p->g, p->o);
     if (m == MODEL_LOGGP) return fmax(p->g, p->o + (bytes > 1 ? (bytes - 1) * p->G : 0));
     if (m == MODEL_PLOGP) /* the platform's g(m) >= o_s(m); a measured table may say otherwise */
@@ -132,16 +166,36 @@ static void find_gaps(const struct model_params *p, const struct model_msg *msgs
         if (!in_range(msg, nranks)) continue;
         int blocking = msg->bytes >= p->eager;
         double *ls = &r->last[msg->src], *ld = &r->last[msg->dst];
-        if (ev[e].kind == EV_SEND_POST) {
-            r->sgap[i] = msg->start - *ls > MODEL_GAP_EPS ? msg->start - *ls : 0;
+        if (ev[e].kind == EV_SEND_POST) { /* a profile's o_s is not local work */
+            double gap = msg->start - *ls - overhead(p, msg, MACHINE_SEND_OVERHEAD);
+            r->sgap[i] = gap > MODEL_GAP_EPS ? gap : 0;
             if (!blocking) *ls = fmax(*ls, msg->start);
         } else if (ev[e].kind == EV_RECV_POST) {
             r->rgap[i] = msg->post - *ld > MODEL_GAP_EPS ? msg->post - *ld : 0;
-        } else if (ev[e].kind == EV_END) {
-            *ld = fmax(*ld, msg->end);
+        } else if (ev[e].kind == EV_END) { /* nor is its o_r */
+            *ld = fmax(*ld, msg->end + overhead(p, msg, MACHINE_RECV_OVERHEAD));
             if (blocking) *ls = fmax(*ls, msg->end);
         }
     }
+}
+
+/* Message i under model m with a profile: an eager message leaves o_s after its send was
+ * posted, whether or not its receive is (the profile's eager messages are sent at once,
+ * SimGrid's async-small-thresh), and ends o_r after both it arrived and its receive was
+ * posted; its sender is free once it left. A rendezvous message moves once both sides are
+ * posted and holds its sender until it ends. */
+static void replay_xfer_machine(enum model_id m, const struct model_params *p,
+                                const struct model_msg *msg, size_t i, struct replay *r)
+{
+    double wire = machine_wire(m, p, msg);
+    if (msg->bytes >= p->eager) {
+        r->end[i] = fmax(r->rs[i], r->rr[i]) + wire;
+        r->free_at[msg->src] = r->end[i];
+        return;
+    }
+    double leave = r->rs[i] + overhead(p, msg, MACHINE_SEND_OVERHEAD);
+    r->end[i] = fmax(leave + wire, r->rr[i]) + overhead(p, msg, MACHINE_RECV_OVERHEAD);
+    r->free_at[msg->src] = leave;
 }
 
 /* Message i starts moving under model m: its predicted end; a blocking send holds its
@@ -149,6 +203,10 @@ static void find_gaps(const struct model_params *p, const struct model_msg *msgs
 static void replay_xfer(enum model_id m, const struct model_params *p, const struct model_msg *msg,
                         size_t i, struct replay *r)
 {
+    if (with_machine(m, p)) {
+        replay_xfer_machine(m, p, msg, i, r);
+        return;
+    }
     r->end[i] = fmax(r->rs[i], r->rr[i]) + model_message_time(m, p, msg);
     if (msg->bytes >= p->eager)
         r->free_at[msg->src] = r->end[i];

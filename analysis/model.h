@@ -17,7 +17,10 @@ struct model_msg {
     double post;          /* when the receiver posted its receive (a blocking PMPI_Recv or
                              PMPI_Sendrecv's start); 0 when unknown (MPI_Irecv): no constraint.
                              SMPI moves a message only once both sides are posted. */
+    int cls;              /* its class under model_params.mc (machine_class_of) */
 };
+
+struct machine;
 
 struct model_params {
     double a, b;         /* Hockney: one start-up and per-byte time for every pair */
@@ -37,6 +40,12 @@ struct model_params {
     double th;       /* per-hop time for SFR/CTR when routes are uniform (-1: use routes) */
     double envelope; /* bytes SMPI adds to each message (16) */
     double eager;    /* messages below this many bytes do not block their sender */
+    /* A machine profile (machine.h), NULL: none. With one, LogP, LogGP and PLogP take each
+     * message's o_s, o_r and latency and bandwidth factors from its class, as the run
+     * charged them: o_s before an eager message leaves (its sender is busy that long), the
+     * route's latency L and bandwidth 1/G scaled by the factors, o_r after it arrived; a
+     * rendezvous message pays neither overhead. The trace's gaps then hold only local work. */
+    const struct machine *mc;
 };
 
 enum model_id {

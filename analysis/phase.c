@@ -40,15 +40,24 @@ static const char *cost_formula(const struct cs_phase_mark *m)
     return info ? info->cost : NULL;
 }
 
+/* When the receiver of ready message r is free: its arrival, plus the receive overhead a
+ * machine profile charged for it (0-byte, eager). */
+static double ready_done(struct an *a, const struct ready_msg *r, int root)
+{
+    if (a->mc == NULL) return r->end;
+    const struct route *rt = route_of(a, r->src, root);
+    return r->end + (rt != NULL ? machine_value(a->mc, MACHINE_RECV_OVERHEAD, rt->cls, 0) : 0);
+}
+
 /* Takes the phase's ready and algorithm messages; the rank count p from them. */
-static void cut_messages(const struct an *a, const struct paje_state *s, struct cut *c)
+static void cut_messages(struct an *a, const struct paje_state *s, struct cut *c)
 {
     c->ready = malloc((a->buf.nready + 1) * sizeof *c->ready);
     c->alg = malloc((a->buf.n + 1) * sizeof *c->alg);
     c->p = 1;
     for (size_t i = 0; i < a->buf.nready; i++)
-        if (a->buf.ready[i].start >= s->start && a->buf.ready[i].end <= s->end)
-            c->ready[c->nready++] = a->buf.ready[i].end;
+        if (ready_in_phase(&a->buf.ready[i], s))
+            c->ready[c->nready++] = ready_done(a, &a->buf.ready[i], c->mark.root);
     for (size_t i = 0; i < a->buf.n; i++) {
         struct msg *m = &a->buf.m[i];
         if (m->start < s->start || m->end > s->end) continue;
@@ -127,7 +136,8 @@ static void phase_params(const struct an *a, const struct route *r01, struct mod
                                 .Lp = r01->latency,
                                 .gp0 = 0,
                                 .gp1 = 1.0 / r01->bw,
-                                .orp = 0};
+                                .orp = 0,
+                                .mc = a->mc};
     if (a->params_path != NULL) { /* calibrated: o_r is inside L + g(m), as PLogP defines L */
         const struct cal_params *cp = &a->cal;
         mp->a = cp->a, mp->b = cp->b, mp->L = cp->L, mp->o = cp->o, mp->g = cp->g, mp->G = cp->G;
@@ -152,7 +162,8 @@ static size_t call_messages(struct an *a, const struct cut *c, int call, const s
         rt[k] = r;
         mm[k] = (struct model_msg){
             m->src,  m->dst,     m->bytes, m->start, m->end,
-            r->hops, r->latency, r->bw,    1,        ix ? recv_post(ix, m->dst, m->end) : 0};
+            r->hops, r->latency, r->bw,    1,        ix ? recv_post(ix, m->dst, m->end) : 0,
+            r->cls};
         if (m->end > *last) *last = m->end;
         if (r->hops > sm->hmax) sm->hmax = r->hops;
         if (r->latency != r01->latency || r->bw != r01->bw) sm->uniform = 0;
@@ -274,6 +285,15 @@ static void keep_result(struct an *a, const struct cut *c, double sim, const str
 static void print_params(const struct an *a, const struct model_params *mp)
 {
     const char *routing = a->sfr ? "sfr" : "ctr";
+    if (a->mc != NULL) {
+        printf("  parameters from the platform's routes and machine profile '%s': logp, loggp and "
+               "plogp charge each message its class's o_s and o_r (eager messages only) and scale "
+               "its route's latency L and bandwidth 1/G by the class's factors, as the run did; "
+               "hockney, ctr, sfr and contention have no overheads; eager below %.0f B; routing "
+               "%s\n",
+               a->mc->name, a->eager, routing);
+        return;
+    }
     if (a->params_path == NULL) {
         printf("  parameters from the platform: a = %.3f us, b = %.6f ns/B (route %s -> %s); eager "
                "below %.0f B; routing %s\n",

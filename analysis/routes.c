@@ -78,6 +78,11 @@ struct route *route_of(struct an *a, int src, int dst)
     sg_host_get_route(s, d, links);
     r->hops = (int)xbt_dynar_length(links);
     r->latency = sg_host_get_route_latency(s, d);
+    if (a->mc != NULL)
+        r->cls = machine_class_of(a->mc, s == d, sg_host_get_property_value(s, "collsim.node"),
+                                  sg_host_get_property_value(s, "collsim.core"),
+                                  sg_host_get_property_value(d, "collsim.node"),
+                                  sg_host_get_property_value(d, "collsim.core"));
     r->bw = sg_host_get_route_bandwidth(s, d);
     r->link = calloc((size_t)r->hops + 1, sizeof *r->link);
     for (int i = 0; i < r->hops; i++) {

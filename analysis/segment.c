@@ -77,8 +77,8 @@ int rank_index_build(struct an *a, const struct paje_state *s, int p, int root, 
              (a->buf.st[i].kind == ST_BARRIER && a->buf.st[i].start <= s->end)))
             a->buf.st[n++] = a->buf.st[i];
     for (size_t i = 0; i < a->buf.nready; i++)
-        if (a->buf.ready[i].start >= s->start && a->buf.ready[i].end <= s->end &&
-            a->buf.ready[i].src >= 0 && a->buf.ready[i].src < p)
+        if (ready_in_phase(&a->buf.ready[i], s) && a->buf.ready[i].src >= 0 &&
+            a->buf.ready[i].src < p)
             a->buf.ready[nr++] = a->buf.ready[i];
     ix->st = a->buf.st;
     ix->nst = n;

@@ -58,19 +58,14 @@ int analyze_main(int argc, char **argv)
 {
     struct analyze_request q;
     memset(&q, 0, sizeof q);
-    const struct cs_opt table[] = {{"platform", CS_OPT_STR, &q.platform, NULL},
-                                   {"routing", CS_OPT_STR, &q.routing, NULL},
-                                   {"eager", CS_OPT_STR, &q.eager, NULL},
-                                   {"csv", CS_OPT_STR, &q.csv, NULL},
-                                   {"hops", CS_OPT_FLAG, &q.hops, NULL},
-                                   {"hostfile", CS_OPT_STR, &q.hostfile, NULL},
-                                   {"json", CS_OPT_STR, &q.json, NULL},
-                                   {"svg", CS_OPT_STR, &q.svg, NULL},
-                                   {"svg-phase", CS_OPT_STR, &q.svg_phase, NULL},
-                                   {"params", CS_OPT_STR, &q.params, NULL},
-                                   {"plots", CS_OPT_STR, &q.plots, NULL},
-                                   {"messages", CS_OPT_STR, &q.messages, NULL},
-                                   {NULL, 0, NULL, NULL}};
+    const struct cs_opt table[] = {
+        {"platform", CS_OPT_STR, &q.platform, NULL},   {"routing", CS_OPT_STR, &q.routing, NULL},
+        {"eager", CS_OPT_STR, &q.eager, NULL},         {"csv", CS_OPT_STR, &q.csv, NULL},
+        {"hops", CS_OPT_FLAG, &q.hops, NULL},          {"hostfile", CS_OPT_STR, &q.hostfile, NULL},
+        {"json", CS_OPT_STR, &q.json, NULL},           {"svg", CS_OPT_STR, &q.svg, NULL},
+        {"svg-phase", CS_OPT_STR, &q.svg_phase, NULL}, {"params", CS_OPT_STR, &q.params, NULL},
+        {"machine", CS_OPT_STR, &q.machine, NULL},     {"plots", CS_OPT_STR, &q.plots, NULL},
+        {"messages", CS_OPT_STR, &q.messages, NULL},   {NULL, 0, NULL, NULL}};
     const char *pos[2];
     int npos = 0, rc = cs_opt_parse(argc, argv, table, analyze_usage, pos, 2, &npos);
     if (rc != 0) return rc == 1 ? 0 : rc;

@@ -123,8 +123,12 @@ int run_analyze(const struct run_request *r, const char *trace, const char *out,
     if (smpi_hostfile(r->platform, r->hostfile, hostfile, sizeof hostfile) < 0) return 1;
     if (out != NULL && cs_out_part(out, part, sizeof part) < 0) return 1;
     /* routing, eager threshold and ranks per host are in the trace (format.h) */
-    struct analyze_request q = {
-        .trace = trace, .platform = r->platform, .hostfile = hostfile, .csv = csv, .plots = plots};
+    struct analyze_request q = {.trace = trace,
+                                .platform = r->platform,
+                                .hostfile = hostfile,
+                                .csv = csv,
+                                .plots = plots,
+                                .machine = r->machine};
     fflush(NULL);
     pid_t pid = cs_fork(); /* SimGrid loads one platform per process: a study analyzes five */
     if (pid < 0) {

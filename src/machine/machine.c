@@ -50,6 +50,15 @@ int machine_class(const struct machine *m, int same_node, int a, int b)
     return m->nlevels > 0 ? m->nlevels : machine_class_network(m); /* no anatomy: a core a node */
 }
 
+int machine_class_of(const struct machine *m, int same_host, const char *node_a, const char *core_a,
+                     const char *node_b, const char *core_b)
+{
+    if (same_host) return MACHINE_CLASS_SELF;
+    if (node_a == NULL || core_a == NULL || node_b == NULL || core_b == NULL)
+        return machine_class_network(m);
+    return machine_class(m, strcmp(node_a, node_b) == 0, atoi(core_a), atoi(core_b));
+}
+
 const char *machine_class_name(const struct machine *m, int cls)
 {
     if (cls == MACHINE_CLASS_SELF) return "self";

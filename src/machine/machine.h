@@ -94,6 +94,11 @@ int machine_class_network(const struct machine *m);
  * two nodes with same_node == 0. */
 int machine_class(const struct machine *m, int same_node, int a, int b);
 
+/* The class of a message between two hosts from their collsim.node and collsim.core props
+ * (NULL when absent: such a host is a node of its own); same_host: they are one host. */
+int machine_class_of(const struct machine *m, int same_host, const char *node_a, const char *core_a,
+                     const char *node_b, const char *core_b);
+
 /* A class's name: "self", a level's name, "network". */
 const char *machine_class_name(const struct machine *m, int cls);
 

@@ -12,20 +12,17 @@
 //
 // A machine profile. Each message's class (its two ranks on one core, in the lowest group of
 // the node's anatomy both share, or on two nodes) comes from the hosts' collsim.node and
-// collsim.core props, which `collsim platform --machine` writes (a host without them is a
-// node of one core). SimGrid then charges the class's send overhead (smpi/os: a blocking
-// eager send, before the message leaves), gap (smpi/ois: an MPI_Isend), receive overhead
-// (smpi/or: after an eager message arrived) and multiplies the route's latency and
-// bandwidth by its factors. SimGrid hands the factors the network's size, the payload and
-// its 16-byte envelope; the profile's functions are of the payload.
+// collsim.core props, which `collsim platform --machine` writes (machine_class_of). SimGrid
+// then charges the class's send overhead (smpi/os: a blocking eager send, before the message
+// leaves), gap (smpi/ois: an MPI_Isend), receive overhead (smpi/or: after an eager message
+// arrived) and multiplies the route's latency and bandwidth by its factors. SimGrid hands the
+// factors the network's size, the payload and its 16-byte envelope; the profile's functions are of
+// the payload.
 #include <simgrid/kernel/resource/NetworkModelIntf.hpp>
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Host.hpp>
 #include <simgrid/s4u/NetZone.hpp>
 #include <smpi/smpi.h>
-
-#include <cstdlib>
-#include <unordered_map>
 
 extern "C" {
 #include "costs.h"
@@ -37,29 +34,11 @@ namespace
 const struct machine *profile; // the run's, NULL: none
 bool store_and_forward;
 
-// A host's node and core: its collsim.node and collsim.core props, else a node of its own.
-struct place {
-    long node;
-    int core;
-};
-
-place place_of(const simgrid::s4u::Host *h)
-{
-    static std::unordered_map<const simgrid::s4u::Host *, place> known;
-    auto it = known.find(h);
-    if (it != known.end()) return it->second;
-    const char *node = h->get_property("collsim.node"), *core = h->get_property("collsim.core");
-    place p = node && core ? place{std::atol(node), std::atoi(core)}
-                           : place{-1 - static_cast<long>(known.size()), 0};
-    known.emplace(h, p);
-    return p;
-}
-
 int class_of(const simgrid::s4u::Host *a, const simgrid::s4u::Host *b)
 {
-    if (a == b) return MACHINE_CLASS_SELF;
-    place pa = place_of(a), pb = place_of(b);
-    return machine_class(profile, pa.node == pb.node, pa.core, pb.core);
+    return machine_class_of(profile, a == b, a->get_property("collsim.node"),
+                            a->get_property("collsim.core"), b->get_property("collsim.node"),
+                            b->get_property("collsim.core"));
 }
 
 double value(enum machine_param p, double network_size, const simgrid::s4u::Host *a,
