@@ -3,12 +3,14 @@
 #include "predict.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "machine.h"
 #include "options.h"
 #include "params.h"
 #include "platform.h"
@@ -37,6 +39,9 @@ const char predict_usage[] =
     "                       a = t_s + h t_h, h the mean hops between two nodes: 2 on a\n"
     "                       crossbar; b = t_b)\n"
     "  --params FILE        Hockney and LogGP from 'collsim calibrate --params FILE'\n"
+    "  --machine FILE       a machine profile (docs/machines.md): LogP and LogGP charge its\n"
+    "                       overheads and factors of messages between nodes, as run --machine;\n"
+    "                       its eager threshold and reduction rate unless given\n"
     "  --reduce-rate R      bytes/s of a local reduction (default 8e9, as run's)\n"
     "  --eager BYTES        eager threshold (default 65536, SimGrid's)\n"
     "  --shift Q            q of the q-shift (default 1)\n"
@@ -52,7 +57,7 @@ const char predict_usage[] =
     "does not fit.\n";
 
 struct popts {
-    const char *platform, *topology, *sizes, *collective, *algos, *csv, *params;
+    const char *platform, *topology, *sizes, *collective, *algos, *csv, *params, *machine;
     const char *ts, *th, *bandwidth, *a, *b, *reduce_rate, *eager;
     int np, shift;
 };
@@ -106,6 +111,7 @@ struct pstate {
     double ts, th, tb, hbar;
     struct model_params mp;
     struct cal_params cal;
+    struct machine mc; /* --machine's, when mp.mc points to it */
     double R;
     int np, shift;
     struct cs_sizes sizes;
@@ -232,8 +238,17 @@ static void eval_algo(const struct pstate *s, const char *algo, double m, struct
     const enum model_id *models = pc->kind == PC_P2P ? p2p : course;
     int nm = pc->kind == PC_P2P ? 3 : 2;
     for (int i = 0; i < nm; i++) {
-        struct pc c = {models[i], &s->mp, s->np, m,        s->R, s->mp.eager,
-                       s->shift,  s->ts,  s->tb, &s->topo, 0};
+        struct pc c = {.model = models[i],
+                       .mp = &s->mp,
+                       .p = s->np,
+                       .m = m,
+                       .R = s->R,
+                       .eager = s->mp.eager,
+                       .q = s->shift,
+                       .ts = s->ts,
+                       .tb = s->tb,
+                       .topo = &s->topo,
+                       .cls = s->mp.mc ? machine_class_network(s->mp.mc) : 0};
         double t = s->np <= 1 ? 0 : pc->fn(&c);
         /* a point-to-point formula on a ring, torus or hypercube: routes of unequal hops */
         int approx = c.approx || (pc->kind == PC_P2P && s->topo.kind != 0);
@@ -266,6 +281,10 @@ static void print_table(const struct pstate *s, const struct prows *r)
            "t_h = %.6g s, t_b = %.6g s/B%s\n",
            coll_infos[s->coll].name, s->np, s->kind[0] ? s->kind : "no known platform", s->mp.a,
            s->mp.b, s->ts, s->th, s->tb, s->mp.fitted ? " (fitted)" : "");
+    if (s->mp.mc != NULL)
+        printf("# machine profile '%s': logp and loggp charge its costs of messages between "
+               "nodes\n",
+               s->mc.name);
     printf("# %-10s %-24s %-8s %14s %-4s %s\n", "bytes", "algorithm", "model", "time_us", "best",
            "note");
     for (size_t i = 0; i < r->n; i++) {
@@ -328,6 +347,21 @@ static int evaluate(const struct pstate *s, const char *algos, struct prows *r, 
     return 0;
 }
 
+/* --machine's profile into s (its costs for LogP and LogGP), and its eager threshold and
+ * reduction rate as defaults. 0, or 1 after an error line. */
+static int read_machine(const char *path, struct pstate *s, uint64_t *eager, double *R)
+{
+    char err[PATH_MAX + 256];
+    if (machine_read(path, &s->mc, err, sizeof err) != 0) {
+        cs_error("%s", err);
+        return 1;
+    }
+    s->mp.mc = &s->mc;
+    if (s->mc.eager_given) *eager = s->mc.eager;
+    if (s->mc.reduce_rate > 0) *R = s->mc.reduce_rate;
+    return 0;
+}
+
 /* The options' numbers and the case: 0, or the exit status after an error line. */
 static int setup(const struct popts *o, int np_given, struct pstate *s)
 {
@@ -355,6 +389,7 @@ static int setup(const struct popts *o, int np_given, struct pstate *s)
     if (rc != 0) return rc;
     uint64_t eager = 65536;
     double R = 8e9;
+    if (o->machine != NULL && read_machine(o->machine, s, &eager, &R) != 0) return 1;
     if ((o->eager && cs_check_eager(o->eager, &eager) != 0) ||
         (o->reduce_rate && (number("reduce-rate", o->reduce_rate, 0, &R) != 0)))
         return 2;
@@ -386,6 +421,7 @@ int predict_main(int argc, char **argv)
                                    {"algo", CS_OPT_STR, &o.algos, NULL},
                                    {"csv", CS_OPT_STR, &o.csv, NULL},
                                    {"params", CS_OPT_STR, &o.params, NULL},
+                                   {"machine", CS_OPT_STR, &o.machine, NULL},
                                    {"ts", CS_OPT_STR, &o.ts, NULL},
                                    {"th", CS_OPT_STR, &o.th, NULL},
                                    {"bandwidth", CS_OPT_STR, &o.bandwidth, NULL},

@@ -20,6 +20,7 @@ struct pc {
     int q;                         /* q of the q-shift */
     double ts, tb;                 /* course: start-up and per byte (t_h is mp->th) */
     const struct coll_topo *topo;  /* the topology (kind 0: none known) */
+    int cls;                       /* messages' class under mp->mc (machine.h): network */
     int approx;                    /* set by a formula that is only an estimate here */
 };
 

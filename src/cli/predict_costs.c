@@ -16,11 +16,22 @@ static int eager(const struct pc *c, double x)
     return x < c->eager;
 }
 
+/* The last of a root's n eager messages of x bytes, each w = W(x) on its one link: with no
+ * spacing they leave together and share it, LAT + n w. Posted s apart (SPACING: a machine
+ * profile's o_s, or g for MPI_Isend), the link is busy from the first post until every
+ * payload crossed it, or from the last post on; then the latency and o_r (LAT less o_s). */
+static double root_fanout(const struct pc *c, int n, double x, int isend)
+{
+    double s = SPACING(c, x, isend), w = W(c, x);
+    if (s == 0) return LAT(c) + n * w;
+    return LAT(c) - SPACING(c, x, 0) + fmax(n * s + w, s + n * w);
+}
+
 /* ---- bcast ---- */
 
 double cost_bcast_linear(struct pc *c)
 {
-    if (eager(c, c->m)) return LAT(c) + (c->p - 1) * W(c, c->m);
+    if (eager(c, c->m)) return root_fanout(c, c->p - 1, c->m, 0);
     return (c->p - 1) * T(c, c->m);
 }
 
@@ -255,9 +266,17 @@ double cost_scan_recursive_doubling(struct pc *c)
 
 /* ---- gather, scatter ---- */
 
+/* Gather: with a profile, the root's receive overheads come one after another (approx). */
 double cost_gs_linear(struct pc *c)
 {
+    if (MACHINE(c)) c->approx = 1;
     return c->p > 1 ? LAT(c) + (c->p - 1) * W(c, c->m) : 0;
+}
+
+/* The root's MPI_Isends: with a profile, they leave g apart. */
+double cost_scatter_linear(struct pc *c)
+{
+    return c->p > 1 ? root_fanout(c, c->p - 1, c->m, 1) : 0;
 }
 
 /* Binomial: step k moves a subtree of 2^k blocks (p = 2^k). */

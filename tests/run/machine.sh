@@ -47,6 +47,16 @@ assert_near "linear scatter 16 B (MPI_Isend: the gap)" 25.0032e-6 \
 m=1048576
 assert_near "binomial bcast 1 MiB (rendezvous: no overhead)" \
     "$(calc "3 * (2e-6 + ($m + 16) / 1e10)")" "$(time_of bcast binomial $m $M)" 1e-6
+# predict with the profile: its LogGP formulas give the same hand-worked times (to 1%)
+predicted() { # COLLECTIVE ALGO: predict's loggp time (s) of 16 B on 8 ranks
+    "$collsim" predict --platform "$tmp/xb.xml" --np 8 --sizes 16 --collective "$1" \
+        --algo "$2" --machine "$tmp/t.machine" --csv "$tmp/p.csv" >/dev/null 2>&1
+    awk -F, '$5 == "loggp" { print $6 }' "$tmp/p.csv"
+}
+assert_near "predict: linear bcast 16 B" 11.0032e-6 "$(predicted bcast linear)" 0.01
+assert_near "predict: binomial reduce 16 B" \
+    "$(calc "3 * (1e-6 + 2e-6 + 32 / 1e10 + 2e-6 + 16 / 8e9)")" "$(predicted reduce binomial)" 0.01
+assert_near "predict: linear scatter 16 B" 25.0032e-6 "$(predicted scatter linear)" 0.01
 # without the profile: the clean network's times (2 L + 32/B for the last of 7 detached sends
 # that share the root's uplink: 2 us + 7 x 32 B / 10 GB/s)
 assert_near "linear bcast 16 B, no profile" "$(calc "2e-6 + 7 * 32 / 1e10")" \
