@@ -52,6 +52,8 @@ const char study_usage[] =
     "                         algorithm's default, docs/simulation.md)\n"
     "  --time-limit S         wall seconds per cell (default 900)\n"
     "  --baseline NAME        the platform the what-if report compares with (default: first)\n"
+    "  --machine FILE         a machine profile whose costs every cell charges\n"
+    "                         (docs/machines.md)\n"
     "  --retry-failed         run again the cells that failed before\n"
     "  --emit-jobs            run nothing: write DIR/jobs.txt (a command per cell, for GNU\n"
     "                         parallel) and DIR/jobs.slurm (a Slurm job array); then\n"
@@ -74,7 +76,7 @@ const char study_usage[] =
 /* The command line of `collsim study`. */
 struct study_args {
     const char *out, *spec, *cell, *platform, *platforms, *np, *rph, *collectives, *algo, *compare,
-        *sizes, *model, *routing, *root, *iters, *warmup, *time_limit, *baseline;
+        *sizes, *model, *routing, *root, *iters, *warmup, *time_limit, *baseline, *machine;
     int jobs, jobs_given, no_trace, no_compare, emit, retry;
 };
 
@@ -98,7 +100,8 @@ static int apply_options(struct study_spec *s, const struct study_args *a)
                {a->iters, "iters", "--iters"},
                {a->warmup, "warmup", "--warmup"},
                {a->time_limit, "time-limit", "--time-limit"},
-               {a->baseline, "baseline", "--baseline"}};
+               {a->baseline, "baseline", "--baseline"},
+               {a->machine, "machine", "--machine"}};
     int rc = 0;
     for (size_t i = 0; i < sizeof set / sizeof set[0] && rc == 0; i++)
         if (set[i].value != NULL) rc = spec_set(s, set[i].key, set[i].value, set[i].opt, ".");
@@ -226,6 +229,7 @@ static int study_parse(int argc, char **argv, struct study_args *a)
                                    {"warmup", CS_OPT_STR, &a->warmup, NULL},
                                    {"time-limit", CS_OPT_STR, &a->time_limit, NULL},
                                    {"baseline", CS_OPT_STR, &a->baseline, NULL},
+                                   {"machine", CS_OPT_STR, &a->machine, NULL},
                                    {"no-trace", CS_OPT_FLAG, &a->no_trace, NULL},
                                    {"no-compare", CS_OPT_FLAG, &a->no_compare, NULL},
                                    {"emit-jobs", CS_OPT_FLAG, &a->emit, NULL},

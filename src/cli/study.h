@@ -25,6 +25,7 @@
 /* The file names inside a study's folder. */
 #define STUDY_SPEC_FILE "study.spec" /* the spec as the study read it (canonical) */
 #define STUDY_PLATFORM_DIR "platforms"
+#define STUDY_MACHINE_FILE STUDY_PLATFORM_DIR "/machine.machine" /* the profile, in OUT */
 #define STUDY_CELL_DIR "cells"
 #define STUDY_JOBS_FILE "jobs.txt"
 #define STUDY_SLURM_FILE "jobs.slurm"
@@ -66,6 +67,8 @@ struct study_spec {
     int trace, iters, warmup, time_limit; /* warmup -1: each algorithm's default */
     char baseline[STUDY_NAME_MAX];        /* "" : the first platform */
     char platdir[PATH_MAX];               /* --platforms DIR: every platform is DIR/NAME.xml */
+    char machine[PATH_MAX];               /* machine = FILE: every cell's profile, "" none */
+    uint64_t machine_hash;                /* its bytes' hash, part of every cell's id */
 };
 
 /* One point of the grid but the collective. */

@@ -54,6 +54,7 @@ static int cell_work(const struct study_plan *p, const struct study_cell *c)
     r.args.sizes = coll_of(p, c->coll)->sizes;
     r.args.model = v->model;
     r.args.routing = v->routing;
+    r.machine = p->spec.machine[0] ? p->spec.machine : NULL;
     r.quiet = 1;
     r.time_limit = 0; /* the cell's limit is the scheduler's */
     r.csv = part;

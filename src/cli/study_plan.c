@@ -109,6 +109,27 @@ static int platform_load(struct study_platform *pl)
     return 0;
 }
 
+/* The machine profile's hash (the profile was checked when the spec was read); with `copy`,
+ * first copied into OUT. 0, or 1 after an error line. */
+static int machine_load(struct study_plan *p, int copy)
+{
+    struct study_spec *s = &p->spec;
+    if (!s->machine[0]) return 0;
+    char to[STUDY_OUT_MAX + sizeof STUDY_MACHINE_FILE + 1];
+    snprintf(to, sizeof to, "%s/" STUDY_MACHINE_FILE, p->out);
+    if (copy && cs_out_copy(s->machine, to) != 0) {
+        cs_error("cannot write '%s': %s", to, strerror(errno));
+        return 1;
+    }
+    snprintf(s->machine, sizeof s->machine, "%s", to);
+    s->machine_hash = FNV_START;
+    if (hash_file(s->machine, &s->machine_hash) != 0) {
+        cs_error("cannot read the machine profile '%s'", s->machine);
+        return 1;
+    }
+    return 0;
+}
+
 int plan_platforms(struct study_plan *p)
 {
     char dir[STUDY_OUT_MAX + 16], xml[PATH_MAX];
@@ -131,14 +152,14 @@ int plan_platforms(struct study_plan *p)
         snprintf(pl->file, sizeof pl->file, "%s", xml);
         if (rc != 0 || platform_load(pl) != 0) return 1;
     }
-    return 0;
+    return machine_load(p, 1);
 }
 
 int plan_platforms_read(struct study_plan *p)
 {
     for (int i = 0; i < p->spec.nplat; i++)
         if (platform_load(&p->spec.plat[i]) != 0) return 1;
-    return 0;
+    return machine_load(p, 0);
 }
 
 void plan_cell_path(const struct study_plan *p, const struct study_cell *c, const char *suffix,
@@ -444,6 +465,9 @@ static void add_cell(struct study_plan *p, int vi, const struct study_coll *sc, 
         n += snprintf(key + n, sizeof key - (size_t)n, " %llu", (unsigned long long)sc->sizes.v[i]);
     n += snprintf(key + n, sizeof key - (size_t)n, "\niters %d\nwarmup %d\ntraced %d\n", s->iters,
                   s->warmup, traced);
+    if (s->machine[0]) /* absent without one: the ids of studies without a profile stay */
+        n += snprintf(key + n, sizeof key - (size_t)n, "machine %016llx\n",
+                      (unsigned long long)s->machine_hash);
     p->cell = realloc(p->cell, (size_t)(p->ncell + 1) * sizeof *p->cell);
     if (p->cell == NULL) abort();
     struct study_cell *c = &p->cell[p->ncell++];

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "commands.h"
+#include "machine.h"
 #include "options.h"
 #include "study.h"
 
@@ -298,8 +299,26 @@ static int set_sizes(struct study_spec *s, const char *value, const char *where)
     return set_text(s->sizes_text, sizeof s->sizes_text, value, where);
 }
 
+/* machine = FILE (relative to dir): a profile that reads. 0, or -1 after one error line. */
+static int set_machine(struct study_spec *s, const char *value, const char *where, const char *dir)
+{
+    char path[PATH_MAX], err[PATH_MAX + 256];
+    if (value[0] == '/' || dir == NULL || !*dir)
+        snprintf(path, sizeof path, "%s", value);
+    else
+        snprintf(path, sizeof path, "%s/%s", dir, value);
+    struct machine *m = calloc(1, sizeof *m);
+    int rc = m == NULL ? -1 : machine_read(path, m, err, sizeof err);
+    free(m);
+    if (rc != 0) {
+        cs_error("%s: %s", where, m == NULL ? "out of memory" : err);
+        return -1;
+    }
+    return set_text(s->machine, sizeof s->machine, path, where);
+}
+
 static int spec_set_scalar(struct study_spec *s, const char *key, const char *value,
-                           const char *where)
+                           const char *where, const char *dir)
 {
     if (strcmp(key, "collectives") == 0)
         return set_text(s->collectives, sizeof s->collectives, value, where);
@@ -309,6 +328,7 @@ static int spec_set_scalar(struct study_spec *s, const char *key, const char *va
     if (strcmp(key, "baseline") == 0)
         return set_text(s->baseline, sizeof s->baseline, value, where);
     if (strcmp(key, "sizes") == 0) return set_sizes(s, value, where);
+    if (strcmp(key, "machine") == 0) return set_machine(s, value, where, dir);
     if (strcmp(key, "trace") == 0) return set_yes_no(&s->trace, value, where);
     if (strcmp(key, "iters") == 0) return set_int(&s->iters, key, value, 1, CS_MAX_CALLS, where);
     if (strcmp(key, "time-limit") == 0)
@@ -338,7 +358,7 @@ int spec_set(struct study_spec *s, const char *key, const char *value, const cha
         if ((n = parse_list(value, where, "routing (ctr or sfr)", item_routing, s->routing)) > 0)
             s->nrouting = n;
     } else {
-        int rc = spec_set_scalar(s, key, value, where);
+        int rc = spec_set_scalar(s, key, value, where, dir);
         if (rc == 1)
             cs_error("%s: unknown key '%s' (see docs/study.md or 'collsim study --help')", where,
                      key);
@@ -449,5 +469,6 @@ int spec_write(const struct study_spec *s, FILE *f)
         fprintf(f, "warmup = %d\n", s->warmup);
     fprintf(f, "time-limit = %d\n", s->time_limit);
     if (s->baseline[0]) fprintf(f, "baseline = %s\n", s->baseline);
+    if (s->machine[0]) fprintf(f, "machine = " STUDY_MACHINE_FILE "\n");
     return ferror(f) ? -1 : 0;
 }

@@ -115,7 +115,8 @@ struct reader {
 static int fail(struct reader *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static int fail(struct reader *r, const char *fmt, ...)
 {
-    int n = snprintf(r->err, r->errlen, "%s:%ld: ", r->path, r->line);
+    int n = r->line > 0 ? snprintf(r->err, r->errlen, "%s:%ld: ", r->path, r->line)
+                        : snprintf(r->err, r->errlen, "%s: ", r->path); /* the whole file */
     va_list ap;
     va_start(ap, fmt);
     if (n >= 0 && (size_t)n < r->errlen) vsnprintf(r->err + n, r->errlen - (size_t)n, fmt, ap);

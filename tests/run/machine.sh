@@ -62,6 +62,18 @@ assert_near "predict: linear scatter 16 B" 25.0032e-6 "$(predicted scatter linea
 assert_near "linear bcast 16 B, no profile" "$(calc "2e-6 + 7 * 32 / 1e10")" \
     "$(time_of bcast linear 16)" 1e-6
 
+# a study with the profile: its cells charge it (the hand-worked 11.0032 us), the profile is
+# part of a cell's id (the same study without it runs again and gives the clean time)
+study_linear() { # ARGS...: the linear bcast's time in the study's summary
+    "$collsim" study --platform "$tmp/xb.xml" --np 8 --collectives bcast --algo linear \
+        --no-compare --no-trace --sizes 16 --out "$tmp/st" -j 1 "$@" >/dev/null 2>&1
+    awk -F, '$3 == "linear" { print $12 }' "$tmp/st/summary.csv"
+}
+assert_near "study --machine: linear bcast 16 B" 11.0032e-6 "$(study_linear $M)" 1e-6
+grep -qx "machine = platforms/machine.machine" "$tmp/st/study.spec" && pass ||
+    fail "study.spec does not name the profile"
+assert_near "the same study without it" "$(calc "2e-6 + 7 * 32 / 1e10")" "$(study_linear)" 1e-6
+
 # the analysis with the profile: LogGP within 1% of the simulated time, Hockney below it by
 # at least the overheads it lacks
 "$collsim" run --platform "$tmp/xb.xml" --np 8 --algo linear --sizes 16 --time-limit 0 \
@@ -116,4 +128,9 @@ assert_one_line_error "bad profile" "$collsim" run --platform "$tmp/xb.xml" --np
 [ ! -e "$tmp/out.csv" ] && pass || fail "a CSV was written for a bad profile"
 assert_status "missing profile" 1 "$collsim" run --platform "$tmp/xb.xml" --np 2 --sizes 16 \
     --machine "$tmp/none.machine"
+assert_one_line_error "study with a bad profile" "$collsim" study --platform "$tmp/xb.xml" \
+    --machine "$tmp/bad.machine" --out "$tmp/bad-study"
+[ ! -e "$tmp/bad-study" ] && pass || fail "a study folder was made for a bad profile"
+assert_one_line_error "predict with a bad profile" "$collsim" predict --platform "$tmp/xb.xml" \
+    --machine "$tmp/bad.machine"
 finish
