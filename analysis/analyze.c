@@ -92,25 +92,31 @@ static void csv_paths(const char *prefix, char path[AN_NCSV][4096], const char *
     }
 }
 
-/* Every output writable and on its own file, none on the trace. 0, or 2 after an error line. */
+/* Every output writable and on its own file, none on an input's. 0, or 2 after an error
+ * line. */
 static int check_outputs(const struct analyze_request *q)
 {
-    char models[4096] = "", errors[4096] = "", csv[AN_NCSV][4096];
+    enum { IN = 5, N = IN + 8 };
+    char models[4096] = "", errors[4096] = "", csv[AN_NCSV][4096], hosts[4096] = "";
     if (q->plots != NULL) {
         snprintf(models, sizeof models, "%s-models.png", q->plots);
         snprintf(errors, sizeof errors, "%s-errors.png", q->plots);
     }
-    const char *names[] = {"TRACE",  "--csv",      "--csv", "--csv",
-                           "--json", "--messages", "--svg", "--plots"};
-    const char *paths[8] = {q->trace};
-    const char *what[] = {"", "CSV", "CSV", "CSV", "JSON", "message list", "SVG", "plots"};
-    csv_paths(q->csv, csv, paths + 1);
-    paths[4] = q->json, paths[5] = q->messages, paths[6] = q->svg;
-    paths[7] = q->plots ? models : NULL;
-    for (int i = 1; i < 8; i++)
-        if (paths[i] != NULL && cs_out_check(what[i], paths[i]) != 0) return 2;
-    if (q->plots != NULL && cs_out_check("plots", errors) != 0) return 2;
-    return cs_out_distinct(names, paths, 8) != 0 ? 2 : 0;
+    if (q->hostfile == NULL && q->platform != NULL)
+        cs_hostfile_of(q->platform, hosts, sizeof hosts);
+    const char *names[N] = {"TRACE", "--platform", "--hostfile", "--params", "--machine",
+                            "--csv", "--csv",      "--csv",      "--json",   "--messages",
+                            "--svg", "--plots",    "--plots"};
+    const char *paths[N] = {q->trace, q->platform, q->hostfile ? q->hostfile : hosts, q->params,
+                            q->machine};
+    if (paths[2][0] == '\0') paths[2] = NULL;
+    const char *what[] = {"CSV", "CSV", "CSV", "JSON", "message list", "SVG", "plots", "plots"};
+    csv_paths(q->csv, csv, paths + IN);
+    paths[IN + 3] = q->json, paths[IN + 4] = q->messages, paths[IN + 5] = q->svg;
+    paths[IN + 6] = q->plots ? models : NULL, paths[IN + 7] = q->plots ? errors : NULL;
+    for (int i = IN; i < N; i++)
+        if (paths[i] != NULL && cs_out_check(what[i - IN], paths[i]) != 0) return 2;
+    return cs_out_distinct(names, paths, N, IN) != 0 ? 2 : 0;
 }
 
 /* Checks the request and reads what the analysis needs before the trace: the calibrated

@@ -374,7 +374,7 @@ int calibrate_main(int argc, char **argv)
     const char *names[] = {"--csv", "--params"}, *paths[] = {c.csv, c.params};
     if ((c.csv != NULL && cs_out_check("CSV", c.csv) != 0) ||
         (c.params != NULL && cs_out_check("parameters", c.params) != 0) ||
-        cs_out_distinct(names, paths, 2) != 0)
+        cs_out_distinct(names, paths, 2, 0) != 0)
         return 2;
     if (c.osu != NULL) return calibrate_osu(&c);
     if (c.platform == NULL) {

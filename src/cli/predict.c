@@ -435,7 +435,11 @@ int predict_main(int argc, char **argv)
     if (rc != 0) return rc == 1 ? 0 : rc;
     struct pstate s = {.th = NAN, .tb = NAN};
     if ((rc = setup(&o, np_given, &s)) != 0) return rc;
-    if (o.csv != NULL && cs_out_check("CSV", o.csv) != 0) return 1;
+    const char *names[] = {"--platform", "--params", "--machine", "--csv"},
+               *paths[] = {o.platform, o.params, o.machine, o.csv};
+    if (o.csv != NULL &&
+        (cs_out_check("CSV", o.csv) != 0 || cs_out_distinct(names, paths, 4, 3) != 0))
+        return 1;
     struct prows r = {0};
     char *list = NULL;
     rc = evaluate(&s, o.algos, &r, &list);

@@ -10,19 +10,26 @@
 #include "registry.h"
 #include "util.h"
 
-/* The outputs: each writable, no two on one file. 0, or 2 after one error line. */
+/* The outputs: each writable, none on an input's file, no two on one. 0, or 2 after one
+ * error line. */
 static int check_outputs(const struct run_request *r)
 {
-    const char *names[] = {"--trace", "--csv", "the analysis", "the analysis CSV"};
-    const char *paths[] = {r->trace, r->csv, r->analysis, r->analysis_csv};
+    char hosts[PATH_MAX];
+    if (r->hostfile == NULL && cs_hostfile_of(r->platform, hosts, sizeof hosts) != 0) hosts[0] = 0;
+    const char *names[] = {"--platform", "--hostfile", "--algo-file",  "--machine",
+                           "--trace",    "--csv",      "the analysis", "the analysis CSV"};
+    const char *paths[] = {r->platform,  r->hostfile ? r->hostfile : (hosts[0] ? hosts : NULL),
+                           r->algo_file, r->machine,
+                           r->trace,     r->csv,
+                           r->analysis,  r->analysis_csv};
     const char *what[] = {"trace", "CSV", "report", "analysis CSV"};
     for (int i = 0; i < 4; i++)
-        if (paths[i] != NULL && cs_out_check(what[i], paths[i]) != 0) return 2;
+        if (paths[4 + i] != NULL && cs_out_check(what[i], paths[4 + i]) != 0) return 2;
     if (r->trace != NULL && strcmp(r->trace, "-") == 0) {
         cs_error("--trace needs a file (the trace is repaired after the run)");
         return 2;
     }
-    return cs_out_distinct(names, paths, 4) != 0 ? 2 : 0;
+    return cs_out_distinct(names, paths, 8, 4) != 0 ? 2 : 0;
 }
 
 /* The runner's values that depend on the process count: the root, --topology and

@@ -395,19 +395,30 @@ static void canonical(const char *path, char *out)
     snprintf(out, PATH_MAX, "%.2000s/%.2000s", real, basename(copy));
 }
 
-int cs_out_distinct(const char *const *names, const char *const *paths, int n)
+int cs_same_file(const char *a, const char *b)
 {
-    char a[PATH_MAX], b[PATH_MAX];
-    for (int i = 0; i < n; i++) {
-        if (paths[i] == NULL) continue;
-        canonical(paths[i], a);
-        for (int j = i + 1; j < n; j++) {
-            if (paths[j] == NULL) continue;
-            canonical(paths[j], b);
-            if (strcmp(a, b) == 0) {
-                cs_error("%s and %s name the same file '%s'", names[i], names[j], paths[i]);
-                return -1;
-            }
+    struct stat sa, sb;
+    if (strcmp(a, "-") == 0 || strcmp(b, "-") == 0) return strcmp(a, b) == 0;
+    if (stat(a, &sa) == 0 && stat(b, &sb) == 0)
+        return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+    char ca[PATH_MAX], cb[PATH_MAX];
+    canonical(a, ca);
+    canonical(b, cb);
+    return strcmp(ca, cb) == 0;
+}
+
+int cs_out_distinct(const char *const *names, const char *const *paths, int n, int inputs)
+{
+    for (int j = inputs; j < n; j++) {
+        if (paths[j] == NULL) continue;
+        for (int i = 0; i < j; i++) {
+            if (paths[i] == NULL || !cs_same_file(paths[i], paths[j])) continue;
+            if (i < inputs)
+                cs_error("%s '%s' is the input %s '%s': refusing to overwrite it", names[j],
+                         paths[j], names[i], paths[i]);
+            else
+                cs_error("%s and %s name the same file '%s'", names[i], names[j], paths[j]);
+            return -1;
         }
     }
     return 0;

@@ -44,9 +44,15 @@ int cs_out_finish(const char *path, const char *part, int ok);
  * 0, or -1 after one error line. */
 int cs_out_check(const char *what, const char *path);
 
-/* Refuses two outputs on one file: names[i] is the option of paths[i] (NULL paths skipped).
- * 0, or -1 after one error line. */
-int cs_out_distinct(const char *const *names, const char *const *paths, int n);
+/* Refuses an output on an input's file or on another output's: the first `inputs` of paths
+ * are a command's inputs, the rest its outputs; names[i] is the option of paths[i] (NULL
+ * paths skipped). Two paths are one file when they have one device and inode (links, hard
+ * links, relative paths), or, for an output not there yet, one resolved path; "-" (stdout)
+ * is one with "-" only. 0, or -1 after one error line naming both. */
+int cs_out_distinct(const char *const *names, const char *const *paths, int n, int inputs);
+
+/* 1 when paths a and b are one file, by cs_out_distinct's rule; else 0. */
+int cs_same_file(const char *a, const char *b);
 
 /* A temporary file $TMPDIR/collsim-WHAT-XXXXXX (created, registered for removal on an
  * interrupt) into path (size >= 40); /tmp when TMPDIR is unset or has characters other than

@@ -27,6 +27,8 @@ make_fixtures() {
     mkdir "$T/empty" "$T/w" "$T/tmp" "$T/plats" "$T/d.links.csv"
     ln -s "$P"/*.xml "$P"/*.hosts "$B"/*.xml "$B"/*.hosts "$T/plats/"
     printf '<platform version="4.1"><zone' >"$T/broken.xml"
+    cp "$P/ring-16.xml" "$T/r.xml" && cp "$P/ring-16.hosts" "$T/r.hosts"
+    ln "$T/r.xml" "$T/hard.csv" && ln -s r.xml "$T/soft.csv" # two more names of an input
     "$collsim" run --platform "$P/ring-16.xml" --sizes 16 --algo binomial --iters 1 --quiet \
         --trace "$T/ok.trace" || fail "the fixture trace"
     head -n "$(($(wc -l <"$T/ok.trace") / 2))" "$T/ok.trace" >"$T/cut.trace"

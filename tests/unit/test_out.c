@@ -72,8 +72,25 @@ static void test_checks(void)
     CHECK_INT_EQ(0, cs_out_check("CSV", "-"));
     const char *names[] = {"--csv", "--trace", "--json"};
     const char *same[] = {f, NULL, g}, *apart[] = {f, "-", NULL};
-    CHECK_INT_EQ(-1, cs_out_distinct(names, same, 3));
-    CHECK_INT_EQ(0, cs_out_distinct(names, apart, 3));
+    CHECK_INT_EQ(-1, cs_out_distinct(names, same, 3, 0));
+    CHECK_INT_EQ(0, cs_out_distinct(names, apart, 3, 0));
+    /* an input: an output on it (by a hard link, a symbolic link) is refused; inputs may be
+     * one file */
+    char in[128], hard[128], soft[128];
+    path_in(in, sizeof in, "in.xml");
+    path_in(hard, sizeof hard, "hard.csv");
+    path_in(soft, sizeof soft, "soft.csv");
+    FILE *w = fopen(in, "w");
+    if (w != NULL) fclose(w);
+    CHECK_INT_EQ(0, link(in, hard));
+    CHECK_INT_EQ(0, symlink(in, soft));
+    const char *io_names[] = {"--platform", "--hostfile", "--csv"};
+    const char *hard_out[] = {in, in, hard}, *soft_out[] = {in, NULL, soft}, *ok[] = {in, in, f};
+    CHECK_INT_EQ(-1, cs_out_distinct(io_names, hard_out, 3, 2));
+    CHECK_INT_EQ(-1, cs_out_distinct(io_names, soft_out, 3, 2));
+    CHECK_INT_EQ(0, cs_out_distinct(io_names, ok, 3, 2));
+    CHECK_INT_EQ(1, cs_same_file(in, hard));
+    CHECK_INT_EQ(0, cs_same_file(in, f));
 }
 
 /* TMPDIR with a space is not used: smpirun would split the name. */
