@@ -40,15 +40,15 @@ static void model_series(FILE *g, int k)
             model_style[k].pt, model_style[k].ps, cs_palette(k));
 }
 
-/* Writes s as a gnuplot double-quoted string (paths and names may hold quotes). */
+/* Writes s and suffix as one single-quoted gnuplot string (paths and names may hold anything). */
 static void gp_quoted(FILE *g, const char *s, const char *suffix)
 {
-    fputc('"', g);
-    for (; *s; s++) {
-        if (*s == '"' || *s == '\\') fputc('\\', g);
-        fputc(*s, g);
-    }
-    fprintf(g, "%s\"", suffix);
+    size_t n = strlen(s) + strlen(suffix) + 1;
+    char *both = malloc(n);
+    if (both == NULL) abort();
+    snprintf(both, n, "%s%s", s, suffix);
+    cs_gnuplot_quoted(g, both);
+    free(both);
 }
 
 /* What a plot shows: its panels' titles and the heading's words. */

@@ -194,6 +194,7 @@ static int study_go(struct study_plan *p, const struct study_args *a)
 {
     int rc = study_check(p);
     if (rc != 0) return rc;
+    if (a->emit && !cells_scriptable(p->out)) return 2;
     if (study_mkdir_p(p->out) != 0) {
         cs_error("cannot create output directory '%s'", p->out);
         return 1;

@@ -148,6 +148,9 @@ int plan_cell_done(const struct study_plan *p, const struct study_cell *c);
  * with a progress line; a failed or over-time cell is noted in OUT/cells/ID.failed and
  * skipped. Returns 0, or an exit status (an interrupt ends the process). */
 int cells_run(struct study_plan *p, int jobs, const char *only, int retry_failed);
+/* 1 when the output folder's path (with the working folder's, if relative) can go into a job
+ * script: no control character; else 0 after an error line. */
+int cells_scriptable(const char *out);
 /* Writes OUT/jobs.txt (one command per cell) and OUT/jobs.slurm. 0 or 1. */
 int cells_emit_jobs(const struct study_plan *p, const char *spec_arg);
 

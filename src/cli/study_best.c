@@ -272,8 +272,10 @@ static int plot_best(const struct best_map *m, const char *noun, const char *png
     if (h < 170 + 22 * m->nwin) h = 170 + 22 * m->nwin; /* room for the key */
     fprintf(g,
             "set encoding utf8\nset terminal pngcairo size %d,%d noenhanced font 'sans,10'\n"
-            "set output '%s'\n",
-            w, h, ppart);
+            "set output ",
+            w, h);
+    cs_gnuplot_quoted(g, ppart);
+    fputc('\n', g);
     fprintf(g, "set title \"fastest ");
     cs_gnuplot_string(g, noun, 0);
     fprintf(g, " per platform and message size (simulated, model ");
@@ -331,8 +333,10 @@ static int plot_best(const struct best_map *m, const char *noun, const char *png
     }
     fprintf(g,
             "\nset terminal svg size %d,%d noenhanced font 'sans,10' background '#ffffff'\n"
-            "set output '%s'\nreplot\n",
-            w, h, spart);
+            "set output ",
+            w, h);
+    cs_gnuplot_quoted(g, spart);
+    fputs("\nreplot\n", g);
     return cs_gnuplot_finish(g, png, svg);
 }
 

@@ -1,6 +1,7 @@
 /* study_cells.c: running a study's cells, each in its own process (cs_fork), `-j` at a time.
  * A cell's results stay in OUT/cells/ID.*: its CSV last, so that ID.csv means done; a cell
  * that fails or passes the time limit leaves ID.failed (why) and ID.log (its messages). */
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -306,31 +307,59 @@ static void shell_quote(FILE *f, const char *s)
     fputc('\'', f);
 }
 
-/* The Slurm array script: task i runs line i of jobs.txt. */
+/* 1 if s has no control character (a newline would end a script's line or comment). */
+static int scriptable(const char *s)
+{
+    for (; *s; s++)
+        if ((unsigned char)*s < 0x20 || *s == 0x7f) return 0;
+    return 1;
+}
+
+int cells_scriptable(const char *out)
+{
+    char cwd[PATH_MAX];
+    if (!scriptable(out) ||
+        (out[0] != '/' && (getcwd(cwd, sizeof cwd) == NULL || !scriptable(cwd)))) {
+        cs_error("the path of the output folder '%s' has a control character: job scripts "
+                 "cannot name it",
+                 out);
+        return 0;
+    }
+    return 1;
+}
+
+/* 1 if sbatch reads s as one word in an #SBATCH line (no quoting there): letters, digits and
+ * "/-_.+". */
+static int sbatch_plain(const char *s)
+{
+    for (; *s; s++)
+        if (!isalnum((unsigned char)*s) && strchr("/-_.+", *s) == NULL) return 0;
+    return 1;
+}
+
+/* The Slurm array script: task i runs line i of jobs.txt. Paths reach the shell only
+ * single-quoted, in a variable; #SBATCH --output only when sbatch takes the path as it is
+ * (else Slurm's default, slurm-JOB_TASK.out in the submit folder). */
 static void write_slurm(FILE *f, const struct study_plan *p, const char *out, const char *jobs)
 {
     int limit = p->spec.time_limit + 300;
     fprintf(f,
             "#!/bin/sh\n#SBATCH --job-name=collsim-study\n#SBATCH --array=1-%d\n"
-            "#SBATCH --ntasks=1\n#SBATCH --cpus-per-task=1\n"
-            "#SBATCH --time=%d:%02d:%02d\n#SBATCH --output=%s/" STUDY_CELL_DIR
-            "/slurm-%%A_%%a.log\n",
-            p->ncell, limit / 3600, limit / 60 % 60, limit % 60, out);
-    fprintf(f,
-            "# A collsim study as a Slurm job array: task i runs cell i, line i of %s.\n"
-            "# Submit: sbatch %s/" STUDY_SLURM_FILE "\n"
-            "# Then:   collsim merge %s\n"
-            "# COLLSIM_DRY_RUN=1 prints the task's command instead of running it.\n",
-            jobs, out, out);
-    fprintf(f, "task=${SLURM_ARRAY_TASK_ID:?not a Slurm array task (sbatch this file)}\n"
-               "cmd=$(sed -n \"${task}p\" ");
+            "#SBATCH --ntasks=1\n#SBATCH --cpus-per-task=1\n#SBATCH --time=%d:%02d:%02d\n",
+            p->ncell, limit / 3600, limit / 60 % 60, limit % 60);
+    if (sbatch_plain(out))
+        fprintf(f, "#SBATCH --output=%s/" STUDY_CELL_DIR "/slurm-%%A_%%a.log\n", out);
+    fprintf(f, "# A collsim study as a Slurm job array: task i runs cell i, line i of jobs.\n"
+               "# Submit: sbatch this file. Then: collsim merge on the study's folder.\n"
+               "# COLLSIM_DRY_RUN=1 prints the task's command instead of running it.\n"
+               "jobs=");
     shell_quote(f, jobs);
     fprintf(f,
-            ")\n[ -n \"$cmd\" ] || { echo \"collsim: error: no cell $task in %s\" >&2; "
-            "exit 1; }\n"
+            "\ntask=${SLURM_ARRAY_TASK_ID:?not a Slurm array task (sbatch this file)}\n"
+            "cmd=$(sed -n \"${task}p\" \"$jobs\")\n"
+            "[ -n \"$cmd\" ] || { echo \"collsim: error: no cell $task in $jobs\" >&2; exit 1; }\n"
             "if [ -n \"${COLLSIM_DRY_RUN:-}\" ]; then printf '%%s\\n' \"$cmd\"; exit 0; fi\n"
-            "exec sh -c \"$cmd\"\n",
-            jobs);
+            "exec sh -c \"$cmd\"\n");
 }
 
 int cells_emit_jobs(const struct study_plan *p, const char *spec_arg)
@@ -344,6 +373,11 @@ int cells_emit_jobs(const struct study_plan *p, const char *spec_arg)
         return 1;
     }
     self[n] = '\0';
+    if (!scriptable(self) || !scriptable(out)) {
+        cs_error("the path of %s has a control character: job scripts cannot name it",
+                 scriptable(self) ? "the output folder" : "collsim");
+        return 1;
+    }
     snprintf(jobs, sizeof jobs, "%s/" STUDY_JOBS_FILE, out);
     snprintf(slurm, sizeof slurm, "%s/" STUDY_SLURM_FILE, out);
     struct cs_out co, cs;

@@ -62,12 +62,12 @@ FILE *study_plot_open(const char *png)
     char part[PATH_MAX + 8];
     if (cs_out_part(png, part, sizeof part) < 0) return NULL;
     FILE *g = cs_gnuplot_open();
-    if (g != NULL)
-        fprintf(g,
-                "set terminal pngcairo size 1100,600 noenhanced\nset output '%s'\n"
-                "set logscale x\nset grid\nset key outside right top\nset format x '%%.0s%%cB'\n"
-                "set xlabel 'message size (bytes)'\n",
-                part);
+    if (g == NULL) return NULL;
+    fputs("set terminal pngcairo size 1100,600 noenhanced\nset output ", g);
+    cs_gnuplot_quoted(g, part);
+    fputs("\nset logscale x\nset grid\nset key outside right top\nset format x '%.0s%cB'\n"
+          "set xlabel 'message size (bytes)'\n",
+          g);
     return g;
 }
 

@@ -127,12 +127,14 @@ static int plot_platform(const char *csv, const char *png, const char *name, con
     char *list = cs_strdup(algos);
     int i = 0;
     for (char *t = strtok(list, ","); t != NULL; t = strtok(NULL, ","), i++) {
+        fputs(i ? ", " : "", g);
+        cs_gnuplot_quoted(g, csv);
         fprintf(g,
-                "%s'%s' using (column('bytes') > 0 && strcol('algorithm') eq '%s' ? "
+                " using (column('bytes') > 0 && strcol('algorithm') eq '%s' ? "
                 "column('bytes') : 1/0):"
                 "(column('avg_s')*1e6) "
                 "with linespoints lw 1.5 ",
-                i ? ", " : "", csv, t);
+                t);
         cs_gnuplot_series(g, i); /* a colour of its own, then a dash type, for every series */
         fprintf(g, " title '%s'", t);
     }

@@ -63,6 +63,16 @@ int cs_gnuplot_finish(FILE *g, const char *png, const char *svg)
     return rc;
 }
 
+void cs_gnuplot_quoted(FILE *g, const char *s)
+{
+    fputc('\'', g);
+    for (; *s; s++) {
+        if (*s == '\'') fputc('\'', g);
+        fputc(*s, g);
+    }
+    fputc('\'', g);
+}
+
 void cs_gnuplot_string(FILE *g, const char *s, int wrap)
 {
     for (; *s; s++)

@@ -21,6 +21,11 @@ int cs_gnuplot_finish(FILE *g, const char *png, const char *svg);
  * with wrap, each '_' becomes a line break (long algorithm names in a map cell). */
 void cs_gnuplot_string(FILE *g, const char *s, int wrap);
 
+/* Writes s as a single-quoted gnuplot string ('' for a quote): gnuplot substitutes `command`
+ * and @macros in double-quoted strings and on the bare line, never in single-quoted ones, so
+ * file names (which may hold anything) go into scripts this way only. */
+void cs_gnuplot_quoted(FILE *g, const char *s);
+
 /* The plots' series colours: CS_PALETTE_SIZE distinct colours that read on white. */
 #define CS_PALETTE_SIZE 12
 const char *cs_palette(int i); /* colour i % CS_PALETTE_SIZE, "#rrggbb" */
