@@ -128,6 +128,13 @@ assert_one_line_error "bad profile" "$collsim" run --platform "$tmp/xb.xml" --np
 [ ! -e "$tmp/out.csv" ] && pass || fail "a CSV was written for a bad profile"
 assert_status "missing profile" 1 "$collsim" run --platform "$tmp/xb.xml" --np 2 --sizes 16 \
     --machine "$tmp/none.machine"
+# a ready message belongs to its phase by its end: with no eager message (--eager 0, or a
+# profile's receive overheads) the barrier's release may reach rank 0 last, and the analysis
+# once refused such a trace ("1 ready messages for 1 calls")
+"$collsim" run --platform "$src/platforms/ring-16.xml" --np 8 --algo binomial --sizes 16,100000 \
+    --eager 0 --quiet --trace "$tmp/e0.trace" >/dev/null 2>&1
+"$collsim" analyze "$tmp/e0.trace" --platform "$src/platforms/ring-16.xml" >"$tmp/e0.txt" 2>&1
+assert_eq "analyze of an --eager 0 run: phases analyzed" 2 "$(grep -c '^  simulated ' "$tmp/e0.txt")"
 assert_one_line_error "study with a bad profile" "$collsim" study --platform "$tmp/xb.xml" \
     --machine "$tmp/bad.machine" --out "$tmp/bad-study"
 [ ! -e "$tmp/bad-study" ] && pass || fail "a study folder was made for a bad profile"
