@@ -69,34 +69,57 @@ static void rows_note(const struct run_watch *w, char *buf, size_t len)
              w->line_open ? "\n" : "", w->csv, w->rows, w->rows == 1 ? "" : "s");
 }
 
-/* Writes the CSV's text to its part and renames it over --csv. 0 or -1 (errno set). */
-static int publish_replace(struct run_watch *w)
+/* The first rows: the CSV's text into its part, renamed over --csv; the part's stream stays
+ * open, on what is now --csv, for the rows after (appended). 0 or -1 (errno set). */
+static int publish_first(struct run_watch *w)
 {
     FILE *f = fopen(w->part, "w");
     if (f == NULL) return -1;
-    int err = fwrite(w->data, 1, w->len, f) == w->len ? 0 : (errno ? errno : EIO);
-    if (fclose(f) != 0 && !err) err = errno;
+    int err = fwrite(w->data, 1, w->len, f) == w->len && fflush(f) == 0 ? 0 : (errno ? errno : EIO);
     char note[PATH_MAX + 128];
     rows_note(w, note, sizeof note);
     if (!err && cs_out_replace(w->part, w->csv, note) != 0) err = errno;
-    if (err) unlink(w->part);
-    errno = err;
-    return err ? -1 : 0;
+    if (err) {
+        fclose(f);
+        unlink(w->part);
+        errno = err;
+        return -1;
+    }
+    w->in_place = f;
+    w->written = w->len;
+    return 0;
+}
+
+/* Appends the rows not written yet in one write(2), so that --csv holds whole rows at every
+ * moment: O(rows) in all, where rewriting the file for each row was O(rows^2). 0 or -1. */
+static int append_rows(struct run_watch *w)
+{
+    size_t n = w->len - w->written;
+    if (fflush(w->in_place) != 0) return -1; /* nothing buffered: rows go by write(2) only */
+    while (n > 0) {
+        ssize_t k = write(fileno(w->in_place), w->data + w->written, n);
+        if (k < 0 && errno == EINTR) continue;
+        if (k <= 0) {
+            if (k == 0) errno = EIO;
+            return -1;
+        }
+        w->written += (size_t)k, n -= (size_t)k;
+    }
+    return 0;
 }
 
 /* Brings --csv up to the CSV's text (at_end: the run is over). 0, or -1 (errno set). */
 static int publish(struct run_watch *w, int at_end)
 {
     if (w->failed || (w->mode == CSV_AT_END && !at_end)) return 0;
-    if (w->mode == CSV_REPLACE) return publish_replace(w);
+    if (w->mode == CSV_REPLACE && w->in_place == NULL) return publish_first(w);
     if (w->in_place == NULL) w->in_place = w->mode == CSV_AT_END ? stdout : fopen(w->csv, "w");
     if (w->in_place == NULL) return -1;
-    size_t n = w->len - w->written;
-    if (fwrite(w->data + w->written, 1, n, w->in_place) != n || fflush(w->in_place) != 0) return -1;
+    if (append_rows(w) != 0) return -1;
     w->written = w->len;
     char note[PATH_MAX + 128];
     rows_note(w, note, sizeof note);
-    if (w->mode == CSV_IN_PLACE) cs_interrupt_note(note);
+    if (w->mode != CSV_AT_END) cs_interrupt_note(note);
     return 0;
 }
 
