@@ -133,13 +133,13 @@ SLURM_ARRAY_TASK_ID=25 COLLSIM_DRY_RUN=1 sh "$T/c/jobs.slurm" >/dev/null 2>&1
 assert_eq "Slurm task 25 of 24: status" 1 $?
 
 # a cell over the time limit is stopped, reported and skipped; the other cell is kept (the
-# one-sided linear broadcast at 128 ranks takes seconds to simulate even at 16 B, the
-# binomial one a fraction of one)
-"$collsim" study --platform 'torus dims=16x8' --collectives bcast --algo binomial \
-    --compare rma_linear_fence --no-trace --sizes 16 --time-limit 1 -j 2 --out "$T/t" \
+# one-sided linear broadcast at 512 ranks takes minutes to simulate even at 16 B, the
+# binomial one about a second on a loaded machine: a limit of 5 s keeps them apart)
+"$collsim" study --platform 'torus dims=32x16' --collectives bcast --algo binomial \
+    --compare rma_linear_fence --no-trace --sizes 16 --time-limit 5 -j 2 --out "$T/t" \
     >/dev/null 2>"$T/t.err"
 assert_eq "study with a cell over the time limit: status" 0 $?
-grep -q '^# failed: bcast rma_linear_fence on torus-16x8: over the time limit (1 s' "$T/t/summary.txt" &&
+grep -q '^# failed: bcast rma_linear_fence on torus-32x16: over the time limit (5 s' "$T/t/summary.txt" &&
     pass || fail "no over-time cell in the summary: $(grep '^#' "$T/t/summary.txt" | tail -3)"
 assert_eq "the other cell's rows" "binomial" "$(csv_col "$T/t/summary.csv" algorithm | sort -u)"
 assert_eq "processes left by the stopped cell" "" "$(pgrep -f "$T/t/" || true)"
