@@ -88,6 +88,12 @@ static int copy_platform(const char *from, const char *xml)
         cs_error("cannot read hostfile '%s' (beside platform '%s')", hfrom, from);
         return -1;
     }
+    struct stat a, b;
+    if (stat(from, &a) != 0 || !S_ISREG(a.st_mode) || stat(hfrom, &b) != 0 ||
+        !S_ISREG(b.st_mode)) { /* a link to /dev/zero would fill the disk */
+        cs_error("platform '%s' or its hostfile is not a regular file", from);
+        return -1;
+    }
     if (cs_out_copy(from, xml) != 0 || cs_out_copy(hfrom, hto) != 0) {
         cs_error("cannot write '%s': %s", xml, strerror(errno));
         return -1;

@@ -2,9 +2,11 @@
  * as `collsim study` options. A platform line is a file or a generator line whose parameters
  * are lists: "torus dims=8x8,16x16 bandwidth=10GBps,5GBps" is four platforms. */
 #include <ctype.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "commands.h"
@@ -33,6 +35,15 @@ void spec_defaults(struct study_spec *s)
 
 /* Splits a comma list into at most STUDY_MAX_LIST items, each parsed by fn into slot i.
  * Returns the count, or -1 after an error line. */
+/* 1 when the item t of a comma list being split in place (strtok_r: the items before t end
+ * in NULs, from raw on) was there before. */
+static int list_has(const char *raw, const char *t)
+{
+    for (const char *u = raw; u < t; u += strlen(u) + 1)
+        if (*u && strcmp(u, t) == 0) return 1;
+    return 0;
+}
+
 static int parse_list(const char *value, const char *where, const char *what,
                       int (*fn)(const char *item, void *slot, int i), void *slots)
 {
@@ -45,6 +56,9 @@ static int parse_list(const char *value, const char *where, const char *what,
             rc = -1;
         } else if (fn(t, slots, n) != 0) {
             cs_error("%s: bad %s '%s'", where, what, t);
+            rc = -1;
+        } else if (list_has(raw, t)) {
+            cs_error("%s: %s '%s' given twice", where, what, t);
             rc = -1;
         } else {
             n++;
@@ -128,6 +142,11 @@ static int platform_file(struct study_spec *s, const char *value, const char *wh
         cs_error("%s: cannot read platform '%s'", where, path);
         return -2;
     }
+    struct stat st;
+    if (stat(path, &st) != 0 || !S_ISREG(st.st_mode)) { /* /dev/zero would fill the disk */
+        cs_error("%s: platform '%s' is not a regular file", where, path);
+        return -2;
+    }
     return add_platform(s, value, path, "", where);
 }
 
@@ -156,6 +175,30 @@ static int gen_key_main(const char *k)
     return strcmp(k, "nodes") == 0 || strcmp(k, "dims") == 0 || strcmp(k, "dim") == 0;
 }
 
+/* The comma list of key k's values into g; every bound an error that names it. 0 or -1. */
+static int gen_values(struct gen_line *g, int k, char *list, const char *where)
+{
+    char *save;
+    for (char *v = strtok_r(list, ",", &save); v != NULL; v = strtok_r(NULL, ",", &save)) {
+        if (g->nval[k] == STUDY_MAX_LIST) {
+            cs_error("%s: more than %d values for '%s'", where, STUDY_MAX_LIST, g->key[k]);
+            return -1;
+        }
+        if (strlen(v) >= sizeof g->val[k][0]) {
+            cs_error("%s: value '%.20s...' of '%s' is longer than %zu characters", where, v,
+                     g->key[k], sizeof g->val[k][0] - 1);
+            return -1;
+        }
+        for (int j = 0; j < g->nval[k]; j++)
+            if (strcmp(g->val[k][j], v) == 0) {
+                cs_error("%s: '%s' given twice for '%s'", where, v, g->key[k]);
+                return -1;
+            }
+        snprintf(g->val[k][g->nval[k]++], sizeof g->val[k][0], "%s", v);
+    }
+    return 0;
+}
+
 static int gen_parse(struct gen_line *g, const char *value, const char *where)
 {
     char *raw = cs_strdup(value), *save;
@@ -178,14 +221,15 @@ static int gen_parse(struct gen_line *g, const char *value, const char *where)
             rc = -1;
             break;
         }
+        for (int j = 0; j < g->nkeys && rc == 0; j++)
+            if (strcmp(g->key[j], t) == 0) {
+                cs_error("%s: platform parameter '%s' given twice", where, t);
+                rc = -1;
+            }
         int k = g->nkeys++;
         snprintf(g->key[k], sizeof g->key[k], "%s", t);
-        char *s2;
-        for (char *v = strtok_r(eq + 1, ",", &s2); v != NULL; v = strtok_r(NULL, ",", &s2)) {
-            if (g->nval[k] == STUDY_MAX_LIST) break;
-            snprintf(g->val[k][g->nval[k]++], sizeof g->val[k][0], "%s", v);
-        }
-        if (g->nval[k] == 0) {
+        rc = rc != 0 ? rc : gen_values(g, k, eq + 1, where);
+        if (rc == 0 && g->nval[k] == 0) {
             cs_error("%s: no value for '%s'", where, t);
             rc = -1;
         }
@@ -378,13 +422,49 @@ static char *trim(char *s)
     return s;
 }
 
+/* The next line of f into line (size len, its end cut): 1, 0 at the end, -1 after an error
+ * line when it does not fit. */
+static int spec_line(FILE *f, char *line, size_t len, const char *where)
+{
+    if (fgets(line, (int)len, f) == NULL) return 0;
+    size_t n = strlen(line);
+    if (n == len - 1 && line[n - 1] != '\n' && !feof(f)) {
+        cs_error("%s: line longer than %zu characters", where, len - 2);
+        return -1;
+    }
+    line[strcspn(line, "\r\n")] = '\0';
+    return 1;
+}
+
+/* 1 after an error line when key (not platform, which adds one) was given before in seen;
+ * else adds it. */
+static int spec_dup_key(char seen[][32], int *nseen, const char *key, const char *where)
+{
+    if (strcmp(key, "platform") == 0) return 0;
+    for (int i = 0; i < *nseen; i++)
+        if (strcmp(seen[i], key) == 0) {
+            cs_error("%s: '%s' given twice", where, key);
+            return 1;
+        }
+    if (*nseen < 64) snprintf(seen[(*nseen)++], 32, "%s", key);
+    return 0;
+}
+
 int spec_read(struct study_spec *s, const char *path)
 {
-    FILE *f = fopen(path, "r");
+    struct stat st;
+    int there = stat(path, &st) == 0;
+    if (there && !S_ISREG(st.st_mode)) { /* /dev/zero would never end */
+        cs_error("study spec '%s' is not a regular file", path);
+        return -2;
+    }
+    FILE *f = there ? fopen(path, "r") : NULL;
     if (f == NULL) {
         cs_error("cannot read study spec '%s'", path);
         return -2;
     }
+    char seen[64][32];
+    int nseen = 0;
     char dir[PATH_MAX], line[4096], where[PATH_MAX + 32];
     snprintf(dir, sizeof dir, "%s", path);
     char *slash = strrchr(dir, '/');
@@ -393,8 +473,13 @@ int spec_read(struct study_spec *s, const char *path)
     else
         snprintf(dir, sizeof dir, ".");
     int rc = 0, platforms = 0;
-    for (long no = 1; rc == 0 && fgets(line, sizeof line, f) != NULL; no++) {
+    for (long no = 1; rc == 0; no++) {
         snprintf(where, sizeof where, "%s:%ld", path, no);
+        int got = spec_line(f, line, sizeof line, where);
+        if (got <= 0) {
+            rc = got;
+            break;
+        }
         line[strcspn(line, "#")] = '\0';
         char *l = trim(line), *eq = strchr(l, '=');
         if (!*l) continue;
@@ -405,6 +490,10 @@ int spec_read(struct study_spec *s, const char *path)
         }
         *eq = '\0';
         char *key = trim(l), *value = trim(eq + 1);
+        if (spec_dup_key(seen, &nseen, key, where)) {
+            rc = -1;
+            break;
+        }
         if (strcmp(key, "platform") == 0 && platforms++ == 0) s->nplat = 0;
         rc = spec_set(s, key, value, where, dir);
     }

@@ -29,6 +29,12 @@ make_fixtures() {
     printf '<platform version="4.1"><zone' >"$T/broken.xml"
     cp "$P/ring-16.xml" "$T/r.xml" && cp "$P/ring-16.hosts" "$T/r.hosts"
     ln "$T/r.xml" "$T/hard.csv" && ln -s r.xml "$T/soft.csv" # two more names of an input
+    { printf '# %05000d\n' 0; printf 'sizes = 16\n'; } >"$T/long-line.study"
+    printf 'sizes = 16\nsizes = 32\n' >"$T/twice.study"
+    printf 'models = clean,clean\n' >"$T/model-twice.study"
+    printf 'platform = ring nodes=%s\n' "$(seq -s, 4 36)" >"$T/many-values.study"
+    printf 'platform = ring latency=%070d\n' 1 >"$T/long-value.study"
+    ln -s /dev/zero "$T/zero.xml" && cp "$P/ring-16.hosts" "$T/zero.hosts"
     "$collsim" run --platform "$P/ring-16.xml" --sizes 16 --algo binomial --iters 1 --quiet \
         --trace "$T/ok.trace" || fail "the fixture trace"
     head -n "$(($(wc -l <"$T/ok.trace") / 2))" "$T/ok.trace" >"$T/cut.trace"
@@ -41,7 +47,11 @@ make_fixtures() {
 }
 
 # The state a failed command must not change: every file under $T with its checksum.
-snapshot() { (cd "$T" && find . -path ./tmp -prune -o -print0 | sort -z | xargs -0 md5sum 2>/dev/null; ls -A tmp); }
+# (the names of all, the checksums of regular files: zero.xml is a link to /dev/zero)
+snapshot() {
+    (cd "$T" && find . -path ./tmp -prune -o -print | sort &&
+        find . -path ./tmp -prune -o -type f -print0 | sort -z | xargs -0 md5sum; ls -A tmp)
+}
 
 # run_case STATUS PATTERN ARGS: one case of cases.txt.
 run_case() {
