@@ -24,7 +24,8 @@ const char list_usage[] =
     "  --ompi  Open MPI 4.1.4's coll/tuned algorithms, by number and name (--algo ompi:N,\n"
     "          ompi:NAME), each with the collsim or SimGrid algorithm it runs as and where the\n"
     "          schedules differ, or why none does; with --tsv the fields collective, number,\n"
-    "          name, runs ('-' for none) and note\n"
+    "          name, runs ('-' for none), tune ('yes': the number 'collsim tune' writes for\n"
+    "          that algorithm) and note\n"
     "  --mpich MPICH 4.0.2's algorithms (--algo mpich:NAME) the same way; with --tsv the\n"
     "          fields collective, name, json (its name in a tuning file), runs and note\n"
     "  (ompi:default and mpich:default run each library's default choice: docs/mpi-libraries.md)\n";
@@ -125,11 +126,12 @@ static void list_ompi(int coll, int tsv)
         if (coll >= 0 && (int)a->coll != coll) continue;
         const char *runs = a->runs ? a->runs : "-";
         if (tsv)
-            printf("%s\t%d\t%s\t%s\t%s\n", coll_infos[a->coll].name, a->number, a->name, runs,
-                   a->note);
+            printf("%s\t%d\t%s\t%s\t%s\t%s\n", coll_infos[a->coll].name, a->number, a->name, runs,
+                   a->back ? "yes" : "no", a->note);
         else
-            printf("%-10s %d %-22s %s\n%-35s %s\n", coll_infos[a->coll].name, a->number, a->name,
-                   a->runs ? a->runs : "(not available)", "", a->note);
+            printf("%-10s %d %-22s %s%s\n%-35s %s\n", coll_infos[a->coll].name, a->number, a->name,
+                   a->runs ? a->runs : "(not available)", a->back ? "  (collsim tune's)" : "", "",
+                   a->note);
     }
 }
 
