@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mpilib.h"
 #include "options.h"
 #include "params.h"
 #include "platform.h"
@@ -220,7 +221,10 @@ static void eval_algo(const struct pstate *s, const char *algo, double m, struct
     char why[160];
     if (pc == NULL) {
         snprintf(why, sizeof why, "no formula: %s",
-                 ai ? ai->no_formula : "SimGrid's own algorithm");
+                 ai                    ? ai->no_formula
+                 : mpilib_of(algo) < 0 ? "SimGrid's own algorithm"
+                                       : "an MPI library's name, see 'collsim list --ompi' or "
+                                         "'--mpich' for what it runs");
         add_row(r, algo, m, "-", NAN, why);
         return;
     }

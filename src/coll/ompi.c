@@ -323,33 +323,46 @@ static int falls_back(const struct ompi_algo *a, int np, uint64_t bytes)
     }
 }
 
+/* What Open MPI runs for entry a on np processes at `bytes`, after its own hand-overs (a
+ * chain of at most two); NULL with the reason in err for a two_proc algorithm on p != 2. */
+static const struct ompi_algo *handed_over(const struct ompi_algo *a, int np, uint64_t bytes,
+                                           char *err, size_t errlen)
+{
+    for (int hops = 0; a != NULL && hops < 3 && falls_back(a, np, bytes); hops++) {
+        if (a->when == OMPI_FB_P_NOT_2) {
+            snprintf(err, errlen,
+                     "ompi:%d (%s) of %s: Open MPI runs it on 2 processes only, not %d", a->number,
+                     a->name, coll_infos[a->coll].name, np);
+            return NULL;
+        }
+        a = by_number(a->coll, a->instead);
+    }
+    return a;
+}
+
 int ompi_pick(enum coll_id coll, const char *word, int np, uint64_t bytes, struct mpilib_pick *out,
               char *err, size_t errlen)
 {
     const char *cname = coll_infos[coll].name;
     int dflt = strcmp(word, "default") == 0;
-    const struct ompi_algo *a =
+    const struct ompi_algo *asked =
         dflt ? by_number(coll, fixed_decision(coll, np, bytes)) : by_word(coll, word);
-    for (int hops = 0; a != NULL && hops < 3 && falls_back(a, np, bytes); hops++) {
-        if (a->when == OMPI_FB_P_NOT_2) {
-            snprintf(err, errlen,
-                     "ompi:%d (%s) of %s: Open MPI runs it on 2 processes only, "
-                     "not %d",
-                     a->number, a->name, cname, np);
-            return -1;
-        }
-        a = by_number(coll, a->instead);
-    }
-    if (a == NULL) {
+    if (asked == NULL) {
         snprintf(err, errlen,
                  "'ompi:%s' is not an Open MPI algorithm of %s (see 'collsim list "
                  "--ompi')",
                  word, cname);
         return -1;
     }
+    const struct ompi_algo *a = handed_over(asked, np, bytes, err, errlen);
+    if (a == NULL) return -1;
     if (a->runs == NULL) {
+        char why[64] = " (";
+        if (a != asked)
+            snprintf(why, sizeof why, ", which Open MPI runs for %d at (", asked->number);
         snprintf(err, errlen, "ompi:%d (%s) of %s%s%d processes, %llu bytes): not available: %s",
-                 a->number, a->name, cname, dflt ? ", Open MPI's default choice at (" : " (", np,
+                 a->number, a->name, cname,
+                 dflt && a == asked ? ", Open MPI's default choice at (" : why, np,
                  (unsigned long long)bytes, a->note);
         return -1;
     }
