@@ -111,7 +111,7 @@ static int map_header(char *line, int *col, char *err, size_t len)
  * best.csv to s. 0, or 1 after one error line. */
 static int read_rows(FILE *in, const char *path, const char *variant, struct tune_set *s)
 {
-    char line[4096], err[256], first[256] = "", *f[64];
+    char line[4096] = "", err[256], first[256] = "", *f[64];
     int col[F_COUNT], cap = 0, lineno = 1;
     if (fgets(line, sizeof line, in) == NULL || map_header(line, col, err, sizeof err) != 0) {
         cs_error("%s:1: %s", path, line[0] ? err : "empty");
