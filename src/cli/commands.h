@@ -33,4 +33,8 @@ extern const char calibrate_usage[];
 int fixtrace_main(int argc, char **argv);
 extern const char fixtrace_usage[];
 
+/* tune.c: `collsim tune BEST.csv --ompi-rules FILE --mpich-json FILE` */
+int tune_main(int argc, char **argv);
+extern const char tune_usage[];
+
 #endif

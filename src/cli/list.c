@@ -1,16 +1,18 @@
 /* list.c: `collsim list`, the registry's collectives with their algorithms, cost formulas,
  * whether `collsim predict` can evaluate them and what they need of the platform; with --tsv,
- * collsim's algorithms as a table for scripts (the tests register theirs from it). */
+ * collsim's algorithms as a table for scripts (the tests register theirs from it); with
+ * --ompi or --mpich, what the MPI libraries' algorithms run as (mpilib.h). */
 #include "list.h"
 
 #include <stdio.h>
 #include <string.h>
 
+#include "mpilib.h"
 #include "registry.h"
 #include "util.h"
 
 const char list_usage[] =
-    "usage: collsim list [--tsv] [COLLECTIVE]\n"
+    "usage: collsim list [--tsv] [--ompi | --mpich] [COLLECTIVE]\n"
     "Lists the collectives of the registry, each with its algorithms and their cost formulas\n"
     "(collsim's, then SimGrid's as smpi:NAME); COLLECTIVE shows only that one. An algorithm\n"
     "whose formula 'collsim predict' cannot evaluate says 'no formula: REASON'.\n"
@@ -18,7 +20,15 @@ const char list_usage[] =
     "  --tsv   collsim's algorithms for scripts: a header line, then one line per algorithm\n"
     "          of tab-separated fields collective, algorithm, family, needs ('none', or of\n"
     "          ring, torus, hypercube, fattree, cycles joined by ','), formula ('yes' or\n"
-    "          'no') and no_formula (why not; empty with a formula)\n";
+    "          'no') and no_formula (why not; empty with a formula)\n"
+    "  --ompi  Open MPI 4.1.4's coll/tuned algorithms, by number and name (--algo ompi:N,\n"
+    "          ompi:NAME), each with the collsim or SimGrid algorithm it runs as and where the\n"
+    "          schedules differ, or why none does; with --tsv the fields collective, number,\n"
+    "          name, runs ('-' for none), tune ('yes': the number 'collsim tune' writes for\n"
+    "          that algorithm) and note\n"
+    "  --mpich MPICH 4.0.2's algorithms (--algo mpich:NAME) the same way; with --tsv the\n"
+    "          fields collective, name, json (its name in a tuning file), runs and note\n"
+    "  (ompi:default and mpich:default run each library's default choice: docs/mpi-libraries.md)\n";
 
 /* The column the descriptions start at. */
 #define NAME_WIDTH 24
@@ -104,6 +114,46 @@ static void list_tsv(int coll)
     }
 }
 
+/* --ompi: Open MPI's table (of coll, or every collective for -1), as text or TSV. */
+static void list_ompi(int coll, int tsv)
+{
+    if (tsv)
+        printf("collective\tnumber\tname\truns\tnote\n");
+    else
+        printf("# Open MPI 4.1.4 coll/tuned: --algo ompi:N or ompi:NAME runs as\n");
+    for (int i = 0; i < ompi_algo_count; i++) {
+        const struct ompi_algo *a = &ompi_algos[i];
+        if (coll >= 0 && (int)a->coll != coll) continue;
+        const char *runs = a->runs ? a->runs : "-";
+        if (tsv)
+            printf("%s\t%d\t%s\t%s\t%s\t%s\n", coll_infos[a->coll].name, a->number, a->name, runs,
+                   a->back ? "yes" : "no", a->note);
+        else
+            printf("%-10s %d %-22s %s%s\n%-35s %s\n", coll_infos[a->coll].name, a->number, a->name,
+                   a->runs ? a->runs : "(not available)", a->back ? "  (collsim tune's)" : "", "",
+                   a->note);
+    }
+}
+
+/* --mpich: MPICH's table, as text or TSV. */
+static void list_mpich(int coll, int tsv)
+{
+    if (tsv)
+        printf("collective\tname\tjson\truns\tnote\n");
+    else
+        printf("# MPICH 4.0.2: --algo mpich:NAME runs as\n");
+    for (int i = 0; i < mpich_algo_count; i++) {
+        const struct mpich_algo *a = &mpich_algos[i];
+        if (coll >= 0 && (int)a->coll != coll) continue;
+        if (tsv)
+            printf("%s\t%s\t%s\t%s\t%s\n", coll_infos[a->coll].name, a->name, a->json,
+                   a->runs ? a->runs : "-", a->note);
+        else
+            printf("%-10s %-36s %s\n%-47s %s\n", coll_infos[a->coll].name, a->name,
+                   a->runs ? a->runs : "(not available)", "", a->note);
+    }
+}
+
 /* The collective argv names, or -1 after an error line. */
 static int collective_arg(const char *name)
 {
@@ -116,16 +166,35 @@ static int collective_arg(const char *name)
 
 int list_main(int argc, char **argv)
 {
-    int tsv = argc > 1 && strcmp(argv[1], "--tsv") == 0, first = 1 + tsv, coll = -1;
-    if (argc > 1 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
-        fputs(list_usage, stdout);
-        return 0;
+    int tsv = 0, ompi = 0, mpich = 0, coll = -1, i = 1;
+    for (; i < argc && argv[i][0] == '-'; i++) {
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            fputs(list_usage, stdout);
+            return 0;
+        }
+        int *flag = strcmp(argv[i], "--tsv") == 0     ? &tsv
+                    : strcmp(argv[i], "--ompi") == 0  ? &ompi
+                    : strcmp(argv[i], "--mpich") == 0 ? &mpich
+                                                      : NULL;
+        if (flag == NULL) {
+            cs_error("unknown option '%s' (see 'collsim list --help')", argv[i]);
+            return 2;
+        }
+        *flag = 1;
     }
-    if (argc > first + 1) {
-        cs_error("unexpected argument '%s'", argv[first + 1]);
+    if (ompi && mpich) {
+        cs_error("--ompi and --mpich list one library each: give one");
         return 2;
     }
-    if (argc == first + 1 && (coll = collective_arg(argv[first])) < 0) return 2;
+    if (argc > i + 1) {
+        cs_error("unexpected argument '%s'", argv[i + 1]);
+        return 2;
+    }
+    if (argc == i + 1 && (coll = collective_arg(argv[i])) < 0) return 2;
+    if (ompi || mpich) {
+        (ompi ? list_ompi : list_mpich)(coll, tsv);
+        return 0;
+    }
     if (tsv) {
         list_tsv(coll);
         return 0;

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "machine.h"
+#include "mpilib.h"
 #include "options.h"
 #include "params.h"
 #include "platform.h"
@@ -226,7 +227,10 @@ static void eval_algo(const struct pstate *s, const char *algo, double m, struct
     char why[160];
     if (pc == NULL) {
         snprintf(why, sizeof why, "no formula: %s",
-                 ai ? ai->no_formula : "SimGrid's own algorithm");
+                 ai                    ? ai->no_formula
+                 : mpilib_of(algo) < 0 ? "SimGrid's own algorithm"
+                                       : "an MPI library's name, see 'collsim list --ompi' or "
+                                         "'--mpich' for what it runs");
         add_row(r, algo, m, "-", NAN, why);
         return;
     }

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "mpilib.h"
 #include "registry.h"
 #include "util.h"
 
@@ -98,6 +99,22 @@ static int expand_algos(const struct run_request *r, struct run_plan *pl)
             used += (size_t)sprintf(pl->mine + used, "%s%s", used ? "," : "", t);
     pl->mine[used] = '\0';
     free(raw);
+    return 0;
+}
+
+/* Every MPI library name of the plan resolved (mpilib_pick) at each size, as the runner will:
+ * 0, or 2 after one error line (a library algorithm collsim does not have). */
+static int check_library_names(const struct run_request *r, const struct run_plan *pl)
+{
+    char err[512];
+    struct mpilib_pick pick;
+    for (int a = 0; a < pl->nalgos; a++)
+        for (int s = 0; mpilib_of(pl->algos[a].name) >= 0 && s < r->args.sizes.n; s++)
+            if (mpilib_pick(r->args.coll, pl->algos[a].name, pl->np, r->args.sizes.v[s], &pick, err,
+                            sizeof err) != 0) {
+                cs_error("%s", err);
+                return 2;
+            }
     return 0;
 }
 
@@ -214,6 +231,7 @@ static int plan_values(const struct run_request *r, struct run_plan *pl)
 {
     int rc = check_runner_args(&r->args, pl->np);
     if (rc == 0) rc = expand_algos(r, pl);
+    if (rc == 0) rc = check_library_names(r, pl);
     if (rc == 0) rc = check_outputs(r);
     if (rc == 0) rc = load_machine(r, pl);
     if (rc == 0) rc = set_reduce_rate(pl->reduce_rate);

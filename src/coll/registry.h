@@ -92,8 +92,8 @@ extern const int simgrid_algo_count;
 const struct simgrid_algo_info *simgrid_algo_find(enum coll_id coll, const char *qualified);
 
 /* Expands an --algo list of collective coll: "all" becomes every collsim algorithm of coll,
- * "smpi:all" every SimGrid one. Returns a new comma list (caller frees), or NULL with the
- * unknown name in `bad`. */
+ * "smpi:all" every SimGrid one; an MPI library's name (mpilib.h) is kept as it is. Returns a new
+ * comma list (caller frees), or NULL with the unknown name in `bad`. */
 char *coll_expand(enum coll_id coll, const char *list, char *bad, size_t badlen);
 
 /* ---- the topology a run has, and whether an algorithm fits it ---- */

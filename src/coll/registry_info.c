@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mpilib.h"
+
 const struct coll_info coll_infos[COLL_COUNT] = {
 #define MEMORY(a, b) a, b
 #define COLLECTIVE(id, desc, mem, params, mangled) {#id, desc, MEMORY mem},
@@ -99,7 +101,8 @@ static int expand_word(enum coll_id coll, const char *t, char **out, size_t *cap
         for (int i = 0; i < simgrid_algo_count; i++)
             if (simgrid_algos[i].coll == coll)
                 append(out, cap, SIMGRID_PREFIX, simgrid_algos[i].name);
-    } else if (algo_find(coll, t) != NULL || simgrid_algo_find(coll, t) != NULL) {
+    } else if (algo_find(coll, t) != NULL || simgrid_algo_find(coll, t) != NULL ||
+               mpilib_known(coll, t)) {
         append(out, cap, "", t);
     } else {
         return -1;

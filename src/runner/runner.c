@@ -45,6 +45,7 @@
 #include "coll.h"
 #include "costs.h"
 #include "format.h"
+#include "mpilib.h"
 #include "progress.h"
 #include "runargs.h"
 #include "topology.h"
@@ -58,6 +59,7 @@ struct algo {
     const struct algo_info *info; /* NULL for SimGrid's */
     int named;                    /* named in --algo itself, not only through "all" */
     int file;                     /* --algo-file's, file:STEM */
+    int lib; /* an MPI library's name (mpilib.h): fn and info are set per size (algo_at) */
 };
 
 struct options {
@@ -127,8 +129,9 @@ static int resolve_algos(struct options *o, const char *algos, int rank)
         struct algo *a = &o->algos[o->nalgos++];
         snprintf(a->name, sizeof a->name, "%s", t);
         a->info = algo_find(o->a.coll, t);
-        a->fn = coll_resolve(o->a.coll, t);
-        if (a->fn == NULL) {
+        a->lib = mpilib_of(t) >= 0;
+        a->fn = a->lib ? NULL : coll_resolve(o->a.coll, t);
+        if (a->fn == NULL && !a->lib) {
             if (rank == 0) cs_error("algorithm '%s' is not in this SimGrid library", t);
             rc = -1;
         }
@@ -391,6 +394,38 @@ static int ranks_on_my_host(void)
     return n > 0 ? n : 1;
 }
 
+/* What algorithm a runs at `bytes` bytes on p processes, into *now: a library name resolved
+ * (mpilib_pick) and labelled NAME=RUNS, any other as it is. 0, or -1 with the reason in err. */
+static int algo_at(const struct options *o, const struct algo *a, uint64_t bytes, int p,
+                   struct algo *now, char *err, size_t errlen)
+{
+    *now = *a;
+    if (!a->lib) return 0;
+    struct mpilib_pick pick;
+    if (mpilib_pick(o->a.coll, a->name, p, bytes, &pick, err, errlen) != 0) return -1;
+    mpilib_label(a->name, pick.runs, now->name, sizeof now->name);
+    now->info = algo_find(o->a.coll, pick.runs);
+    now->fn = coll_resolve(o->a.coll, pick.runs);
+    if (now->fn != NULL) return 0;
+    snprintf(err, errlen, "algorithm '%s' is not in this SimGrid library", pick.runs);
+    return -1;
+}
+
+/* Resolves every library name at every size once before anything runs (every rank gets the
+ * same answer); 0, or -1 after an error line from rank 0. */
+static int check_libs(const struct options *o, const struct world *w)
+{
+    char err[512];
+    struct algo now;
+    for (int a = 0; a < o->nalgos; a++)
+        for (int s = 0; o->algos[a].lib && s < o->a.sizes.n; s++)
+            if (algo_at(o, &o->algos[a], o->a.sizes.v[s], w->p, &now, err, sizeof err) != 0) {
+                if (w->rank == 0) cs_error("%s", err);
+                return -1;
+            }
+    return 0;
+}
+
 /* Drops the algorithms that do not fit this run's topology when only "all" named them
  * (saying so); 0, or -1 after an error line when one that --algo names does not fit. */
 static int fit_algos(struct options *o, const struct world *w)
@@ -524,7 +559,7 @@ static int start(struct options *o, struct world *w)
     if (w->rank == 0) w->board->placed = placed;
     harness_down(&w->board, (int)sizeof w->board, w);
     coll_topology_placed = w->board->placed;
-    return fit_algos(o, w) != 0 ? 2 : 0;
+    return fit_algos(o, w) != 0 || check_libs(o, w) != 0 ? 2 : 0;
 }
 
 /* With --marks, rank 0 declares the trace's state types and records the run's settings. */
@@ -573,9 +608,15 @@ static void print_header(const struct options *o, const struct algo *algo, int p
                  COLL_SHARED_SPAN);
     else
         snprintf(checked, sizeof checked, "every rank's buffer checked");
-    printf("# Avg/Min/Max over %d timed call%s after %d warm-up%s; %s%s\n", o->a.iters,
-           o->a.iters == 1 ? "" : "s", warm, warm == 1 ? "" : "s", checked,
-           o->a.shared ? " (--shared-buffers)" : "");
+    if (algo->lib && o->a.warmup < 0) /* the warm-ups of what runs at each size */
+        printf("# Avg/Min/Max over %d timed call%s after 0 warm-ups (1 where SimGrid's algorithm "
+               "runs); %s%s\n# %s: the algorithm that runs at each size is named after '='\n",
+               o->a.iters, o->a.iters == 1 ? "" : "s", checked,
+               o->a.shared ? " (--shared-buffers)" : "", algo->name);
+    else
+        printf("# Avg/Min/Max over %d timed call%s after %d warm-up%s; %s%s\n", o->a.iters,
+               o->a.iters == 1 ? "" : "s", warm, warm == 1 ? "" : "s", checked,
+               o->a.shared ? " (--shared-buffers)" : "");
     printf("# %-10s %14s %14s %14s %11s\n", "Size", "Avg(us)", "Min(us)", "Max(us)", "Iterations");
     fflush(stdout);
 }
@@ -584,8 +625,9 @@ static void print_header(const struct options *o, const struct algo *algo, int p
 static void report(const struct options *o, const struct algo *algo, uint64_t bytes, int p,
                    const struct phase_result *r, FILE *csv)
 {
-    printf("%-12" PRIu64 " %14.3f %14.3f %14.3f %11d%s\n", bytes, r->avg * 1e6, r->min * 1e6,
-           r->max * 1e6, o->a.iters, r->errors ? "  INVALID" : "");
+    printf("%-12" PRIu64 " %14.3f %14.3f %14.3f %11d%s%s%s\n", bytes, r->avg * 1e6, r->min * 1e6,
+           r->max * 1e6, o->a.iters, r->errors ? "  INVALID" : "", algo->lib ? "  " : "",
+           algo->lib ? algo->name : "");
     fflush(stdout);
     if (csv == NULL) {
         cs_progress_done(algo->name, bytes, r->avg, r->errors == 0);
@@ -644,10 +686,16 @@ static long run_all(const struct options *o, const struct world *w)
     for (int a = 0; a < o->nalgos; a++) {
         if (w->rank == 0) print_header(o, &o->algos[a], w->p);
         for (int s = 0; s < o->a.sizes.n; s++) {
-            struct phase_result r = run_phase(o, &o->algos[a], o->a.sizes.v[s], state, w);
+            struct algo now; /* what runs at this size (checked in start: check_libs) */
+            char err[512];
+            if (algo_at(o, &o->algos[a], o->a.sizes.v[s], w->p, &now, err, sizeof err) != 0) {
+                cs_error("%s", err);
+                MPI_Abort(MPI_COMM_WORLD, 2);
+            }
+            struct phase_result r = run_phase(o, &now, o->a.sizes.v[s], state, w);
             if (w->rank != 0) continue;
             total_errors += r.errors;
-            report(o, &o->algos[a], o->a.sizes.v[s], w->p, &r, csv);
+            report(o, &now, o->a.sizes.v[s], w->p, &r, csv);
         }
         if (w->rank == 0) printf("\n");
     }

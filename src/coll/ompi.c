@@ -1,0 +1,425 @@
+/* ompi.c: Open MPI 4.1.4's coll/tuned algorithms by number and name, what collsim runs for
+ * each (the one table of them), and Open MPI's fixed decision (coll_tuned_decision_fixed.c),
+ * resolved per process count and size (mpilib.h). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mpilib.h"
+
+#define NOSEG "Open MPI's fixed rules run it unsegmented (fanout 1: a plain chain); "
+#define PORT "SimGrid's port of Open MPI's code"
+
+/* Every algorithm of coll_tuned_<coll>_decision.c for the eight collectives collsim has. */
+const struct ompi_algo ompi_algos[] = {
+    {COLL_bcast, 1, "basic_linear", "linear", OMPI_FB_NONE, 0, 1,
+     "collsim's root sends in turn with blocking sends; Open MPI posts every send at once "
+     "(isend) and waits for them all"},
+    {COLL_bcast, 2, "chain", "pipeline_chain", OMPI_FB_NONE, 0, 0,
+     NOSEG "collsim cuts the message into its own segments (COLLSIM_SEGMENT)"},
+    {COLL_bcast, 3, "pipeline", "pipeline_chain", OMPI_FB_NONE, 0, 1,
+     NOSEG "collsim cuts the message into its own segments (COLLSIM_SEGMENT)"},
+    {COLL_bcast, 4, "split_binary_tree", "smpi:ompi_split_bintree", OMPI_FB_NONE, 0, 1,
+     PORT ", with 1 KiB / 8 KiB segments where the fixed rules use none; fails below 2 "
+          "segments"},
+    {COLL_bcast, 5, "binary_tree", "binary", OMPI_FB_NONE, 0, 1,
+     "collsim's binary tree is the heap (s feeds 2s+1, 2s+2), Open MPI's the level tree (1 "
+     "feeds 3 and 5); collsim sends in turn with blocking sends"},
+    {COLL_bcast, 6, "binomial", "binomial", OMPI_FB_NONE, 0, 1,
+     "the same tree and child order (shifted rank s feeds s + 2^k above its highest bit); "
+     "collsim sends in turn with blocking sends, Open MPI posts a node's sends at once"},
+    {COLL_bcast, 7, "knomial", NULL, OMPI_FB_NONE, 0, 0,
+     "no collsim or SimGrid algorithm builds Open MPI's k-nomial tree (radix 4); SimGrid's "
+     "mvapich2_knomial_intra_node is MVAPICH2's"},
+    {COLL_bcast, 8, "scatter_allgather", "scatter_allgather_rd", OMPI_FB_COUNT_LT_P, 1, 1,
+     "p not a power of two: Open MPI's recursive doubling has a fix-up step, collsim runs the "
+     "ring allgather; below p bytes Open MPI runs basic_linear (1)"},
+    {COLL_bcast, 9, "scatter_allgather_ring", "scatter_allgather_ring", OMPI_FB_NONE, 0, 1,
+     "binomial scatter of ceil(m/p)-byte blocks, ring allgather, in both"},
+
+    {COLL_reduce, 1, "linear", "linear", OMPI_FB_NONE, 0, 1,
+     "Open MPI's root receives from rank p-1 down to 0, collsim's from shifted rank 1 up"},
+    {COLL_reduce, 2, "chain", "pipeline_chain", OMPI_FB_NONE, 0, 0,
+     NOSEG "collsim cuts m/64 within [1 KiB, 4 KiB] and keeps 16 receives posted"},
+    {COLL_reduce, 3, "pipeline", "pipeline_chain", OMPI_FB_NONE, 0, 1,
+     NOSEG "collsim cuts m/64 within [1 KiB, 4 KiB] and keeps 16 receives posted"},
+    {COLL_reduce, 4, "binary", "smpi:ompi_binary", OMPI_FB_NONE, 0, 1,
+     PORT ", with 32 KiB segments where the fixed rules use none; crashes on 0 bytes"},
+    {COLL_reduce, 5, "binomial", "binomial", OMPI_FB_NONE, 0, 1,
+     "the same in-order binomial tree (children at distance 1, 2, 4, ..., parent: lowest set "
+     "bit cleared); Open MPI keeps two receives posted, collsim one"},
+    {COLL_reduce, 6, "in-order_binary", "smpi:ompi_in_order_binary", OMPI_FB_NONE, 0, 1,
+     PORT ", unsegmented as the fixed rules; crashes on 0 bytes"},
+    {COLL_reduce, 7, "rabenseifner", "rabenseifner", OMPI_FB_COUNT_LT_POF2, 1, 1,
+     "the same fold (odd ranks hand in), halving and binomial gather; collsim works on ranks "
+     "shifted to the root; below pof2(p) elements Open MPI runs linear (1)"},
+
+    {COLL_allreduce, 1, "basic_linear", NULL, OMPI_FB_NONE, 0, 0,
+     "a linear reduce then a linear broadcast: collsim's reduce_bcast uses binomial trees and "
+     "SimGrid's redbcast its own selector's"},
+    {COLL_allreduce, 2, "nonoverlapping", "reduce_bcast", OMPI_FB_NONE, 0, 1,
+     "Open MPI runs its tuned reduce and bcast (their fixed choice); collsim a binomial reduce "
+     "then a binomial broadcast"},
+    {COLL_allreduce, 3, "recursive_doubling", "recursive_doubling", OMPI_FB_NONE, 0, 1,
+     "the same fold (even ranks hand their vector to the odd one) and partners"},
+    {COLL_allreduce, 4, "ring", "ring", OMPI_FB_COUNT_LT_P, 3, 1,
+     "the same ring reduce-scatter and allgather; below p elements Open MPI runs "
+     "recursive_doubling (3)"},
+    {COLL_allreduce, 5, "segmented_ring", "ring", OMPI_FB_COUNT_LT_P, 3, 0,
+     "with the fixed rules' segment size 0 Open MPI runs the ring (4); forced segment sizes "
+     "are not modelled"},
+    {COLL_allreduce, 6, "rabenseifner", "rabenseifner", OMPI_FB_COUNT_LT_POF2, 1, 1,
+     "Open MPI's fold drops the odd ranks, collsim's the even ones; collsim cuts the vector "
+     "into log2 p parts run in rotated order; below pof2(p) elements Open MPI runs "
+     "basic_linear (1)"},
+
+    {COLL_allgather, 1, "linear", NULL, OMPI_FB_NONE, 0, 0,
+     "Open MPI's tuned gather to rank 0 then its tuned bcast: no collsim algorithm composes "
+     "them, SimGrid's GB uses its own selector"},
+    {COLL_allgather, 2, "bruck", "bruck", OMPI_FB_NONE, 0, 1,
+     "the same partners (send to rank - 2^k) and sizes"},
+    {COLL_allgather, 3, "recursive_doubling", "recursive_doubling", OMPI_FB_P_NOT_POF2, 2, 1,
+     "p a power of two: the same exchanges; otherwise Open MPI runs bruck (2)"},
+    {COLL_allgather, 4, "ring", "ring", OMPI_FB_NONE, 0, 1,
+     "the same ring: each step sends rank + 1 the block received last"},
+    {COLL_allgather, 5, "neighbor", "neighbor_exchange", OMPI_FB_NONE, 0, 1,
+     "the same neighbour exchange; odd p runs the ring in both"},
+    {COLL_allgather, 6, "two_proc", "ring", OMPI_FB_P_NOT_2, 0, 0,
+     "one exchange, collsim's ring on 2 ranks; Open MPI refuses any other p"},
+
+    {COLL_alltoall, 1, "linear", "linear", OMPI_FB_NONE, 0, 1,
+     "every send and receive posted at once in both; Open MPI sends to rank - 1, rank - 2, "
+     "..., collsim to rank + 1, rank + 2, ..."},
+    {COLL_alltoall, 2, "pairwise", "pairwise", OMPI_FB_NONE, 0, 1,
+     "p not a power of two: the same steps (to rank + k, from rank - k); a power of two: "
+     "collsim pairs rank XOR k"},
+    {COLL_alltoall, 3, "modified_bruck", "bruck", OMPI_FB_NONE, 0, 1,
+     "the same steps (to rank + 2^k, the blocks with bit k set)"},
+    {COLL_alltoall, 4, "linear_sync", "linear", OMPI_FB_NONE, 0, 0,
+     "with max_requests 0 (the default) Open MPI runs it as linear (1)"},
+    {COLL_alltoall, 5, "two_proc", "pairwise", OMPI_FB_P_NOT_2, 0, 0,
+     "one exchange; Open MPI refuses any other p"},
+
+    {COLL_barrier, 1, "linear", "central", OMPI_FB_NONE, 0, 1,
+     "rank 0 posts every arrival receive at once in both; Open MPI then sends the releases "
+     "one after another, collsim posts them at once (0 bytes: eager either way)"},
+    {COLL_barrier, 2, "double_ring", "smpi:ompi_doublering", OMPI_FB_NONE, 0, 1, PORT},
+    {COLL_barrier, 3, "recursive_doubling", "butterfly", OMPI_FB_NONE, 0, 1,
+     "the same fold of the ranks past the largest power of two and exchanges at distance 1, "
+     "2, 4, ...; Open MPI's last release is a synchronous send"},
+    {COLL_barrier, 4, "bruck", "dissemination", OMPI_FB_NONE, 0, 1,
+     "the same rounds (send to rank + 2^k, receive from rank - 2^k)"},
+    {COLL_barrier, 5, "two_proc", "dissemination", OMPI_FB_P_NOT_2, 0, 0,
+     "one 0-byte exchange; Open MPI refuses any other p"},
+    {COLL_barrier, 6, "tree", "tree", OMPI_FB_NONE, 0, 1,
+     "the same binomial tree to rank 0 (children at 1, 2, 4, ... below the lowest set bit), "
+     "up then down"},
+
+    {COLL_gather, 1, "basic_linear", "smpi:ompi_basic_linear", OMPI_FB_NONE, 0, 1,
+     PORT "; collsim's linear posts every receive at once where Open MPI's root receives one "
+          "rank after another"},
+    {COLL_gather, 2, "binomial", "binomial", OMPI_FB_NONE, 0, 1,
+     "the same in-order tree, children received at distance 1, 2, 4, ..., a subtree's blocks "
+     "in one message"},
+    {COLL_gather, 3, "linear_sync", "smpi:ompi_linear_sync", OMPI_FB_NONE, 0, 1,
+     PORT ", with a 1 KiB / 32 KiB first segment where the fixed rules use 0"},
+
+    {COLL_scatter, 1, "basic_linear", "smpi:ompi_basic_linear", OMPI_FB_NONE, 0, 1,
+     PORT "; collsim's linear posts every send at once where Open MPI's root sends one after "
+          "another"},
+    {COLL_scatter, 2, "binomial", "binomial", OMPI_FB_NONE, 0, 1,
+     "the same in-order tree, largest subtree first"},
+    {COLL_scatter, 3, "linear_nb", "linear", OMPI_FB_NONE, 0, 1,
+     "every send posted at once, then one wait (max_requests 0, the default)"},
+};
+
+const int ompi_algo_count = sizeof ompi_algos / sizeof ompi_algos[0];
+
+/* The fixed decision (coll_tuned_decision_fixed.c, v4.1.4), one line per communicator-size
+ * range, transcribed from its if-chains: "N:" for p < N, "=N:" for p == N, "*:" for the rest;
+ * then "S:A" for size < S -> algorithm A, "*:A" for the rest. Sizes as Open MPI measures them
+ * (bcast, reduce, allreduce: the message; allgather, alltoall, gather, scatter: one block),
+ * which is collsim's size. reduce and allreduce: the commutative tables (collsim reduces with
+ * MPI_SUM and MPI_MAX). */
+struct decision {
+    enum coll_id coll;
+    const char *const *lines;
+};
+
+static const char *const bcast_rules[] = {
+    "4: 32:3 256:5 512:3 1024:7 32768:1 131072:5 262144:2 524288:1 1048576:6 *:5",
+    "8: 64:5 128:6 2048:5 8192:6 1048576:1 *:2",
+    "16: 8:7 64:5 4096:7 16384:5 32768:6 *:1",
+    "32: 4096:7 1048576:6 *:8",
+    "64: 2048:6 *:7",
+    "128: *:7",
+    "256: 2:6 16384:5 32768:1 65536:5 *:7",
+    "1024: 16384:7 32768:4 *:7",
+    "2048: 524288:7 *:8",
+    "4096: 262144:7 *:8",
+    "*: 8192:7 16384:5 262144:7 *:8",
+    NULL};
+static const char *const reduce_rules[] = {"4: 8:7 16:4 32:3 262144:1 524288:3 1048576:2 *:3",
+                                           "8: 4096:4 65536:2 262144:5 524288:1 1048576:5 *:1",
+                                           "16: 8192:4 *:5",
+                                           "32: 4096:4 *:5",
+                                           "256: *:5",
+                                           "512: 8192:5 16384:6 *:5",
+                                           "2048: *:5",
+                                           "4096: 512:5 1024:6 8192:5 16384:6 *:5",
+                                           "*: 16:5 32:6 1024:5 2048:6 8192:5 16384:6 *:5",
+                                           NULL};
+static const char *const allreduce_rules[] = {"4: 8:4 4096:3 8192:4 16384:3 65536:4 262144:5 *:6",
+                                              "8: 16:4 8192:3 *:6",
+                                              "16: 8192:3 *:6",
+                                              "32: 64:5 4096:3 *:6",
+                                              "64: 128:5 *:6",
+                                              "128: 262144:3 *:6",
+                                              "256: 131072:2 262144:3 *:6",
+                                              "512: 4096:2 *:6",
+                                              "2048: 2048:2 16384:3 *:6",
+                                              "4096: 2048:2 4096:5 16384:3 *:6",
+                                              "*: 2048:2 16384:5 32768:3 *:6",
+                                              NULL};
+static const char *const allgather_rules[] = {
+    "=2: *:6",
+    "32: *:3",
+    "64: 1024:3 65536:5 *:4",
+    "128: 512:3 65536:5 *:4",
+    "256: 512:3 131072:5 524288:4 1048576:5 *:4",
+    "512: 32:3 128:2 1024:3 131072:5 524288:4 1048576:5 *:4",
+    "1024: 64:3 256:2 2048:3 *:5",
+    "2048: 4:3 8:2 16:3 32:2 256:3 512:2 4096:3 *:5",
+    "4096: 32:2 128:3 512:2 4096:3 *:5",
+    "*: 2:3 8:2 16:3 512:2 4096:3 *:5",
+    NULL};
+static const char *const alltoall_rules[] = {
+    "=2: 2:2 4:5 16:2 64:5 256:2 4096:5 32768:2 262144:4 1048576:5 *:2",
+    "8: 8192:4 16384:1 65536:4 524288:1 1048576:2 *:1",
+    "16: 262144:4 *:1",
+    "32: 4:4 512:3 8192:4 32768:1 262144:4 524288:1 *:4",
+    "64: 512:3 524288:1 *:4",
+    "128: 1024:3 2048:1 4096:4 262144:1 *:2",
+    "256: 1024:3 2048:4 262144:1 *:2",
+    "512: 1024:3 8192:4 32768:1 *:2",
+    "1024: 512:3 8192:4 16384:1 131072:4 262144:1 *:2",
+    "2048: 512:3 1024:4 2048:1 16384:4 262144:1 *:4",
+    "4096: 1024:3 4096:4 8192:1 131072:4 *:1",
+    "*: 2048:3 8192:4 16384:1 32768:4 65536:1 *:4",
+    NULL};
+static const char *const barrier_rules[] = {"4: *:3",    "8: *:1",   "64: *:3",
+                                            "256: *:4",  "512: *:6", "1024: *:4",
+                                            "4096: *:6", "*: *:4",   NULL};
+static const char *const gather_rules[] = {"4: 2:3 4:1 32768:2 65536:1 131072:2 *:3",
+                                           "8: 1024:2 8192:1 32768:2 262144:1 *:3",
+                                           "256: *:2",
+                                           "512: 2048:2 8192:1 *:2",
+                                           "*: *:2",
+                                           NULL};
+static const char *const scatter_rules[] = {"4: 2:3 131072:1 262144:3 *:1",
+                                            "8: 2048:2 4096:1 8192:2 32768:1 1048576:3 *:1",
+                                            "16: 16384:2 1048576:3 *:1",
+                                            "32: 16384:2 32768:1 *:3",
+                                            "64: 512:2 8192:3 16384:2 *:3",
+                                            "*: 512:2 *:3",
+                                            NULL};
+
+static const struct decision decisions[] = {
+    {COLL_bcast, bcast_rules},         {COLL_reduce, reduce_rules},
+    {COLL_allreduce, allreduce_rules}, {COLL_allgather, allgather_rules},
+    {COLL_alltoall, alltoall_rules},   {COLL_barrier, barrier_rules},
+    {COLL_gather, gather_rules},       {COLL_scatter, scatter_rules},
+};
+
+/* 1 when p falls in a line's range ("N:", "=N:", "*:") at *s, which moves past the colon. */
+static int p_matches(const char **s, int p)
+{
+    char *end;
+    int eq = **s == '=', any = **s == '*';
+    long n = any ? 0 : strtol(*s + eq, &end, 10);
+    *s = strchr(*s, ':') + 1;
+    return any || (eq ? p == n : p < n);
+}
+
+/* The algorithm of the first "S:A" of line s (past its p range) with size < S, or "*:A". */
+static int size_choice(const char *s, uint64_t size)
+{
+    while (*s) {
+        while (*s == ' ')
+            s++;
+        char *end;
+        int any = *s == '*';
+        unsigned long long limit = any ? 0 : strtoull(s, &end, 10);
+        s = strchr(s, ':') + 1;
+        int alg = (int)strtol(s, &end, 10);
+        if (any || size < limit) return alg;
+        s = end;
+    }
+    return 0;
+}
+
+/* Open MPI's fixed choice for coll on p processes at size `size`; 0 for a collective
+ * without a table. */
+static int fixed_decision(enum coll_id coll, int p, uint64_t size)
+{
+    for (size_t d = 0; d < sizeof decisions / sizeof decisions[0]; d++) {
+        if (decisions[d].coll != coll) continue;
+        for (const char *const *l = decisions[d].lines; *l != NULL; l++) {
+            const char *s = *l;
+            if (p_matches(&s, p)) return size_choice(s, size);
+        }
+    }
+    return 0;
+}
+
+static const struct ompi_algo *by_number(enum coll_id coll, int n)
+{
+    for (int i = 0; i < ompi_algo_count; i++)
+        if (ompi_algos[i].coll == coll && ompi_algos[i].number == n) return &ompi_algos[i];
+    return NULL;
+}
+
+/* The entry `word` names ("6" or "binomial"), or NULL. */
+static const struct ompi_algo *by_word(enum coll_id coll, const char *word)
+{
+    char *end;
+    long n = strtol(word, &end, 10);
+    if (*word >= '0' && *word <= '9' && *end == '\0') return by_number(coll, (int)n);
+    for (int i = 0; i < ompi_algo_count; i++)
+        if (ompi_algos[i].coll == coll && strcmp(ompi_algos[i].name, word) == 0)
+            return &ompi_algos[i];
+    return NULL;
+}
+
+int ompi_known(enum coll_id coll, const char *word)
+{
+    return by_word(coll, word) != NULL ||
+           (strcmp(word, "default") == 0 && fixed_decision(coll, 2, 0) > 0);
+}
+
+static int pof2_below(int p)
+{
+    int q = 1;
+    while (q <= p / 2)
+        q *= 2;
+    return q;
+}
+
+/* 1 when Open MPI runs a's `instead` on np processes at `bytes` (count = bytes: collsim's
+ * reductions are on unsigned bytes). */
+static int falls_back(const struct ompi_algo *a, int np, uint64_t bytes)
+{
+    switch (a->when) {
+    case OMPI_FB_COUNT_LT_P:
+        return bytes < (uint64_t)np;
+    case OMPI_FB_COUNT_LT_POF2:
+        return bytes < (uint64_t)pof2_below(np);
+    case OMPI_FB_P_NOT_POF2:
+        return pof2_below(np) != np;
+    case OMPI_FB_P_NOT_2:
+        return np != 2;
+    default:
+        return 0;
+    }
+}
+
+/* What Open MPI runs for entry a on np processes at `bytes`, after its own hand-overs (a
+ * chain of at most two); NULL with the reason in err for a two_proc algorithm on p != 2. */
+static const struct ompi_algo *handed_over(const struct ompi_algo *a, int np, uint64_t bytes,
+                                           char *err, size_t errlen)
+{
+    for (int hops = 0; a != NULL && hops < 3 && falls_back(a, np, bytes); hops++) {
+        if (a->when == OMPI_FB_P_NOT_2) {
+            snprintf(err, errlen,
+                     "ompi:%d (%s) of %s: Open MPI runs it on 2 processes only, not %d", a->number,
+                     a->name, coll_infos[a->coll].name, np);
+            return NULL;
+        }
+        a = by_number(a->coll, a->instead);
+    }
+    return a;
+}
+
+int ompi_pick(enum coll_id coll, const char *word, int np, uint64_t bytes, struct mpilib_pick *out,
+              char *err, size_t errlen)
+{
+    const char *cname = coll_infos[coll].name;
+    int dflt = strcmp(word, "default") == 0;
+    const struct ompi_algo *asked =
+        dflt ? by_number(coll, fixed_decision(coll, np, bytes)) : by_word(coll, word);
+    if (asked == NULL) {
+        snprintf(err, errlen,
+                 "'ompi:%s' is not an Open MPI algorithm of %s (see 'collsim list "
+                 "--ompi')",
+                 word, cname);
+        return -1;
+    }
+    const struct ompi_algo *a = handed_over(asked, np, bytes, err, errlen);
+    if (a == NULL) return -1;
+    if (a->runs == NULL) {
+        char why[64] = " (";
+        if (a != asked)
+            snprintf(why, sizeof why, ", which Open MPI runs for %d at (", asked->number);
+        snprintf(err, errlen, "ompi:%d (%s) of %s%s%d processes, %llu bytes): not available: %s",
+                 a->number, a->name, cname,
+                 dflt && a == asked ? ", Open MPI's default choice at (" : why, np,
+                 (unsigned long long)bytes, a->note);
+        return -1;
+    }
+    out->runs = a->runs;
+    out->number = a->number;
+    out->libname = a->name;
+    return 0;
+}
+
+int ompi_coll_id(enum coll_id coll)
+{
+    switch (coll) {
+    case COLL_allgather:
+        return 0;
+    case COLL_allreduce:
+        return 2;
+    case COLL_alltoall:
+        return 3;
+    case COLL_barrier:
+        return 6;
+    case COLL_bcast:
+        return 7;
+    case COLL_gather:
+        return 9;
+    case COLL_reduce:
+        return 11;
+    case COLL_scatter:
+        return 15;
+    default:
+        return -1;
+    }
+}
+
+int ompi_number_of(enum coll_id coll, const char *runs, char *err, size_t errlen)
+{
+    for (int i = 0; i < ompi_algo_count; i++)
+        if (ompi_algos[i].coll == coll && ompi_algos[i].back && ompi_algos[i].runs != NULL &&
+            strcmp(ompi_algos[i].runs, runs) == 0)
+            return ompi_algos[i].number;
+    snprintf(err, errlen,
+             "Open MPI 4.1.4 has no %s algorithm that runs as %s (see 'collsim list "
+             "--ompi')",
+             coll_infos[coll].name, runs);
+    return -1;
+}
+
+uint64_t ompi_rule_msgsize(enum coll_id coll, int np, uint64_t bytes)
+{
+    switch (coll) {
+    case COLL_allgather:
+    case COLL_alltoall:
+    case COLL_gather:
+    case COLL_scatter:
+        return bytes * (uint64_t)np;
+    case COLL_barrier:
+        return 0;
+    default:
+        return bytes;
+    }
+}

@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# mpilib.sh COLLSIM SRCDIR: the MPI libraries' names (docs/mpi-libraries.md). ompi:N and
+# ompi:NAME run the collsim algorithm of the mapping (the same times), and ompi:default /
+# mpich:default run, on each side of a threshold of the libraries' default selection, the
+# algorithm read by hand from Open MPI 4.1.4's coll_tuned_decision_fixed.c and MPICH 4.0.2's
+# generic.json (the lines are quoted below); what a library has and collsim does not is a
+# one-line error naming it.
+collsim=$1 src=$2
+source "$src/tests/lib.sh"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+plat=$src/platforms/torus-4x4.xml
+
+# run_csv NP COLL ALGOS SIZES: the run's CSV into $tmp/r.csv; its status
+run_csv() {
+    "$collsim" run --platform "$plat" --np "$1" --collective "$2" --algo "$3" --sizes "$4" \
+        --iters 1 --csv "$tmp/r.csv" >/dev/null 2>"$tmp/err"
+}
+# labels: the algorithm column, one per row, joined by spaces
+labels() { csv_col "$tmp/r.csv" algorithm | paste -sd' '; }
+# times ALGO: the avg_s of ALGO's rows, joined by spaces
+times() { awk -F, -v a="$1" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+    $c["algorithm"] == a { print $c["avg_s"] }' "$tmp/r.csv" | paste -sd' '; }
+
+# Open MPI's bcast 6 is collsim's binomial: the same run
+run_csv 8 bcast ompi:6,ompi:binomial,binomial 16,20000,1M
+assert_eq "ompi:6 status" 0 $?
+assert_eq "ompi:6 runs binomial" "$(times binomial)" "$(times ompi:6=binomial)"
+assert_eq "ompi:binomial runs binomial" "$(times binomial)" "$(times ompi:binomial=binomial)"
+[ -n "$(times binomial)" ] && pass || fail "no binomial rows"
+
+# bcast, p < 16: s<8->7 | s<64->5 | s<4096->7 | s<16384->5 | s<32768->6 | else->1
+# (5 binary_tree: binary, 6 binomial, 1 basic_linear: linear)
+run_csv 8 bcast ompi:default,binomial 16383,16384,32767,32768
+assert_eq "bcast ompi:default status" 0 $?
+assert_eq "bcast ompi:default, 8 processes" \
+    "ompi:default=binary ompi:default=binomial ompi:default=binomial ompi:default=linear binomial binomial binomial binomial" \
+    "$(labels)"
+assert_eq "ompi:default=binomial is binomial's time" \
+    "$(times binomial | cut -d' ' -f2-3)" "$(times ompi:default=binomial)"
+# reduce (commutative), p < 16: s<8192->4 | else->5 (4 binary: SimGrid's ompi_binary)
+run_csv 8 reduce ompi:default 8191,8192
+assert_eq "reduce ompi:default" "ompi:default=smpi:ompi_binary ompi:default=binomial" "$(labels)"
+# allreduce (commutative), p < 16: s<8192->3 | else->6; p < 8: s<16->4 | s<8192->3 | else->6,
+# and ring (4) with fewer elements than processes runs recursive doubling (3)
+run_csv 8 allreduce ompi:default 8191,8192
+assert_eq "allreduce ompi:default, 8 processes" \
+    "ompi:default=recursive_doubling ompi:default=rabenseifner" "$(labels)"
+run_csv 4 allreduce ompi:default 2,8
+assert_eq "allreduce ompi:default, 4 processes" \
+    "ompi:default=recursive_doubling ompi:default=ring" "$(labels)"
+# allgather, p < 32: 3 (recursive_doubling), which Open MPI runs as bruck (2) when p is not a
+# power of two
+run_csv 8 allgather ompi:default 16
+assert_eq "allgather ompi:default, 8 processes" "ompi:default=recursive_doubling" "$(labels)"
+run_csv 6 allgather ompi:default,ompi:3 16
+assert_eq "allgather ompi:default, 6 processes" "ompi:default=bruck ompi:3=bruck" "$(labels)"
+
+# MPICH, bcast: p < 8 -> binomial; p a power of two: m<=12288 -> binomial |
+# m<=524288 -> scatter_recursive_doubling_allgather | else -> scatter_ring_allgather
+run_csv 8 bcast mpich:default 12288,12289,524288,524289
+assert_eq "bcast mpich:default, 8 processes" \
+    "mpich:default=smpi:binomial_tree mpich:default=scatter_allgather_rd mpich:default=scatter_allgather_rd mpich:default=scatter_allgather_ring" \
+    "$(labels)"
+run_csv 6 bcast mpich:default 12289
+assert_eq "bcast mpich:default, 6 processes" "mpich:default=smpi:binomial_tree" "$(labels)"
+# allreduce: m<=8 -> recursive_doubling; else count < pof2(p) -> recursive_doubling, else
+# reduce_scatter_allgather
+run_csv 8 allreduce mpich:default 8,9
+assert_eq "allreduce mpich:default" \
+    "mpich:default=recursive_doubling mpich:default=rabenseifner" "$(labels)"
+# alltoall: p <= 8 ("comm_size<8" tested as <=): m<=32768 -> scattered | else -> pairwise;
+# otherwise m<=256 -> brucks
+run_csv 8 alltoall mpich:default 256,32769
+assert_eq "alltoall mpich:default, 8 processes" "mpich:default=linear mpich:default=pairwise" \
+    "$(labels)"
+run_csv 9 alltoall mpich:default 256
+assert_eq "alltoall mpich:default, 9 processes" "mpich:default=bruck" "$(labels)"
+
+# what collsim has not: one error line naming the library's algorithm
+assert_one_line_error "ompi:7" "$collsim" run --platform "$plat" --np 8 --algo ompi:7 --sizes 16
+grep -q "ompi:7 (knomial) of bcast" <("$collsim" run --platform "$plat" --np 8 --algo ompi:7 \
+    --sizes 16 2>&1) && pass || fail "ompi:7's error does not name knomial"
+# p < 16, 4095 bytes: knomial (7)
+err=$("$collsim" run --platform "$plat" --np 8 --algo ompi:default --sizes 16384,4095 2>&1)
+case $err in *"ompi:7 (knomial) of bcast, Open MPI's default choice at (8 processes, 4095 bytes)"*) pass ;;
+*) fail "ompi:default at 4095 B: $err" ;; esac
+assert_one_line_error "allgather two_proc on 4" "$collsim" run --platform "$plat" --np 4 \
+    --collective allgather --algo ompi:two_proc --sizes 16
+assert_one_line_error "mpich:smp" "$collsim" run --platform "$plat" --np 4 --algo mpich:smp --sizes 16
+assert_one_line_error "ompi:42" "$collsim" run --platform "$plat" --np 4 --algo ompi:42 --sizes 16
+# the mapping as `collsim list --ompi --tsv` gives it
+assert_eq "list --ompi --tsv bcast 6" "bcast 6 binomial binomial" \
+    "$("$collsim" list --ompi --tsv bcast | awk -F '\t' '$2 == 6 { print $1, $2, $3, $4 }')"
+assert_eq "list --mpich --tsv" "8" \
+    "$("$collsim" list --mpich --tsv | awk -F '\t' 'NR > 1 { print $1 }' | sort -u | grep -c .)"
+finish
