@@ -350,9 +350,10 @@ int tune_main(int argc, char **argv)
                              "FILE or both");
         return 2;
     }
-    const char *names[] = {"--ompi-rules", "--mpich-json"}, *paths[] = {ompi, mpich};
+    const char *names[] = {"BEST.csv", "--ompi-rules", "--mpich-json"},
+               *paths[] = {pos[0], ompi, mpich};
     if ((ompi && cs_out_check("rules file", ompi) != 0) ||
-        (mpich && cs_out_check("tuning file", mpich) != 0) || cs_out_distinct(names, paths, 2))
+        (mpich && cs_out_check("tuning file", mpich) != 0) || cs_out_distinct(names, paths, 3, 1))
         return 2;
     struct tune_set s = {NULL, 0};
     rc = tune_read(pos[0], variant, &s);
