@@ -49,7 +49,7 @@ const char calibrate_usage[] =
     "                       kept); without one, the NICs come from the fit\n"
     "  --class CLASS        the measurement's distance class: network (default), self or a\n"
     "                       level of BASE's [node] levels\n"
-    "  --tolerance PCT      a segment's largest relative error in percent (default 3)\n"
+    "  --tolerance PCT      a segment's largest relative error in percent (default 5)\n"
     "\n"
     "SMPI semantics: with SimGrid's defaults an eager message moves only once its receive is\n"
     "matched, so the measured o_r and g equal the one-way time; o_s is 0 below the eager\n"
@@ -292,7 +292,7 @@ static int check_profile_options(struct calibrate *c)
         return 2;
     }
     char *end;
-    double pct = c->tolerance != NULL ? strtod(c->tolerance, &end) : 3;
+    double pct = c->tolerance != NULL ? strtod(c->tolerance, &end) : 5;
     if (c->tolerance != NULL && (*end != '\0' || !(pct > 0 && pct <= 100))) {
         cs_error("bad value '%s' for --tolerance (percent, more than 0 up to 100)", c->tolerance);
         return 2;

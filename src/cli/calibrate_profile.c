@@ -133,6 +133,14 @@ static uint64_t piece_from(const struct measured *d, const struct fit_segment *s
     return first_rdv && eager - 1 > prev ? eager - 1 : prev;
 }
 
+/* Appends piece q to f unless it costs what the last piece does (one piece then covers both). */
+static void push_piece(struct machine_fn *f, struct machine_piece q)
+{
+    if (f->n > 0 && f->p[f->n - 1].offset == q.offset && f->p[f->n - 1].per_byte == q.per_byte)
+        return;
+    f->p[f->n++] = q;
+}
+
 /* The class's four functions from the segments (the overheads from the eager ones alone; a
  * class with none measured has zero overheads). */
 static void fill_class(struct machine *m, int cls, const struct measured *d,
@@ -147,9 +155,9 @@ static void fill_class(struct machine *m, int cls, const struct measured *d,
         struct piece_costs c;
         segment_costs(&s[k], eager, L, B, &c);
         uint64_t from = piece_from(d, s, k, m->eager);
-        if (eager) os->p[os->n++] = (struct machine_piece){from, c.o, c.per_byte};
-        lf->p[lf->n++] = (struct machine_piece){from, c.lf, 0};
-        bf->p[bf->n++] = (struct machine_piece){from, c.bf, 0};
+        if (eager) push_piece(os, (struct machine_piece){from, c.o, c.per_byte});
+        push_piece(lf, (struct machine_piece){from, c.lf, 0});
+        push_piece(bf, (struct machine_piece){from, c.bf, 0});
     }
     if (os->n == 0) os->p[os->n++] = (struct machine_piece){0, 0, 0};
     *orr = *os;
