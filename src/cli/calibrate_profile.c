@@ -114,7 +114,8 @@ static void segment_costs(const struct fit_segment *s, int eager, double L, doub
     c->bf = eager && bf <= 1 ? 1 : bf;
     double wire_byte = 1 / (c->bf * B);
     c->per_byte = eager ? fmax(0, (s->b - wire_byte) / 2) : 0;
-    double rest = s->a - ENVELOPE * wire_byte; /* the intercept less the envelope's bytes */
+    if (c->per_byte < 1e-9 * s->b) c->per_byte = 0; /* the slope is the wire's: rounding */
+    double rest = s->a - ENVELOPE * wire_byte;      /* the intercept less the envelope's bytes */
     if (eager && rest >= L) {
         c->lf = 1, c->o = (rest - L) / 2;
     } else {
