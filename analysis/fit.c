@@ -1,4 +1,4 @@
-/* fit.c: least squares and the Hockney, LogGP and model-B fits (docs/references.md#calibration).
+/* fit.c: least squares and the Hockney, LogGP, model-B and segmented fits (docs/references.md).
  * The least squares is GSL's (Debian's libgsl-dev): a maintained routine rather than our own,
  * and no extra cost at run time, since libsimgrid already loads libgsl through ns-3. */
 #include "fit.h"
@@ -6,6 +6,7 @@
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_fit.h>
 #include <math.h>
+#include <stdint.h>
 
 int fit_line(const double *x, const double *y, size_t n, double *c0, double *c1)
 {
@@ -94,4 +95,79 @@ double model_b_time(const struct fit_model_b *b, double m)
     double packets = m > 0 ? ceil(m / payload) : 1;
     if (packets <= 1) return b->ts0 + m * b->ts1 + (m + b->vh) * b->tb;
     return b->ts0 + payload * b->ts1 + (m + b->vh * packets) * b->tb;
+}
+
+/* The weighted (1/y^2) least-squares line through points i..j, held to a >= 0 and b >= 0 (a
+ * negative slope gives the weighted mean, a negative intercept the line through the origin),
+ * and its largest relative error and sum of squared relative errors. */
+static void segment_line(const double *x, const double *y, size_t i, size_t j,
+                         struct fit_segment *s, double *sumsq)
+{
+    enum { CAP = 256 };
+    double w[CAP], cov00, cov01, cov11, chisq;
+    size_t n = j - i + 1;
+    s->first = i, s->last = j, s->a = y[i], s->b = 0;
+    for (size_t k = 0; k < n; k++)
+        w[k] = 1.0 / (y[i + k] * y[i + k]);
+    if (n >= 2 && x[j] > x[i] &&
+        gsl_fit_wlinear(x + i, 1, w, 1, y + i, 1, n, &s->a, &s->b, &cov00, &cov01, &cov11,
+                        &chisq) == GSL_SUCCESS) {
+        if (s->b < 0) {
+            double sw = 0, swy = 0;
+            for (size_t k = 0; k < n; k++)
+                sw += w[k], swy += w[k] * y[i + k];
+            s->a = swy / sw, s->b = 0;
+        } else if (s->a < 0) {
+            s->a = 0;
+            gsl_fit_wmul(x + i, 1, w, 1, y + i, 1, n, &s->b, &cov11, &chisq);
+        }
+    }
+    s->max_rel = 0, *sumsq = 0;
+    for (size_t k = i; k <= j; k++) {
+        double rel = fabs(s->a + s->b * x[k] - y[k]) / y[k];
+        s->max_rel = fmax(s->max_rel, rel);
+        *sumsq += rel * rel;
+    }
+}
+
+/* The fewest segments within tol (dynamic programming over the points' prefixes); their count,
+ * or a count above max_seg when more are needed. */
+static size_t segment_dp(const double *x, const double *y, size_t n, double cut, double tol,
+                         size_t max_seg, struct fit_segment *out)
+{
+    enum { CAP = 257 };
+    size_t count[CAP], from[CAP];
+    double err[CAP];
+    struct fit_segment last[CAP];
+    count[0] = 0, err[0] = 0;
+    for (size_t j = 1; j <= n; j++) {
+        count[j] = SIZE_MAX;
+        for (size_t i = j; i-- > 0;) {
+            if (count[i] == SIZE_MAX || (x[i] < cut && x[j - 1] >= cut)) continue;
+            struct fit_segment s;
+            double sq;
+            segment_line(x, y, i, j - 1, &s, &sq);
+            if (s.max_rel > tol) continue;
+            if (count[i] + 1 < count[j] || (count[i] + 1 == count[j] && err[i] + sq < err[j])) {
+                count[j] = count[i] + 1, err[j] = err[i] + sq, from[j] = i, last[j] = s;
+            }
+        }
+    }
+    if (count[n] > max_seg) return count[n];
+    for (size_t j = n, k = count[n]; j > 0; j = from[j])
+        out[--k] = last[j];
+    return count[n];
+}
+
+int fit_segments(const double *x, const double *y, size_t n, double cut, double *tol,
+                 size_t max_seg, struct fit_segment *out)
+{
+    if (n < 1 || n > 256 || max_seg < 2 || !(*tol > 0)) return -1;
+    for (size_t i = 0; i < n; i++)
+        if (!(y[i] > 0)) return -1;
+    /* a single point always fits, and the cut makes at most two groups, so doubling ends */
+    size_t k;
+    while ((k = segment_dp(x, y, n, cut, *tol, max_seg, out)) > max_seg)
+        *tol *= 2;
+    return (int)k;
 }

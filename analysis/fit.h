@@ -48,6 +48,24 @@ struct fit_model_b {
 int fit_model_b(const struct fit_point *p, size_t n, double vmax, double vh,
                 struct fit_model_b *out);
 
+/* One piece of a segmented fit: y = a + b x over the points first..last (indices). */
+struct fit_segment {
+    size_t first, last;
+    double a, b;    /* a >= 0, b >= 0 */
+    double max_rel; /* the largest |a + b x - y| / y over its points */
+};
+
+/* A segmented (piecewise linear) fit of points sorted by x, with every y > 0: the fewest
+ * contiguous segments that keep every point within *tol relative error, none holding points
+ * on both sides of cut (x < cut and x >= cut; INFINITY for no cut), ties going to the smaller
+ * sum of squared relative errors. Each segment is a weighted least-squares line (weights 1/y^2,
+ * so relative errors are what is minimized) held to a >= 0 and b >= 0, a single point being a
+ * constant. When more than max_seg segments would be needed, *tol is doubled until they fit.
+ * Returns the number of segments written to out (max_seg at most), or -1 if n < 1, n > 256,
+ * max_seg < 2, *tol is not positive or a y is not positive. */
+int fit_segments(const double *x, const double *y, size_t n, double cut, double *tol,
+                 size_t max_seg, struct fit_segment *out);
+
 /* Model B's time for m bytes (docs/references.md#model-a-b, n = ceil(m / (vmax - vh)) packets). */
 double model_b_time(const struct fit_model_b *b, double m);
 

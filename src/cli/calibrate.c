@@ -6,8 +6,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include "calibrate_profile.h"
 #include "commands.h"
 #include "fit.h"
 #include "format.h"
@@ -18,8 +20,8 @@
 
 const char calibrate_usage[] =
     "usage: collsim calibrate --platform FILE.xml [--pair I,J] [--sizes SPEC] [--model M]\n"
-    "                         [--csv FILE] [--params FILE]\n"
-    "       collsim calibrate --from-osu FILE[,FILE] [--params FILE]\n"
+    "                         [--csv FILE] [--params FILE] [PROFILE OPTIONS]\n"
+    "       collsim calibrate --from-osu FILE[,FILE] [--params FILE] [PROFILE OPTIONS]\n"
     "Fits point-to-point models: Hockney a and b (a = the smallest message's one-way time,\n"
     "b = 1/peak bandwidth, and a least-squares line; docs/references.md#calibration), LogGP\n"
     "L, o, g, G, the PLogP table (o_s, o_r, g per size) and model B. Then prints the 'collsim\n"
@@ -35,6 +37,19 @@ const char calibrate_usage[] =
     "                       measured gap, else m / osu_bw's bandwidth, else the one-way time)\n"
     "  --from-osu FILES     fit real output of osu_latency and/or osu_bw (comma-separated;\n"
     "                       each file says which it is in its '# Size' header line)\n"
+    "\n"
+    "Profile options (docs/machines.md#calibrating-a-profile):\n"
+    "  -o PROFILE           also write a machine profile whose [mpi] costs for --class\n"
+    "                       reproduce the measured one-way time: a segmented fit (breaks at the\n"
+    "                       eager threshold and where the slope changes), the wire's part from\n"
+    "                       the profile's crossbar route (2 x nic.latency, nic.bandwidth), the\n"
+    "                       rest of an eager message as overheads split equally between sender\n"
+    "                       and receiver; then prints measured against predicted per size\n"
+    "  --machine BASE       start from this profile (its anatomy, network and other classes\n"
+    "                       kept); without one, the NICs come from the fit\n"
+    "  --class CLASS        the measurement's distance class: network (default), self or a\n"
+    "                       level of BASE's [node] levels\n"
+    "  --tolerance PCT      a segment's largest relative error in percent (default 5)\n"
     "\n"
     "SMPI semantics: with SimGrid's defaults an eager message moves only once its receive is\n"
     "matched, so the measured o_r and g equal the one-way time; o_s is 0 below the eager\n"
@@ -219,9 +234,72 @@ static int save_params(const char *path, const struct fit_point *p, int n, const
 
 struct calibrate {
     const char *platform, *sizes, *model, *csv, *osu, *params, *pair;
+    const char *out, *tolerance; /* -o, --tolerance */
+    struct calib_request profile;
     int hi, hj;
     enum cs_model model_id; /* --model, parsed by calibrate_check */
 };
+
+/* --params FILE and -o PROFILE from the fitted points. Returns main's code. */
+static int save_profile(const struct calibrate *c, const struct fit_point *p, int n,
+                        const char *source)
+{
+    int rc = save_params(c->params, p, n, source);
+    if (rc != 0 || c->out == NULL) return rc;
+    struct calib_request r = c->profile;
+    r.source = source;
+    return calib_profile(&r, p, n);
+}
+
+/* 1 after an error line when output (option opt) is one of the inputs: an OSU file, the
+ * base profile or the platform (cs_same_file: links and hard links count). */
+static int on_input(const struct calibrate *c, const char *opt, const char *output)
+{
+    if (output == NULL) return 0;
+    const char *inputs[] = {c->profile.base, c->platform};
+    const char *hit = NULL;
+    for (int i = 0; i < 2 && hit == NULL; i++)
+        if (inputs[i] != NULL && cs_same_file(output, inputs[i])) hit = inputs[i];
+    char *list = cs_strdup(c->osu != NULL ? c->osu : "");
+    for (char *t = strtok(list, ","); t != NULL && hit == NULL; t = strtok(NULL, ","))
+        if (cs_same_file(output, t)) hit = c->osu + (t - list);
+    if (hit != NULL)
+        cs_error("%s '%s' is the input '%.*s': refusing to overwrite it", opt, output,
+                 (int)strcspn(hit, ","), hit);
+    free(list);
+    return hit != NULL;
+}
+
+/* Refuses any output onto an input. 0, or 2 after an error line. */
+static int outputs_not_inputs(const struct calibrate *c)
+{
+    return on_input(c, "--csv", c->csv) || on_input(c, "--params", c->params) ||
+                   on_input(c, "-o", c->out)
+               ? 2
+               : 0;
+}
+
+/* Checks -o and its options before any work. 0, or 2 after an error line. */
+static int check_profile_options(struct calibrate *c)
+{
+    if (c->out == NULL) {
+        if (c->profile.base == NULL && c->tolerance == NULL &&
+            strcmp(c->profile.cls, "network") == 0)
+            return 0;
+        cs_error("--machine, --class and --tolerance go with -o PROFILE");
+        return 2;
+    }
+    char *end;
+    double pct = c->tolerance != NULL ? strtod(c->tolerance, &end) : 5;
+    if (c->tolerance != NULL && (*end != '\0' || !(pct > 0 && pct <= 100))) {
+        cs_error("bad value '%s' for --tolerance (percent, more than 0 up to 100)", c->tolerance);
+        return 2;
+    }
+    c->profile.tol = pct / 100;
+    c->profile.out = c->out;
+    if (cs_out_check("machine profile", c->out) != 0) return 2;
+    return calib_check(&c->profile);
+}
 
 /* Hockney, LogGP, PLogP and model B from OSU output files (a comma list). 0 or an exit
  * status after an error line. */
@@ -242,7 +320,7 @@ static int calibrate_osu(const struct calibrate *c)
     char source[600];
     snprintf(source, sizeof source, "OSU micro-benchmark output %s", c->osu);
     print_report(pts, n, source);
-    return save_params(c->params, pts, n, source);
+    return save_profile(c, pts, n, source);
 }
 
 /* Writes hostfile lines hi and hj (the pair) into a new temporary hostfile pairfile; their
@@ -348,17 +426,25 @@ static int calibrate_platform(struct calibrate *c)
     snprintf(source, sizeof source, "simulated ping-pong %s <-> %s on %s, model %s", a, b,
              c->platform, c->model);
     print_report(pts, n, source);
-    return save_params(c->params, pts, n, source);
+    return save_profile(c, pts, n, source);
 }
 
 int calibrate_main(int argc, char **argv)
 {
-    struct calibrate c = {.sizes = "0:32M:2", .model = "clean", .hi = 0, .hj = 1};
-    const struct cs_opt table[] = {
-        {"platform", CS_OPT_STR, &c.platform, NULL}, {"pair", CS_OPT_STR, &c.pair, NULL},
-        {"sizes", CS_OPT_STR, &c.sizes, NULL},       {"model", CS_OPT_STR, &c.model, NULL},
-        {"csv", CS_OPT_STR, &c.csv, NULL},           {"from-osu", CS_OPT_STR, &c.osu, NULL},
-        {"params", CS_OPT_STR, &c.params, NULL},     {NULL, 0, NULL, NULL}};
+    struct calibrate c = {
+        .sizes = "0:32M:2", .model = "clean", .hi = 0, .hj = 1, .profile.cls = "network"};
+    const struct cs_opt table[] = {{"platform", CS_OPT_STR, &c.platform, NULL},
+                                   {"pair", CS_OPT_STR, &c.pair, NULL},
+                                   {"sizes", CS_OPT_STR, &c.sizes, NULL},
+                                   {"model", CS_OPT_STR, &c.model, NULL},
+                                   {"csv", CS_OPT_STR, &c.csv, NULL},
+                                   {"from-osu", CS_OPT_STR, &c.osu, NULL},
+                                   {"params", CS_OPT_STR, &c.params, NULL},
+                                   {"o", CS_OPT_STR, &c.out, NULL},
+                                   {"machine", CS_OPT_STR, &c.profile.base, NULL},
+                                   {"class", CS_OPT_STR, &c.profile.cls, NULL},
+                                   {"tolerance", CS_OPT_STR, &c.tolerance, NULL},
+                                   {NULL, 0, NULL, NULL}};
     int rc = cs_opt_parse(argc, argv, table, calibrate_usage, NULL, 0, NULL);
     if (rc != 0) return rc == 1 ? 0 : rc;
     char extra;
@@ -371,10 +457,11 @@ int calibrate_main(int argc, char **argv)
         cs_error("give --platform or --from-osu, not both");
         return 2;
     }
-    const char *names[] = {"--csv", "--params"}, *paths[] = {c.csv, c.params};
+    const char *names[] = {"--csv", "--params", "-o"}, *paths[] = {c.csv, c.params, c.out};
     if ((c.csv != NULL && cs_out_check("CSV", c.csv) != 0) ||
         (c.params != NULL && cs_out_check("parameters", c.params) != 0) ||
-        cs_out_distinct(names, paths, 2, 0) != 0)
+        cs_out_distinct(names, paths, 3, 0) != 0 || outputs_not_inputs(&c) != 0 ||
+        check_profile_options(&c) != 0)
         return 2;
     if (c.osu != NULL) return calibrate_osu(&c);
     if (c.platform == NULL) {

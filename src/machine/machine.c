@@ -284,8 +284,7 @@ static int read_node(struct reader *r, const char *key, char *v, struct machine 
     return bw && !(*dest > 0) ? fail(r, "%s must be more than 0", key) : 0;
 }
 
-/* The class called name (after a key's '.'), or -1. */
-static int class_named(const struct machine *m, const char *name)
+int machine_class_named(const struct machine *m, const char *name)
 {
     for (int c = 0; c <= machine_class_network(m); c++)
         if (strcmp(machine_class_name(m, c), name) == 0) return c;
@@ -300,7 +299,7 @@ static int read_param(struct reader *r, const char *key, char *v, struct machine
         if (strncmp(key, param_keys[p], n) != 0 || (key[n] != '\0' && key[n] != '.')) continue;
         struct machine_fn *f = &m->fn_all[p];
         if (key[n] == '.') {
-            int c = class_named(m, key + n + 1);
+            int c = machine_class_named(m, key + n + 1);
             if (c < 0)
                 return fail(r, "unknown class '%s' (self, the levels of [node], network)",
                             key + n + 1);

@@ -102,6 +102,9 @@ int machine_class_of(const struct machine *m, int same_host, const char *node_a,
 /* A class's name: "self", a level's name, "network". */
 const char *machine_class_name(const struct machine *m, int cls);
 
+/* The class called name ("self", a level's name, "network"), or -1 for none. */
+int machine_class_named(const struct machine *m, const char *name);
+
 /* The value of param for a message of m bytes in class cls: the class's function, else the
  * key without a class, else 0 for a cost and 1 for a factor. */
 double machine_value(const struct machine *mc, enum machine_param param, int cls, uint64_t m);

@@ -2,6 +2,56 @@
 #include "check.h"
 #include "fit.h"
 
+/* fit_segments on values worked out by hand. */
+static void check_segments(void)
+{
+    struct fit_segment s[4];
+    /* Two exact lines, y = 1 + x on 0..3 and y = 10 x on 10..30: two segments, no cut. */
+    double x[] = {0, 1, 2, 3, 10, 20, 30}, y[] = {1, 2, 3, 4, 100, 200, 300}, tol = 0.01;
+    CHECK_INT_EQ(2, fit_segments(x, y, 7, INFINITY, &tol, 4, s));
+    CHECK_INT_EQ(3, s[0].last);
+    CHECK_NEAR(1.0, s[0].a, 1e-9);
+    CHECK_NEAR(1.0, s[0].b, 1e-9);
+    CHECK_INT_EQ(4, s[1].first);
+    CHECK_NEAR(0.0, s[1].a, 1e-9);
+    CHECK_NEAR(10.0, s[1].b, 1e-9);
+    CHECK_NEAR(0.01, tol, 0);
+    /* One line y = 1 + x, cut at 3: the points below 3 and those from 3 are apart. */
+    double cx[] = {1, 2, 3, 4}, cy[] = {2, 3, 4, 5};
+    CHECK_INT_EQ(2, fit_segments(cx, cy, 4, 3, &tol, 4, s));
+    CHECK_INT_EQ(1, s[0].last);
+    CHECK_NEAR(1.0, s[1].a, 1e-9);
+    CHECK_NEAR(1.0, s[1].b, 1e-9);
+    /* A falling pair is a constant, the mean weighted by 1/y^2 = {1/4, 1}: (2/4 + 1) / 1.25 =
+     * 1.2, errors 0.4 and 0.2. */
+    double fx[] = {1, 2}, fy[] = {2, 1}, big = 1.0;
+    CHECK_INT_EQ(1, fit_segments(fx, fy, 2, INFINITY, &big, 4, s));
+    CHECK_NEAR(1.2, s[0].a, 1e-12);
+    CHECK_NEAR(0.0, s[0].b, 0);
+    CHECK_NEAR(0.4, s[0].max_rel, 1e-12);
+    /* (1, 1), (2, 3): the line's intercept is -1, so the line through the origin, weights
+     * {1, 1/9}: b = (1 + 6/9) / (1 + 4/9) = 15/13. */
+    double ox[] = {1, 2}, oy[] = {1, 3};
+    CHECK_INT_EQ(1, fit_segments(ox, oy, 2, INFINITY, &big, 4, s));
+    CHECK_NEAR(0.0, s[0].a, 0);
+    CHECK_NEAR(15.0 / 13.0, s[0].b, 1e-12);
+    /* Three flat steps in at most two segments: the tolerance is doubled until they fit (the
+     * fewest within it may then be one), and at half of it they needed three. */
+    double sx[] = {1, 2, 3, 4, 5, 6}, sy[] = {1, 1, 10, 10, 100, 100};
+    tol = 0.01;
+    int k = fit_segments(sx, sy, 6, INFINITY, &tol, 2, s);
+    CHECK(k == 1 || k == 2);
+    CHECK(tol > 0.01);
+    CHECK(s[0].max_rel <= tol && s[k - 1].max_rel <= tol);
+    double half = tol / 2;
+    CHECK_INT_EQ(3, fit_segments(sx, sy, 6, INFINITY, &half, 4, s));
+    /* Refused: a time that is not positive, a tolerance that is not. */
+    double zy[] = {1, 0};
+    CHECK_INT_EQ(-1, fit_segments(fx, zy, 2, INFINITY, &big, 4, s));
+    double none = 0;
+    CHECK_INT_EQ(-1, fit_segments(fx, fy, 2, INFINITY, &none, 4, s));
+}
+
 int main(void)
 {
     /* A line through (0, 1) and (2, 5): c0 = 1, c1 = 2. */
@@ -58,5 +108,6 @@ int main(void)
     CHECK_NEAR(4.75, fb.tb, 1e-12);
     CHECK_NEAR(4.5, fb.ts0, 1e-12);
     CHECK_NEAR(-1.75, fb.ts1, 1e-12);
+    check_segments();
     return check_finish();
 }

@@ -74,6 +74,10 @@ static void test_read(void)
     CHECK_INT_EQ(4, machine_class(&m, 0, 0, 0));
     CHECK_STR_EQ("socket", machine_class_name(&m, 2));
     CHECK_STR_EQ("network", machine_class_name(&m, 4));
+    CHECK_INT_EQ(0, machine_class_named(&m, "self"));
+    CHECK_INT_EQ(2, machine_class_named(&m, "socket"));
+    CHECK_INT_EQ(4, machine_class_named(&m, "network"));
+    CHECK_INT_EQ(-1, machine_class_named(&m, "numa"));
     unlink(path);
 }
 
