@@ -401,20 +401,19 @@ static int quantity_ok(const char *s, char kind)
     return cs_parse_quantity(s, kind, &v) == 0 && isfinite(v) && (kind == 'l' || v > 0);
 }
 
-/* The latency, bandwidth and speed given. 0, or 2 after an error line. */
-static int check_units(const struct gen *g)
+/* (xmlw.h) */
+int platform_check_units(const char *lat, const char *bw, const char *speed)
 {
-    if (!quantity_ok(g->lat, 'l')) {
-        cs_error("bad latency '%s' (a number and s, ms, us, ns or ps, e.g. 1us)", g->lat);
+    if (!quantity_ok(lat, 'l')) {
+        cs_error("bad latency '%s' (a number and s, ms, us, ns or ps, e.g. 1us)", lat);
         return 2;
     }
-    if (!quantity_ok(g->bw, 'b')) {
-        cs_error("bad bandwidth '%s' (a number and Bps, kBps, MBps, GBps, Gbps, GiBps, ...)",
-                 g->bw);
+    if (!quantity_ok(bw, 'b')) {
+        cs_error("bad bandwidth '%s' (a number and Bps, kBps, MBps, GBps, Gbps, GiBps, ...)", bw);
         return 2;
     }
-    if (!quantity_ok(g->speed, 's')) {
-        cs_error("bad speed '%s' (a number and f, kf, Mf, Gf or Tf, e.g. 1Gf)", g->speed);
+    if (!quantity_ok(speed, 's')) {
+        cs_error("bad speed '%s' (a number and f, kf, Mf, Gf or Tf, e.g. 1Gf)", speed);
         return 2;
     }
     return 0;
@@ -681,31 +680,25 @@ static int plan_request(const struct platform_request *q, struct spec *sp, struc
     for (int i = 0; i < PLATFORM_NOPTS; i++)
         sp->given |= (q->given[i] != 0) << i;
     *g = (struct gen){NULL, q->latency, q->bandwidth, q->speed};
+    if (q->map_by != NULL) {
+        cs_error("--map-by places the cores of a --machine platform; a kind's hosts are in "
+                 "index order");
+        return 2;
+    }
     if (sp->kind == NULL) {
         cs_error("no platform kind (ring, torus, hypercube, fattree, crossbar, xl250a, "
-                 "xl250a-cluster; see 'collsim platform --help')");
+                 "xl250a-cluster) and no --machine FILE; see 'collsim platform --help'");
         return 2;
     }
     int rc;
-    if ((rc = check_units(g)) != 0 || (rc = plan_kind(sp)) != 0) return rc;
-    if (sp->out == NULL) {
-        cs_error("-o FILE.xml is required");
-        return 2;
-    }
-    size_t olen = strlen(sp->out);
-    if (olen < 5 || strcmp(sp->out + olen - 4, ".xml") != 0) {
-        cs_error("output '%s' must end in .xml (the hostfile goes beside it as .hosts)", sp->out);
-        return 2;
-    }
-    if (olen + 8 >= PATH_MAX) {
-        cs_error("output path too long (%zu bytes)", olen);
-        return 2;
-    }
-    return 0;
+    if ((rc = platform_check_units(g->lat, g->bw, g->speed)) != 0 || (rc = plan_kind(sp)) != 0)
+        return rc;
+    return xmlw_check_out(sp->out);
 }
 
 int platform_plan(const struct platform_request *q, int *hosts)
 {
+    if (q->machine != NULL) return machine_gen_plan(q, hosts);
     struct spec sp;
     struct gen g;
     int rc = plan_request(q, &sp, &g);
@@ -715,6 +708,7 @@ int platform_plan(const struct platform_request *q, int *hosts)
 
 int platform_write(const struct platform_request *q)
 {
+    if (q->machine != NULL) return machine_gen_write(q);
     struct spec sp;
     struct gen g;
     int rc = plan_request(q, &sp, &g);

@@ -96,3 +96,21 @@ int xmlw_files(const char *out, void (*body)(struct xmlw *x, const void *arg),
     }
     return 0;
 }
+
+int xmlw_check_out(const char *out)
+{
+    if (out == NULL) {
+        cs_error("-o FILE.xml is required");
+        return 2;
+    }
+    size_t olen = strlen(out);
+    if (olen < 5 || strcmp(out + olen - 4, ".xml") != 0) {
+        cs_error("output '%s' must end in .xml (the hostfile goes beside it as .hosts)", out);
+        return 2;
+    }
+    if (olen + 8 >= PATH_MAX) {
+        cs_error("output path too long (%zu bytes)", olen);
+        return 2;
+    }
+    return 0;
+}

@@ -27,6 +27,12 @@ void xmlw_link(struct xmlw *x, const char *id, const char *bw, const char *lat, 
  * failed. */
 int xmlw_document(FILE *f, void (*body)(struct xmlw *x, const void *arg), const void *arg);
 
+/* Checks --latency, --bandwidth and --speed (gen.c). 0, or 2 after an error line. */
+int platform_check_units(const char *lat, const char *bw, const char *speed);
+
+/* Checks an output name: given, FILE.xml, not too long. 0, or 2 after an error line. */
+int xmlw_check_out(const char *out);
+
 /* Writes the platform OUT (through xmlw_document, body and arg) and its hostfile (OUT with
  * .hosts for .xml, by hosts(f, arg)) through cs_out: a .part each, moved into place when both
  * are complete; on failure neither is left and an older platform of that name stays as it
