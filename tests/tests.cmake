@@ -1,5 +1,5 @@
 # CTest registrations for the runner, the algorithms and the front end.
-set(CS_RUN_TESTS machine fault formulas determinism errors simgrid routing topology rma_trace ptp_trace shared study study_grid long_trace shared_buffers predict algo_file)
+set(CS_RUN_TESTS machine machine_platform fault formulas determinism errors simgrid routing topology rma_trace ptp_trace shared study study_grid long_trace shared_buffers predict algo_file)
 foreach(t ${CS_RUN_TESTS})
   add_test(NAME run.${t} COMMAND bash ${CMAKE_SOURCE_DIR}/tests/run/${t}.sh
            $<TARGET_FILE:collsim> ${CMAKE_SOURCE_DIR})
