@@ -44,15 +44,9 @@ static void host(struct gen *g, const char *id, const char *speed)
 /* A route from host names src to dst through `n` link ids. */
 static void route(struct gen *g, const char *src, const char *dst, char **links, int n)
 {
-    xmlw_start(g->x, "route");
-    xmlw_attr(g->x, "src", src);
-    xmlw_attr(g->x, "dst", dst);
-    xmlw_attr(g->x, "symmetrical", "NO");
-    for (int i = 0; i < n; i++) {
-        xmlw_start(g->x, "link_ctn");
-        xmlw_attr(g->x, "id", links[i]);
-        xmlw_end(g->x);
-    }
+    xmlw_route_open(g->x, src, dst, NULL, NULL);
+    for (int i = 0; i < n; i++)
+        xmlw_link_ctn(g->x, links[i]);
     xmlw_end(g->x);
 }
 

@@ -105,19 +105,9 @@ static void zone_start(struct mg *g, const char *id)
 static void route(struct mg *g, const char *src, const char *dst, const char *gw_src,
                   const char *gw_dst, char links[][MG_NAME], int n)
 {
-    xmlw_start(g->x, gw_src ? "zoneRoute" : "route");
-    xmlw_attr(g->x, "src", src);
-    xmlw_attr(g->x, "dst", dst);
-    if (gw_src) {
-        xmlw_attr(g->x, "gw_src", gw_src);
-        xmlw_attr(g->x, "gw_dst", gw_dst);
-    }
-    xmlw_attr(g->x, "symmetrical", "NO");
-    for (int i = 0; i < n; i++) {
-        xmlw_start(g->x, "link_ctn");
-        xmlw_attr(g->x, "id", links[i]);
-        xmlw_end(g->x);
-    }
+    xmlw_route_open(g->x, src, dst, gw_src, gw_dst);
+    for (int i = 0; i < n; i++)
+        xmlw_link_ctn(g->x, links[i]);
     xmlw_end(g->x);
 }
 

@@ -46,6 +46,26 @@ void xmlw_link(struct xmlw *x, const char *id, const char *bw, const char *lat, 
     xmlw_end(x);
 }
 
+void xmlw_route_open(struct xmlw *x, const char *src, const char *dst, const char *gw_src,
+                     const char *gw_dst)
+{
+    xmlw_start(x, gw_src ? "zoneRoute" : "route");
+    xmlw_attr(x, "src", src);
+    xmlw_attr(x, "dst", dst);
+    if (gw_src) {
+        xmlw_attr(x, "gw_src", gw_src);
+        xmlw_attr(x, "gw_dst", gw_dst);
+    }
+    xmlw_attr(x, "symmetrical", "NO");
+}
+
+void xmlw_link_ctn(struct xmlw *x, const char *id)
+{
+    xmlw_start(x, "link_ctn");
+    xmlw_attr(x, "id", id);
+    xmlw_end(x);
+}
+
 int xmlw_document(FILE *f, void (*body)(struct xmlw *x, const void *arg), const void *arg)
 {
     struct xmlw x = {NULL, 0};

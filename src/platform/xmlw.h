@@ -22,6 +22,12 @@ void xmlw_prop(struct xmlw *x, const char *id, const char *value);
 /* <link id= bandwidth= latency= [sharing_policy=]/>; policy NULL: SimGrid's default */
 void xmlw_link(struct xmlw *x, const char *id, const char *bw, const char *lat, const char *policy);
 
+/* Opens a one-way <route> from host or router src to dst, or with gw_src and gw_dst a
+ * <zoneRoute> between zones; its <link_ctn>s (xmlw_link_ctn) follow, then xmlw_end. */
+void xmlw_route_open(struct xmlw *x, const char *src, const char *dst, const char *gw_src,
+                     const char *gw_dst);
+void xmlw_link_ctn(struct xmlw *x, const char *id);
+
 /* Writes the platform document into the open f: the XML declaration, SimGrid's DOCTYPE,
  * <platform version="4.1">, then body(x, arg) writes its content. 0, or -1 if a write
  * failed. */
