@@ -227,7 +227,8 @@ static void leaf_zone(struct mg *g, int node, int i)
 
 static void group_zone(struct mg *g, int node, int k, int i);
 
-/* Child j of group i of level k: its zone (and the names of the zone and its router). */
+/* The zone of group `child` of level k-1 (a part of a group of level k), and its name and
+ * its router's into zone and router. */
 static void child_zone(struct mg *g, int node, int k, int child, char *zone, char *router,
                        size_t len)
 {

@@ -78,6 +78,14 @@ assert_near "two sockets" "$(calc "$os + $lat + ($m + 16) / $core_b + $or")" "$(
 lat=$(calc "2 * ($core_l + $ccx_l + $sock_l + $nic_l)")
 assert_near "two nodes" "$(calc "$os_net + $lat + ($m + 16) / $nic_b + $or")" "$(time_of node)" 1e-6
 
+# NIC i hangs off socket i: with one NIC, socket 1 reaches it over the top link (11 links);
+# with two, through its own (9 links, 2 (core + ccx + socket + NIC) latency)
+hops() { "$collsim" platform info "$1" --hops | awk '$1 == "n0-c4" && $2 == "n1-c4" { print $3, $4 }'; }
+assert_eq "socket 1 to socket 1, one NIC" "11 $(calc "2 * ($core_l + $ccx_l + $sock_l + $node_l + $nic_l)")" "$(hops "$xml")"
+sed 's/^nic.latency/nics = 2\n&/' "$tmp/t.machine" >"$tmp/nics.machine"
+"$collsim" platform --machine "$tmp/nics.machine" --nodes 2 -o "$tmp/nics.xml"
+assert_eq "socket 1 to socket 1, two NICs" "9 $(calc "2 * ($core_l + $ccx_l + $sock_l + $nic_l)")" "$(hops "$tmp/nics.xml")"
+
 # tracing and the analysis load these zones of zones (SimGrid 3.32 needs the file's layout)
 "$collsim" run --platform "$xml" --np 16 --algo binomial --sizes 16 --quiet --machine \
     "$tmp/t.machine" --trace "$tmp/t.trace" --trace-links >/dev/null 2>"$tmp/err" &&
