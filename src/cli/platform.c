@@ -1,5 +1,5 @@
-/* platform.c: `collsim platform KIND [options] -o FILE.xml` and `collsim platform info
- * FILE.xml [--hops]`, their command lines and help; the platforms are src/platform's
+/* platform.c: `collsim platform KIND [options] -o FILE.xml` (or --machine FILE) and `collsim
+ * platform info FILE.xml [--hops]`, their command lines and help; the platforms are src/platform's
  * (platform.h). */
 #include <string.h>
 
@@ -9,6 +9,7 @@
 
 const char platform_usage[] =
     "usage: collsim platform KIND [options] -o FILE.xml\n"
+    "       collsim platform --machine FILE --nodes N [--map-by WHAT] -o FILE.xml\n"
     "       collsim platform info FILE.xml [--hops]\n"
     "Writes a SimGrid platform and FILE.hosts beside it (line i = the host of rank i).\n"
     "\n"
@@ -33,6 +34,17 @@ const char platform_usage[] =
     "                            core, hardware numbers commented in the file\n"
     "  xl250a-cluster --nodes N  1 <= N <= 36 such nodes on one InfiniBand EDR switch\n"
     "A kind refuses the options of the others.\n"
+    "\n"
+    "from a machine profile (docs/machines.md; machines/ has some):\n"
+    "  --machine FILE --nodes N [--map-by core|node|LEVEL]\n"
+    "                            N nodes of the profile's [node], one host per core (nK-cC:\n"
+    "                            core C of node K), on its [network] (crossbar); at most 512\n"
+    "                            nodes and 65536 hosts. The hostfile's order: core (default)\n"
+    "                            fills node 0's cores, then node 1's; node puts rank i on node\n"
+    "                            i mod N; a level of the profile (socket ...) deals the ranks\n"
+    "                            round robin over that level's groups of a node, node after\n"
+    "                            node. --speed is each core's; --latency and --bandwidth do\n"
+    "                            not apply\n"
     "\n"
     "options (SimGrid units; ignored by the xl250a kinds, which use the hardware's):\n"
     "  --latency T       per link (default 1us; s, ms, us, ns, ps), finite, >= 0\n"
@@ -97,6 +109,8 @@ static int platform_args(int argc, char **argv, struct platform_request *q)
         {"latency", CS_OPT_STR, &q->latency, NULL},
         {"bandwidth", CS_OPT_STR, &q->bandwidth, NULL},
         {"speed", CS_OPT_STR, &q->speed, NULL},
+        {"machine", CS_OPT_STR, &q->machine, NULL},
+        {"map-by", CS_OPT_STR, &q->map_by, NULL},
         {"output", CS_OPT_STR, &q->out, NULL},
         {"o", CS_OPT_STR, &q->out, NULL},
         {NULL, 0, NULL, NULL}};

@@ -7,16 +7,15 @@
  * under tracing/platform on the latter ("container with name ..._DOWN not found"). The
  * built-in TORUS and FAT_TREE clusters use SPLITDUPLEX links, which trace fine.
  * Rank placement: line i of the hostfile is the host of MPI rank i, hosts in index order. */
-#include <libxml/xmlwriter.h>
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "platform.h"
 #include "util.h"
+#include "xmlw.h"
 
 /* Limits: explicit routes (ring, crossbar, hypercube) grow as the square of the hosts or
  * faster, SimGrid clusters (torus, fat tree) stay one line whatever their size. */
@@ -30,71 +29,25 @@ enum {
 };
 
 struct gen {
-    xmlTextWriterPtr w;
+    struct xmlw *x; /* the document being written */
     const char *lat, *bw, *speed;
-    int failed;
 };
-
-static void attr(struct gen *g, const char *name, const char *value)
-{
-    if (xmlTextWriterWriteAttribute(g->w, BAD_CAST name, BAD_CAST value) < 0) g->failed = 1;
-}
-
-static void start(struct gen *g, const char *element)
-{
-    if (xmlTextWriterStartElement(g->w, BAD_CAST element) < 0) g->failed = 1;
-}
-
-static void end(struct gen *g)
-{
-    if (xmlTextWriterEndElement(g->w) < 0) g->failed = 1;
-}
-
-static void comment(struct gen *g, const char *text)
-{
-    if (xmlTextWriterWriteComment(g->w, BAD_CAST text) < 0) g->failed = 1;
-}
-
-static void prop(struct gen *g, const char *id, const char *value)
-{
-    start(g, "prop");
-    attr(g, "id", id);
-    attr(g, "value", value);
-    end(g);
-}
 
 static void host(struct gen *g, const char *id, const char *speed)
 {
-    start(g, "host");
-    attr(g, "id", id);
-    attr(g, "speed", speed);
-    end(g);
-}
-
-static void link_el(struct gen *g, const char *id, const char *bw, const char *lat,
-                    const char *policy)
-{
-    start(g, "link");
-    attr(g, "id", id);
-    attr(g, "bandwidth", bw);
-    attr(g, "latency", lat);
-    if (policy != NULL) attr(g, "sharing_policy", policy);
-    end(g);
+    xmlw_start(g->x, "host");
+    xmlw_attr(g->x, "id", id);
+    xmlw_attr(g->x, "speed", speed);
+    xmlw_end(g->x);
 }
 
 /* A route from host names src to dst through `n` link ids. */
 static void route(struct gen *g, const char *src, const char *dst, char **links, int n)
 {
-    start(g, "route");
-    attr(g, "src", src);
-    attr(g, "dst", dst);
-    attr(g, "symmetrical", "NO");
-    for (int i = 0; i < n; i++) {
-        start(g, "link_ctn");
-        attr(g, "id", links[i]);
-        end(g);
-    }
-    end(g);
+    xmlw_route_open(g->x, src, dst, NULL, NULL);
+    for (int i = 0; i < n; i++)
+        xmlw_link_ctn(g->x, links[i]);
+    xmlw_end(g->x);
 }
 
 /* The directed half of the full-duplex link between nodes a and b. */
@@ -158,9 +111,9 @@ static void gen_ring(struct gen *g, int p)
         int j = (i + 1) % p;
         if (p == 2 && i == 1) break; /* two nodes: one neighbour pair, declared once */
         duplex_name(l, sizeof l, "l", i, j);
-        link_el(g, l, g->bw, g->lat, NULL);
+        xmlw_link(g->x, l, g->bw, g->lat, NULL);
         duplex_name(l, sizeof l, "l", j, i);
-        link_el(g, l, g->bw, g->lat, NULL);
+        xmlw_link(g->x, l, g->bw, g->lat, NULL);
     }
     struct path path;
     for (int s = 0; s < p; s++)
@@ -188,7 +141,7 @@ static void gen_hypercube(struct gen *g, int dim)
         for (int k = 0; k < dim; k++) {
             int j = i ^ (1 << k);
             duplex_name(l, sizeof l, "l", i, j); /* each direction once, from its source */
-            link_el(g, l, g->bw, g->lat, NULL);
+            xmlw_link(g->x, l, g->bw, g->lat, NULL);
         }
     struct path path;
     for (int s = 0; s < p; s++)
@@ -214,20 +167,20 @@ static void cluster(struct gen *g, const char *id, int n, const char *topology, 
 {
     char radical[32];
     snprintf(radical, sizeof radical, "0-%d", n - 1);
-    start(g, "cluster");
-    attr(g, "id", id);
-    attr(g, "prefix", "n");
-    attr(g, "suffix", "");
-    attr(g, "radical", radical);
-    attr(g, "speed", g->speed);
-    attr(g, "bw", g->bw);
-    attr(g, "lat", g->lat);
-    attr(g, "loopback_bw", g->bw);
-    attr(g, "loopback_lat", g->lat);
-    attr(g, "topology", topology);
-    attr(g, "topo_parameters", params);
-    attr(g, "sharing_policy", "SPLITDUPLEX");
-    end(g);
+    xmlw_start(g->x, "cluster");
+    xmlw_attr(g->x, "id", id);
+    xmlw_attr(g->x, "prefix", "n");
+    xmlw_attr(g->x, "suffix", "");
+    xmlw_attr(g->x, "radical", radical);
+    xmlw_attr(g->x, "speed", g->speed);
+    xmlw_attr(g->x, "bw", g->bw);
+    xmlw_attr(g->x, "lat", g->lat);
+    xmlw_attr(g->x, "loopback_bw", g->bw);
+    xmlw_attr(g->x, "loopback_lat", g->lat);
+    xmlw_attr(g->x, "topology", topology);
+    xmlw_attr(g->x, "topo_parameters", params);
+    xmlw_attr(g->x, "sharing_policy", "SPLITDUPLEX");
+    xmlw_end(g->x);
 }
 
 /* crossbar: host i has up-i and dn-i; route i -> j = up-i, dn-j. */
@@ -237,9 +190,9 @@ static void gen_crossbar(struct gen *g, int p)
     hosts(g, p);
     for (int i = 0; i < p; i++) {
         snprintf(l1, sizeof l1, "up-%d", i);
-        link_el(g, l1, g->bw, g->lat, NULL);
+        xmlw_link(g->x, l1, g->bw, g->lat, NULL);
         snprintf(l1, sizeof l1, "dn-%d", i);
-        link_el(g, l1, g->bw, g->lat, NULL);
+        xmlw_link(g->x, l1, g->bw, g->lat, NULL);
     }
     for (int s = 0; s < p; s++)
         for (int d = 0; d < p; d++) {
@@ -267,23 +220,24 @@ static void gen_crossbar(struct gen *g, int p)
 
 static void xl_comments(struct gen *g)
 {
-    comment(g,
-            " HP XL250a Gen9 node: 2 x Intel Xeon E5-2680 v3 (Haswell-EP), 12 cores each,\n"
-            "     2.5 GHz base, 30 MB L3, AVX2 with FMA, 192 GB DDR4 (public data; "
-            "docs/references.md#xeon-e5-2680-v3).\n"
-            "     One SimGrid host per core. A message between two cores crosses the sender's\n"
-            "     core link, its socket's memory link, [QPI, the other socket's memory link,]\n"
-            "     the receiver's core link:\n"
-            "     core speed 40 Gf = 2.5 GHz x 16 DP flop/cycle (two 256-bit FMA units);\n"
-            "     core link 12 GB/s, 100 ns: one core's memory copy rate (order of STREAM copy\n"
-            "       on Haswell-EP, an estimate, not a measurement) and half of a ~0.25 us\n"
-            "       intra-socket shared-memory MPI latency;\n"
-            "     memory link 68 GB/s, 50 ns per socket: 4 DDR4-2133 channels x 8 B = 68.3 GB/s,\n"
-            "       shared by every copy that touches the socket;\n"
-            "     QPI 38.4 GB/s per direction, 250 ns: two links at 9.6 GT/s x 2 B; the latency\n"
-            "       makes an inter-socket MPI message ~0.5 us, the order published for this CPU.\n"
-            "     NIC (cluster only) 12.5 GB/s, 500 ns per direction: InfiniBand EDR 100 Gb/s on\n"
-            "       socket 0's PCIe, ~1 us MPI latency through one switch. ");
+    xmlw_comment(
+        g->x,
+        " HP XL250a Gen9 node: 2 x Intel Xeon E5-2680 v3 (Haswell-EP), 12 cores each,\n"
+        "     2.5 GHz base, 30 MB L3, AVX2 with FMA, 192 GB DDR4 (public data; "
+        "docs/references.md#xeon-e5-2680-v3).\n"
+        "     One SimGrid host per core. A message between two cores crosses the sender's\n"
+        "     core link, its socket's memory link, [QPI, the other socket's memory link,]\n"
+        "     the receiver's core link:\n"
+        "     core speed 40 Gf = 2.5 GHz x 16 DP flop/cycle (two 256-bit FMA units);\n"
+        "     core link 12 GB/s, 100 ns: one core's memory copy rate (order of STREAM copy\n"
+        "       on Haswell-EP, an estimate, not a measurement) and half of a ~0.25 us\n"
+        "       intra-socket shared-memory MPI latency;\n"
+        "     memory link 68 GB/s, 50 ns per socket: 4 DDR4-2133 channels x 8 B = 68.3 GB/s,\n"
+        "       shared by every copy that touches the socket;\n"
+        "     QPI 38.4 GB/s per direction, 250 ns: two links at 9.6 GT/s x 2 B; the latency\n"
+        "       makes an inter-socket MPI message ~0.5 us, the order published for this CPU.\n"
+        "     NIC (cluster only) 12.5 GB/s, 500 ns per direction: InfiniBand EDR 100 Gb/s on\n"
+        "       socket 0's PCIe, ~1 us MPI latency through one switch. ");
 }
 
 /* The links of one XL250a node, prefix "" or "nK-". */
@@ -293,23 +247,23 @@ static void xl_links(struct gen *g, const char *pre, int nic)
     for (int s = 0; s < 2; s++)
         for (int c = 0; c < 12; c++) {
             snprintf(l, sizeof l, "%score-s%d-c%d_UP", pre, s, c);
-            link_el(g, l, XL_CORE_BW, XL_CORE_LAT, NULL);
+            xmlw_link(g->x, l, XL_CORE_BW, XL_CORE_LAT, NULL);
             snprintf(l, sizeof l, "%score-s%d-c%d_DOWN", pre, s, c);
-            link_el(g, l, XL_CORE_BW, XL_CORE_LAT, NULL);
+            xmlw_link(g->x, l, XL_CORE_BW, XL_CORE_LAT, NULL);
         }
     for (int s = 0; s < 2; s++) {
         snprintf(l, sizeof l, "%smem-s%d", pre, s);
-        link_el(g, l, XL_MEM_BW, XL_MEM_LAT, NULL);
+        xmlw_link(g->x, l, XL_MEM_BW, XL_MEM_LAT, NULL);
     }
     snprintf(l, sizeof l, "%sqpi_UP", pre);
-    link_el(g, l, XL_QPI_BW, XL_QPI_LAT, NULL);
+    xmlw_link(g->x, l, XL_QPI_BW, XL_QPI_LAT, NULL);
     snprintf(l, sizeof l, "%sqpi_DOWN", pre);
-    link_el(g, l, XL_QPI_BW, XL_QPI_LAT, NULL);
+    xmlw_link(g->x, l, XL_QPI_BW, XL_QPI_LAT, NULL);
     if (nic) {
         snprintf(l, sizeof l, "%snic_UP", pre);
-        link_el(g, l, XL_NIC_BW, XL_NIC_LAT, NULL);
+        xmlw_link(g->x, l, XL_NIC_BW, XL_NIC_LAT, NULL);
         snprintf(l, sizeof l, "%snic_DOWN", pre);
-        link_el(g, l, XL_NIC_BW, XL_NIC_LAT, NULL);
+        xmlw_link(g->x, l, XL_NIC_BW, XL_NIC_LAT, NULL);
     }
 }
 
@@ -441,20 +395,19 @@ static int quantity_ok(const char *s, char kind)
     return cs_parse_quantity(s, kind, &v) == 0 && isfinite(v) && (kind == 'l' || v > 0);
 }
 
-/* The latency, bandwidth and speed given. 0, or 2 after an error line. */
-static int check_units(const struct gen *g)
+/* (xmlw.h) */
+int platform_check_units(const char *lat, const char *bw, const char *speed)
 {
-    if (!quantity_ok(g->lat, 'l')) {
-        cs_error("bad latency '%s' (a number and s, ms, us, ns or ps, e.g. 1us)", g->lat);
+    if (!quantity_ok(lat, 'l')) {
+        cs_error("bad latency '%s' (a number and s, ms, us, ns or ps, e.g. 1us)", lat);
         return 2;
     }
-    if (!quantity_ok(g->bw, 'b')) {
-        cs_error("bad bandwidth '%s' (a number and Bps, kBps, MBps, GBps, Gbps, GiBps, ...)",
-                 g->bw);
+    if (!quantity_ok(bw, 'b')) {
+        cs_error("bad bandwidth '%s' (a number and Bps, kBps, MBps, GBps, Gbps, GiBps, ...)", bw);
         return 2;
     }
-    if (!quantity_ok(g->speed, 's')) {
-        cs_error("bad speed '%s' (a number and f, kf, Mf, Gf or Tf, e.g. 1Gf)", g->speed);
+    if (!quantity_ok(speed, 's')) {
+        cs_error("bad speed '%s' (a number and f, kf, Mf, Gf or Tf, e.g. 1Gf)", speed);
         return 2;
     }
     return 0;
@@ -636,32 +589,35 @@ static int plan_kind(struct spec *sp)
     return 2;
 }
 
-/* The platform document: header comment, props, then the kind's hosts, links and routes. */
-static void write_platform(struct gen *g, const struct spec *sp)
+/* What the document's body needs: the generator and the plan. */
+struct job {
+    struct gen *g;
+    const struct spec *sp;
+};
+
+/* The platform's content: header comment, props, then the kind's hosts, links and routes. */
+static void write_platform(struct xmlw *x, const void *arg)
 {
-    if (xmlTextWriterStartDocument(g->w, NULL, "UTF-8", NULL) < 0 ||
-        /* raw: with indentation on, WriteDTD breaks the DOCTYPE over two lines */
-        xmlTextWriterWriteRaw(
-            g->w, BAD_CAST "<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n") < 0)
-        g->failed = 1;
-    start(g, "platform");
-    attr(g, "version", "4.1");
+    const struct job *job = arg;
+    struct gen *g = job->g;
+    const struct spec *sp = job->sp;
+    g->x = x;
     char text[512];
     snprintf(text, sizeof text,
              " made by: collsim platform %s (%s); rank i runs on line i of the .hosts file,\n"
              "     hosts in index order. Explicit routes use one link per direction (NAME_UP goes\n"
              "     from the lower to the higher endpoint). ",
              sp->kind, sp->dims_prop);
-    comment(g, text);
-    start(g, "zone");
-    attr(g, "id", "world");
-    attr(g, "routing", "Full");
-    prop(g, "collsim.kind", sp->kind);
+    xmlw_comment(g->x, text);
+    xmlw_start(g->x, "zone");
+    xmlw_attr(g->x, "id", "world");
+    xmlw_attr(g->x, "routing", "Full");
+    xmlw_prop(g->x, "collsim.kind", sp->kind);
     snprintf(text, sizeof text, "%d", sp->count);
-    prop(g, "collsim.nodes", text);
-    prop(g, "collsim.dims", sp->dims_prop);
-    prop(g, "collsim.link_latency", sp->xl ? XL_CORE_LAT : g->lat);
-    prop(g, "collsim.link_bandwidth", sp->xl ? XL_CORE_BW : g->bw);
+    xmlw_prop(g->x, "collsim.nodes", text);
+    xmlw_prop(g->x, "collsim.dims", sp->dims_prop);
+    xmlw_prop(g->x, "collsim.link_latency", sp->xl ? XL_CORE_LAT : g->lat);
+    xmlw_prop(g->x, "collsim.link_bandwidth", sp->xl ? XL_CORE_BW : g->bw);
     if (strcmp(sp->kind, "ring") == 0)
         gen_ring(g, sp->nodes);
     else if (strcmp(sp->kind, "crossbar") == 0)
@@ -674,67 +630,21 @@ static void write_platform(struct gen *g, const struct spec *sp)
         cluster(g, "fattree", sp->count, "FAT_TREE", sp->params);
     else
         gen_xl250a(g, sp->xl == 2 ? sp->nodes : 0);
-    end(g); /* zone */
-    end(g); /* platform */
-    if (xmlTextWriterEndDocument(g->w) < 0) g->failed = 1;
+    xmlw_end(g->x); /* zone */
 }
 
 /* The hostfile: line i the host of rank i. */
-static void write_hostfile(FILE *f, int kind_xl, int count)
+static void write_hostfile(FILE *f, const void *arg)
 {
-    for (int i = 0; i < count; i++) {
-        if (kind_xl == 1)
+    const struct spec *sp = ((const struct job *)arg)->sp;
+    for (int i = 0; i < sp->count; i++) {
+        if (sp->xl == 1)
             fprintf(f, "s%d-c%d\n", i / 12, i % 12);
-        else if (kind_xl == 2)
+        else if (sp->xl == 2)
             fprintf(f, "n%d-s%d-c%d\n", i / 24, (i % 24) / 12, i % 12);
         else
             fprintf(f, "n%d\n", i);
     }
-}
-
-/* The platform document into the open f (libxml2 writes through it). 0, or -1. */
-static int write_xml(struct gen *g, const struct spec *sp, FILE *f)
-{
-    xmlOutputBufferPtr buf = xmlOutputBufferCreateFile(f, NULL);
-    g->w = buf ? xmlNewTextWriter(buf) : NULL;
-    if (g->w == NULL) {
-        if (buf) xmlOutputBufferClose(buf);
-        return -1;
-    }
-    xmlTextWriterSetIndent(g->w, 1);
-    xmlTextWriterSetIndentString(g->w, BAD_CAST " ");
-    write_platform(g, sp);
-    xmlFreeTextWriter(g->w); /* flushes into f, which stays ours */
-    g->w = NULL;
-    return g->failed ? -1 : 0;
-}
-
-/* Writes OUT and OUT's hostfile through cs_out (a .part each, moved into place when both are
- * complete); on failure neither is left and an older platform of that name stays as it was.
- * 0, or 1 after an error line. */
-static int write_files(struct gen *g, const struct spec *sp)
-{
-    size_t olen = strlen(sp->out);
-    char hosts[PATH_MAX];
-    snprintf(hosts, sizeof hosts, "%.*s.hosts", (int)(olen - 4), sp->out);
-    struct cs_out xml, hf;
-    if (cs_out_open(&xml, sp->out) == NULL) {
-        cs_error("cannot write '%s'", sp->out);
-        return 1;
-    }
-    int ok = write_xml(g, sp, xml.f) == 0;
-    if (ok && cs_out_open(&hf, hosts) != NULL) {
-        write_hostfile(hf.f, sp->xl, sp->count);
-        ok = cs_out_commit(&hf, 1) == 0;
-    } else {
-        ok = 0;
-    }
-    if (cs_out_commit(&xml, ok) != 0) {
-        if (ok) unlink(hosts); /* the hostfile alone would belong to no platform */
-        cs_error("cannot write '%s'", sp->out);
-        return 1;
-    }
-    return 0;
 }
 
 void platform_defaults(struct platform_request *q)
@@ -763,32 +673,26 @@ static int plan_request(const struct platform_request *q, struct spec *sp, struc
                         .over = q->oversubscription};
     for (int i = 0; i < PLATFORM_NOPTS; i++)
         sp->given |= (q->given[i] != 0) << i;
-    *g = (struct gen){NULL, q->latency, q->bandwidth, q->speed, 0};
+    *g = (struct gen){NULL, q->latency, q->bandwidth, q->speed};
+    if (q->map_by != NULL) {
+        cs_error("--map-by places the cores of a --machine platform; a kind's hosts are in "
+                 "index order");
+        return 2;
+    }
     if (sp->kind == NULL) {
         cs_error("no platform kind (ring, torus, hypercube, fattree, crossbar, xl250a, "
-                 "xl250a-cluster; see 'collsim platform --help')");
+                 "xl250a-cluster) and no --machine FILE; see 'collsim platform --help'");
         return 2;
     }
     int rc;
-    if ((rc = check_units(g)) != 0 || (rc = plan_kind(sp)) != 0) return rc;
-    if (sp->out == NULL) {
-        cs_error("-o FILE.xml is required");
-        return 2;
-    }
-    size_t olen = strlen(sp->out);
-    if (olen < 5 || strcmp(sp->out + olen - 4, ".xml") != 0) {
-        cs_error("output '%s' must end in .xml (the hostfile goes beside it as .hosts)", sp->out);
-        return 2;
-    }
-    if (olen + 8 >= PATH_MAX) {
-        cs_error("output path too long (%zu bytes)", olen);
-        return 2;
-    }
-    return 0;
+    if ((rc = platform_check_units(g->lat, g->bw, g->speed)) != 0 || (rc = plan_kind(sp)) != 0)
+        return rc;
+    return xmlw_check_out(sp->out);
 }
 
 int platform_plan(const struct platform_request *q, int *hosts)
 {
+    if (q->machine != NULL) return machine_gen_plan(q, hosts);
     struct spec sp;
     struct gen g;
     int rc = plan_request(q, &sp, &g);
@@ -798,8 +702,10 @@ int platform_plan(const struct platform_request *q, int *hosts)
 
 int platform_write(const struct platform_request *q)
 {
+    if (q->machine != NULL) return machine_gen_write(q);
     struct spec sp;
     struct gen g;
     int rc = plan_request(q, &sp, &g);
-    return rc != 0 ? rc : write_files(&g, &sp);
+    struct job job = {&g, &sp};
+    return rc != 0 ? rc : xmlw_files(sp.out, write_platform, write_hostfile, &job);
 }

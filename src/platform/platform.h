@@ -29,9 +29,12 @@ struct platform_request {
     const char *dims, *down, *up, *parallel; /* "8x8"; fattree's lists "4,4" */
     int given[PLATFORM_NOPTS];               /* which of those options were given */
     const char *latency, *bandwidth, *speed; /* SimGrid quantities, per link and per host */
+    const char *machine; /* a machine profile: its platform instead of a kind (machine_gen.c) */
+    const char *map_by;  /* with machine: core, node or a level's name; NULL: core */
 };
 
-/* Fills q with the defaults: no kind, no output, 1us, 10GBps, 1Gf, oversubscription 1. */
+/* Fills q with the defaults: no kind, no machine, no output, 1us, 10GBps, 1Gf, oversubscription 1.
+ */
 void platform_defaults(struct platform_request *q);
 
 /* Checks q, nothing written: 0 with *hosts its host count, or 2 (*hosts 0) after one error
@@ -42,6 +45,11 @@ int platform_plan(const struct platform_request *q, int *hosts);
  * stays as it was on failure). 0, or the exit status (2 a bad request, 1 a write that failed)
  * after one error line. */
 int platform_write(const struct platform_request *q);
+
+/* The platform of q->machine's nodes (docs/machines.md), which platform_plan and
+ * platform_write hand over when q->machine is set; the same contracts. */
+int machine_gen_plan(const struct platform_request *q, int *hosts);
+int machine_gen_write(const struct platform_request *q);
 
 /* Prints what the platform in file is, on SimGrid's own routing: nodes, links, diameter,
  * bisection and sample routes, or with all_hops every pair's route. SimGrid loads it in a
