@@ -186,18 +186,36 @@ double cost_reduce_rabenseifner(struct pc *c)
     return halving_twice(c, pp) + (pp < c->p ? T(c, c->m) + c->m / c->R : 0);
 }
 
-double cost_reduce_knomial(struct pc *c)
+/* The levels of a k-nomial tree of c->p ranks (radix COLLSIM_RADIX, else dflt) into the
+ * return value and *kids, the most children a node has on one level; c->approx when the last
+ * level is partial (fewer children than k-1). */
+static int knomial_levels(struct pc *c, int dflt, int *kids)
 {
     const char *v = getenv("COLLSIM_RADIX");
-    int k = v != NULL && atoi(v) >= 2 ? atoi(v) : 8, rounds = 0;
-    for (long span = 1; span < c->p; span *= k)
-        rounds++;
+    int k = v != NULL && atoi(v) >= 2 ? atoi(v) : dflt, rounds = 0;
     long full = 1;
-    for (int j = 0; j < rounds; j++)
-        full *= k;
-    if (full != c->p) c->approx = 1; /* a partial last round: fewer children than k-1 */
-    int kids = c->p - 1 < k - 1 ? c->p - 1 : k - 1;
+    for (; full < c->p; full *= k)
+        rounds++;
+    if (full != c->p) c->approx = 1;
+    *kids = c->p - 1 < k - 1 ? c->p - 1 : k - 1;
+    return rounds;
+}
+
+double cost_reduce_knomial(struct pc *c)
+{
+    int kids, rounds = knomial_levels(c, 8, &kids);
     return rounds * (LAT(c) + kids * (W(c, c->m) + c->m / c->R));
+}
+
+/* A node j levels above the leaves posts its (k-1) j children at once (MPI_Isend): they share
+ * its link. The last leaf is reached through one such node per level. */
+double cost_bcast_knomial(struct pc *c)
+{
+    int kids, rounds = knomial_levels(c, 4, &kids);
+    double t = 0;
+    for (int j = rounds; j >= 1; j--)
+        t += root_fanout(c, kids * j, c->m, 1);
+    return t;
 }
 
 /* One direct exchange of p-1 blocks of m/p each way (each rank's link carries its p-1). */

@@ -28,9 +28,9 @@ const struct ompi_algo ompi_algos[] = {
     {COLL_bcast, 6, "binomial", "binomial", OMPI_FB_NONE, 0, 1,
      "the same tree and child order (shifted rank s feeds s + 2^k above its highest bit); "
      "collsim sends in turn with blocking sends, Open MPI posts a node's sends at once"},
-    {COLL_bcast, 7, "knomial", NULL, OMPI_FB_NONE, 0, 0,
-     "no collsim or SimGrid algorithm builds Open MPI's k-nomial tree (radix 4); SimGrid's "
-     "mvapich2_knomial_intra_node is MVAPICH2's"},
+    {COLL_bcast, 7, "knomial", "knomial", OMPI_FB_NONE, 0, 1,
+     "the same tree (build_kmtree, radix 4: COLLSIM_RADIX) and child order, every child's send "
+     "posted at once, unsegmented as Open MPI's fixed rules run it"},
     {COLL_bcast, 8, "scatter_allgather", "scatter_allgather_rd", OMPI_FB_COUNT_LT_P, 1, 1,
      "p not a power of two: Open MPI's recursive doubling has a fix-up step, collsim runs the "
      "ring allgather; below p bytes Open MPI runs basic_linear (1)"},
