@@ -411,17 +411,6 @@ int spec_set(struct study_spec *s, const char *key, const char *value, const cha
     return n > 0 ? 0 : -1;
 }
 
-/* Strips blanks at both ends of s in place; returns s. */
-static char *trim(char *s)
-{
-    while (isspace((unsigned char)*s))
-        s++;
-    size_t n = strlen(s);
-    while (n > 0 && isspace((unsigned char)s[n - 1]))
-        s[--n] = '\0';
-    return s;
-}
-
 /* The next line of f into line (size len, its end cut): 1, 0 at the end, -1 after an error
  * line when it does not fit. */
 static int spec_line(FILE *f, char *line, size_t len, const char *where)
@@ -481,7 +470,7 @@ int spec_read(struct study_spec *s, const char *path)
             break;
         }
         line[strcspn(line, "#")] = '\0';
-        char *l = trim(line), *eq = strchr(l, '=');
+        char *l = cs_trim(line), *eq = strchr(l, '=');
         if (!*l) continue;
         if (eq == NULL) {
             cs_error("%s: not 'key = value'", where);
@@ -489,7 +478,7 @@ int spec_read(struct study_spec *s, const char *path)
             break;
         }
         *eq = '\0';
-        char *key = trim(l), *value = trim(eq + 1);
+        char *key = cs_trim(l), *value = cs_trim(eq + 1);
         if (spec_dup_key(seen, &nseen, key, where)) {
             rc = -1;
             break;

@@ -124,17 +124,6 @@ static int fail(struct reader *r, const char *fmt, ...)
     return -1;
 }
 
-/* Cuts the white space around s in place; returns its start. */
-static char *trim(char *s)
-{
-    while (isspace((unsigned char)*s))
-        s++;
-    size_t n = strlen(s);
-    while (n > 0 && isspace((unsigned char)s[n - 1]))
-        s[--n] = '\0';
-    return s;
-}
-
 /* A non-negative quantity of kind 'l' (time), 'b' (bandwidth) into *out. */
 static int quantity(struct reader *r, const char *key, const char *v, char kind, double *out)
 {
@@ -172,7 +161,7 @@ static int piece(struct reader *r, const char *key, const char *text, int factor
     if (strlen(text) >= sizeof copy) return fail(r, "a piece of %s is too long", key);
     snprintf(copy, sizeof copy, "%s", text);
     for (char *t = strtok_r(copy, ":", &save); t != NULL; t = strtok_r(NULL, ":", &save))
-        f[n < 4 ? n++ : 3] = trim(t);
+        f[n < 4 ? n++ : 3] = cs_trim(t);
     int want = factor ? 2 : 3;
     if (n < 2 || n > want || cs_parse_bytes(f[0], &p->from) != 0)
         return fail(r, "bad piece '%s' of %s (%s)", text, key,
@@ -201,7 +190,7 @@ static int piecewise(struct reader *r, const char *key, char *v, int factor, str
         if (f->n == MACHINE_MAX_PIECES)
             return fail(r, "%s has more than %d pieces", key, MACHINE_MAX_PIECES);
         struct machine_piece *p = &f->p[f->n];
-        if (piece(r, key, trim(t), factor, p) != 0) return -1;
+        if (piece(r, key, cs_trim(t), factor, p) != 0) return -1;
         if (f->n > 0 && p->from <= f->p[f->n - 1].from)
             return fail(r, "the pieces of %s must start at increasing sizes", key);
         f->n++;
@@ -386,9 +375,9 @@ static int read_line(struct reader *r, char *line, struct machine *m)
     char *hash = strchr(line, '#'), *comment = NULL;
     if (hash != NULL) {
         *hash = '\0';
-        comment = trim(hash + 1);
+        comment = cs_trim(hash + 1);
     }
-    char *s = trim(line);
+    char *s = cs_trim(line);
     if (*s == '\0') return 0;
     if (*s == '[') {
         size_t n = strlen(s);
@@ -405,7 +394,7 @@ static int read_line(struct reader *r, char *line, struct machine *m)
     char *eq = strchr(s, '=');
     if (eq == NULL) return fail(r, "expected KEY = VALUE, not '%s'", s);
     *eq = '\0';
-    char *key = trim(s), *v = trim(eq + 1);
+    char *key = cs_trim(s), *v = cs_trim(eq + 1);
     if (*v == '\0') return fail(r, "'%s' has no value", key);
     char full[64];
     snprintf(full, sizeof full, "%s", key);

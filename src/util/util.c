@@ -147,6 +147,16 @@ char *cs_strdup(const char *s)
     return memcpy(d, s, n);
 }
 
+char *cs_trim(char *s)
+{
+    while (isspace((unsigned char)*s))
+        s++;
+    size_t n = strlen(s);
+    while (n > 0 && isspace((unsigned char)s[n - 1]))
+        s[--n] = '\0';
+    return s;
+}
+
 int cs_hostfile_of(const char *platform, char *out, size_t len)
 {
     size_t n = strlen(platform);

@@ -60,4 +60,7 @@ const char *cs_simgrid_error(char *line);
 /* Writes `s` to a fresh string (caller frees); aborts on out-of-memory only. */
 char *cs_strdup(const char *s);
 
+/* Cuts the white space around s in place; returns its first character that is not one. */
+char *cs_trim(char *s);
+
 #endif
