@@ -1,16 +1,17 @@
 #!/usr/bin/env bash
-# calibrate.sh COLLSIM: orfeo-epyc-calibrated.machine from the channels of p2p_latency.csv
-# (osu_latency_CHANNEL.txt, made by osu_latency.sh), one distance class a run of `collsim
-# calibrate`, each starting from the previous run's profile: network (channel node) first, whose
-# fit gives the NICs' crossbar route, then ccx (cache), socket (core) and node (socket) on that
-# route. Run from anywhere; prints each class's validation.
+# calibrate.sh COLLSIM: machines/orfeo-epyc-calibrated.machine from the channels of
+# p2p_latency.csv (osu_latency_CHANNEL.txt, made by osu_latency.sh), starting from the anatomy of
+# machines/orfeo-epyc.machine: one distance class a run of `collsim calibrate`, each starting
+# from the previous run's profile (network from channel node, then ccx from cache, socket from
+# core and node from socket), each fitted on its own route through the anatomy's links. Run from
+# anywhere; prints each class's validation.
 set -euo pipefail
 collsim=$(realpath "$1")
 cd "$(dirname "$0")/../.."
 set=data/orfeo-epyc-tallone
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-prev=$set/orfeo-epyc-base.machine i=0
+prev=machines/orfeo-epyc.machine i=0
 for pair in node:network cache:ccx core:socket socket:node; do
     channel=${pair%%:*} class=${pair#*:}
     "$set/osu_latency.sh" "$channel" | cmp -s - "$set/osu_latency_$channel.txt" ||
@@ -20,4 +21,4 @@ for pair in node:network cache:ccx core:socket socket:node; do
         --class "$class" -o "$tmp/step$i.machine" | sed -n '/^# validation/,$p'
     prev=$tmp/step$i.machine
 done
-cp "$prev" "$set/orfeo-epyc-calibrated.machine"
+cp "$prev" machines/orfeo-epyc-calibrated.machine

@@ -223,6 +223,14 @@ static int write_checked(const struct calib_request *r, const struct machine *m,
     return 1;
 }
 
+/* The wire of class cls: its route on the profile's platform (machine_route: through the
+ * anatomy's links for a profile with levels), else the crossbar's two NIC links. */
+static void class_wire(const struct machine *m, int cls, double *latency, double *bandwidth)
+{
+    if (machine_route(m, cls, latency, bandwidth) == 0) return;
+    *latency = 2 * m->nic_latency, *bandwidth = m->nic_bandwidth;
+}
+
 static int by_value(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -234,11 +242,11 @@ static int by_value(const void *a, const void *b)
 static void validate(const struct machine *m, int cls, const struct measured *d)
 {
     struct model_params p = {.envelope = ENVELOPE, .eager = (double)m->eager, .mc = m};
-    struct model_msg msg = {
-        .route_latency = 2 * m->nic_latency, .route_bw = m->nic_bandwidth, .cls = cls};
+    struct model_msg msg = {.cls = cls};
+    class_wire(m, cls, &msg.route_latency, &msg.route_bw);
     double err[CAL_MAX_POINTS], worst = 0;
-    printf("\n# validation of class '%s': one-way time on the profile's crossbar (route %.6g "
-           "us, %.6g GB/s)\n",
+    printf("\n# validation of class '%s': one-way time on the profile's route of the class "
+           "(%.6g us, %.6g GB/s)\n",
            machine_class_name(m, cls), msg.route_latency * 1e6, msg.route_bw * 1e-9);
     printf("# %-10s %14s %14s %10s\n", "Size", "measured(us)", "profile(us)", "error(%)");
     for (int i = 0; i < d->n; i++) {
@@ -281,7 +289,9 @@ int calib_profile(const struct calib_request *r, const struct fit_point *p, int 
     }
     if (ns >= 1 && cls >= 0) {
         if (!(m->nic_bandwidth > 0)) wire_from_fit(m, d, &s[ns - 1]);
-        fill_class(m, cls, d, s, ns, 2 * m->nic_latency, m->nic_bandwidth);
+        double L, B;
+        class_wire(m, cls, &L, &B);
+        fill_class(m, cls, d, s, ns, L, B);
         note_class(m, cls, r, d, s, ns, tol);
         rc = write_checked(r, m, &m[1]);
         if (rc == 0) validate(&m[1], cls, d);

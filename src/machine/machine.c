@@ -59,6 +59,33 @@ int machine_class_of(const struct machine *m, int same_host, const char *node_a,
     return machine_class(m, strcmp(node_a, node_b) == 0, atoi(core_a), atoi(core_b));
 }
 
+/* Adds n crossings of a link of latency l and bandwidth b to a route. */
+static void cross(double *lat, double *bw, int n, double l, double b)
+{
+    *lat += n * l;
+    if (n > 0 && b < *bw) *bw = b;
+}
+
+int machine_route(const struct machine *m, int cls, double *latency, double *bandwidth)
+{
+    int net = machine_class_network(m), top = m->nlevels - 1;
+    double lat = 0, bw = INFINITY;
+    if (cls <= MACHINE_CLASS_SELF || cls > net) return -1;
+    if (m->nlevels == 0 && !(cls == net && m->nic_bandwidth > 0)) return -1;
+    if (m->nlevels > 0) cross(&lat, &bw, 2, m->core_latency, m->core_bandwidth);
+    if (cls < net) { /* two cores whose lowest shared group is of level cls - 1 */
+        for (int j = 0; j < cls - 1; j++)
+            cross(&lat, &bw, 2, m->level[j].latency, m->level[j].bandwidth);
+        cross(&lat, &bw, 1, m->level[cls - 1].latency, m->level[cls - 1].bandwidth);
+    } else { /* up to the NIC of its part (past the node's link with one level), and down */
+        for (int j = 0; j < (top > 0 ? top : m->nlevels); j++)
+            cross(&lat, &bw, 2, m->level[j].latency, m->level[j].bandwidth);
+        cross(&lat, &bw, 2, m->nic_latency, m->nic_bandwidth);
+    }
+    *latency = lat, *bandwidth = bw;
+    return 0;
+}
+
 const char *machine_class_name(const struct machine *m, int cls)
 {
     if (cls == MACHINE_CLASS_SELF) return "self";

@@ -99,6 +99,13 @@ int machine_class(const struct machine *m, int same_node, int a, int b);
 int machine_class_of(const struct machine *m, int same_host, const char *node_a, const char *core_a,
                      const char *node_b, const char *core_b);
 
+/* The route a message of class cls crosses on `collsim platform --machine`'s platform
+ * (docs/machines.md, "The platform of a profile"): its latency (the sum of its links') and
+ * bandwidth (its narrowest link's), for two cores on the NIC's part. Without levels, the
+ * network class's route is a crossbar's (two NIC links). 0, or -1 for self or a class the
+ * profile gives no route for. */
+int machine_route(const struct machine *m, int cls, double *latency, double *bandwidth);
+
 /* A class's name: "self", a level's name, "network". */
 const char *machine_class_name(const struct machine *m, int cls);
 

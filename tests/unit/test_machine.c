@@ -168,9 +168,35 @@ static void test_refusals(void)
     CHECK(strstr(err, "not a regular file") != NULL);
 }
 
+/* The routes of the good profile, summed by hand from its links (docs/machines.md's rule):
+ * one CCX [core, ccx, core]; one socket [core, ccx, socket, ccx, core]; two sockets [core, ccx,
+ * socket, node, socket, ccx, core]; two nodes [core, ccx, socket, nic, nic, socket, ccx, core]
+ * (the core on socket 0, where the NIC is; the switch adds no latency). */
+static void test_routes(void)
+{
+    char path[32], err[512] = "";
+    struct machine m;
+    temp_with(good, path);
+    CHECK_INT_EQ(0, machine_read(path, &m, err, sizeof err));
+    unlink(path);
+    double l = 0, b = 0;
+    CHECK_INT_EQ(0, machine_route(&m, 1, &l, &b)); /* ccx */
+    CHECK_NEAR(70e-9, l, 1e-6);
+    CHECK_NEAR(10e9, b, 1e-9);
+    CHECK_INT_EQ(0, machine_route(&m, 2, &l, &b)); /* socket */
+    CHECK_NEAR(200e-9, l, 1e-6);
+    CHECK_INT_EQ(0, machine_route(&m, 3, &l, &b)); /* node: the inter-socket link once */
+    CHECK_NEAR(500e-9, l, 1e-6);
+    CHECK_INT_EQ(0, machine_route(&m, machine_class_network(&m), &l, &b));
+    CHECK_NEAR(1300e-9, l, 1e-6);
+    CHECK_NEAR(10e9, b, 1e-9); /* the core's copy rate is the narrowest */
+    CHECK_INT_EQ(-1, machine_route(&m, MACHINE_CLASS_SELF, &l, &b));
+}
+
 int main(void)
 {
     test_read();
+    test_routes();
     test_values();
     test_write();
     test_refusals();
