@@ -1,5 +1,5 @@
-/* registry_info.c: the collective and algorithm tables, generated from the .def files, and
- * their lookups. */
+/* registry_info.c: the algorithm tables, generated from the .def files, and their lookups
+ * (the collectives' table is collectives.c's, below both this and the libraries' names). */
 #include "registry.h"
 
 #include <stdio.h>
@@ -7,36 +7,6 @@
 #include <string.h>
 
 #include "mpilib.h"
-
-const struct coll_info coll_infos[COLL_COUNT] = {
-#define MEMORY(a, b) a, b
-#define COLLECTIVE(id, desc, mem, params, mangled) {#id, desc, MEMORY mem},
-#include "collectives.def"
-#undef COLLECTIVE
-#undef MEMORY
-};
-
-int coll_find(const char *name)
-{
-    for (int c = 0; c < COLL_COUNT; c++)
-        if (strcmp(coll_infos[c].name, name) == 0) return c;
-    return -1;
-}
-
-int coll_parse(const char *name, enum coll_id *out, char *err, size_t errlen)
-{
-    int c = coll_find(name);
-    if (c >= 0) {
-        *out = (enum coll_id)c;
-        return 0;
-    }
-    int used = snprintf(err, errlen, "unknown collective '%s' (known: ", name);
-    for (c = 0; c < COLL_COUNT && used >= 0 && (size_t)used < errlen; c++)
-        used +=
-            snprintf(err + used, errlen - (size_t)used, "%s%s", c ? ", " : "", coll_infos[c].name);
-    if (used >= 0 && (size_t)used < errlen) snprintf(err + used, errlen - (size_t)used, ")");
-    return -1;
-}
 
 /* A formula's C function is predict's (src/cli), a layer above: here only whether there is
  * one. */

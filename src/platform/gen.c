@@ -387,32 +387,6 @@ enum {
     OPT_OVER = 1 << PLATFORM_OVERSUBSCRIPTION
 };
 
-/* A quantity of kind 'l', 'b' or 's' (cs_parse_quantity), finite, and > 0 unless a
- * latency. */
-static int quantity_ok(const char *s, char kind)
-{
-    double v;
-    return cs_parse_quantity(s, kind, &v) == 0 && isfinite(v) && (kind == 'l' || v > 0);
-}
-
-/* (xmlw.h) */
-int platform_check_units(const char *lat, const char *bw, const char *speed)
-{
-    if (!quantity_ok(lat, 'l')) {
-        cs_error("bad latency '%s' (a number and s, ms, us, ns or ps, e.g. 1us)", lat);
-        return 2;
-    }
-    if (!quantity_ok(bw, 'b')) {
-        cs_error("bad bandwidth '%s' (a number and Bps, kBps, MBps, GBps, Gbps, GiBps, ...)", bw);
-        return 2;
-    }
-    if (!quantity_ok(speed, 's')) {
-        cs_error("bad speed '%s' (a number and f, kf, Mf, Gf or Tf, e.g. 1Gf)", speed);
-        return 2;
-    }
-    return 0;
-}
-
 /* One of --down, --up, --parallel: exactly `levels` numbers >= 1, product <= MAX_HOSTS. The
  * product, or -1 after an error line. */
 static long fattree_list(const char *opt, const char *s, int levels)

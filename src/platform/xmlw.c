@@ -1,11 +1,13 @@
-/* xmlw.c: SimGrid platform elements through libxml2's text writer, and a platform and its
- * hostfile written whole (xmlw.h). */
+/* xmlw.c: SimGrid platform elements through libxml2's text writer, a platform and its hostfile
+ * written whole, and the units of the values they are given checked (xmlw.h). */
 #include "xmlw.h"
 
 #include <limits.h>
+#include <math.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "units.h"
 #include "util.h"
 
 void xmlw_attr(struct xmlw *x, const char *name, const char *value)
@@ -130,6 +132,32 @@ int xmlw_check_out(const char *out)
     }
     if (olen + 8 >= PATH_MAX) {
         cs_error("output path too long (%zu bytes)", olen);
+        return 2;
+    }
+    return 0;
+}
+
+/* A quantity of kind 'l', 'b' or 's' (cs_parse_quantity), finite, and > 0 unless a
+ * latency. */
+static int quantity_ok(const char *s, char kind)
+{
+    double v;
+    return cs_parse_quantity(s, kind, &v) == 0 && isfinite(v) && (kind == 'l' || v > 0);
+}
+
+/* (xmlw.h) */
+int platform_check_units(const char *lat, const char *bw, const char *speed)
+{
+    if (!quantity_ok(lat, 'l')) {
+        cs_error("bad latency '%s' (a number and s, ms, us, ns or ps, e.g. 1us)", lat);
+        return 2;
+    }
+    if (!quantity_ok(bw, 'b')) {
+        cs_error("bad bandwidth '%s' (a number and Bps, kBps, MBps, GBps, Gbps, GiBps, ...)", bw);
+        return 2;
+    }
+    if (!quantity_ok(speed, 's')) {
+        cs_error("bad speed '%s' (a number and f, kf, Mf, Gf or Tf, e.g. 1Gf)", speed);
         return 2;
     }
     return 0;
