@@ -26,6 +26,7 @@ struct run_watch {
     int show, tty, line_open; /* line_open: a terminal line with no line end yet */
     char line[512];           /* that line, to redraw it after a table line */
     int done, total, nsizes;  /* steps (algorithm, size) finished and expected */
+    int finished;             /* steps that really finished (done also counts the skipped) */
     int first, planned;       /* this smpirun's: steps done before it, steps expected of it */
     double last;              /* when the last step (or smpirun) ended, monotonic seconds */
     /* CSV */
@@ -199,6 +200,7 @@ static void on_line(void *ctx, const char *text)
     }
     csv_sync(w);
     if (w->done < w->first + w->planned) w->done++;
+    w->finished++;
     show_step(w, &m);
 }
 
@@ -279,6 +281,10 @@ void watch_cut(struct run_watch *w)
 int watch_finish(struct run_watch *w, int ok)
 {
     int rc = 0;
+    if (ok && w->cut && w->finished == 0) { /* a run that measured nothing is no success */
+        cs_error("nothing finished: every algorithm was cut by the time limit (--time-limit)");
+        ok = 0, rc = -1;
+    }
     if (w->csv != NULL && (ok || w->rows > 0)) publish_or_fail(w, 1);
     if (w->csv != NULL && w->failed) {
         cs_error("cannot write CSV '%s': %s", w->csv, strerror(w->err));

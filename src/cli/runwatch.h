@@ -29,7 +29,8 @@ void watch_cut(struct run_watch *w);
 
 /* Ends the run (ok: it succeeded): the CSV's last version (with ok, a header even with no
  * row); after a cut or a failure, a line saying how many rows it keeps. Frees w. 0, or -1
- * after an error line (the CSV could not be written). */
+ * after an error line (the CSV could not be written, or the time limit cut every algorithm
+ * before any size finished). */
 int watch_finish(struct run_watch *w, int ok);
 
 #endif

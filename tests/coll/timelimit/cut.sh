@@ -5,7 +5,8 @@
 # the limit), the others' tables and CSV rows are kept in order, with NTSB's rows of the sizes
 # that finished before the cut (the CSV keeps every finished row and says how many), and the
 # exit status is 0 (NTSB's table stops where it was cut). Then the other directions: a limit
-# nobody reaches cuts nothing, and a wrong result under a limit still fails the run.
+# nobody reaches cuts nothing, a wrong result under a limit still fails the run, and so does a
+# run whose every algorithm was cut before any size finished.
 collsim=$1 src=$2
 source "$src/tests/lib.sh"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/collsim-timelimit.XXXXXX")
@@ -51,4 +52,10 @@ assert_eq "wrong result: error line" 1 "$(grep -c '^collsim: error: .*not correc
 assert_eq "wrong result: cut lines" 0 "$(grep -c 'cut after' "$tmp/bad.err")"
 assert_eq "wrong result: the CSV's row, invalid" 0 "$(csv_col "$tmp/bad.csv" valid)"
 assert_eq "wrong result: the line about the CSV" 1 "$(grep -c "CSV '$tmp/bad.csv' keeps the header and the 1 row " "$tmp/bad.err")"
+# every algorithm cut before any size finished: a failure, not a success with no rows
+"$collsim" run --platform "$src/platforms/torus-8x8.xml" --algo smpi:NTSB --sizes 4M --iters 1 \
+    --warmup 0 --time-limit 3 --quiet --csv "$tmp/none.csv" 2>"$tmp/none.err"
+assert_eq "all cut: exit status" 1 $?
+assert_eq "all cut: error line" 1 \
+    "$(grep -c '^collsim: error: nothing finished: every algorithm was cut' "$tmp/none.err")"
 finish
