@@ -67,7 +67,11 @@ int fit_loggp(const struct fit_point *p, size_t n, double min_bytes_for_G, struc
     out->g = p[0].gap;
     size_t k = collect(p, n, min_bytes_for_G, INFINITY, x, y);
     double c0;
-    if (fit_line(x, y, k, &c0, &out->G) != 0) out->G = NAN;
+    out->G_from_all = fit_line(x, y, k, &c0, &out->G) != 0;
+    if (out->G_from_all) {
+        k = collect(p, n, 0, INFINITY, x, y);
+        if (fit_line(x, y, k, &c0, &out->G) != 0) out->G = NAN;
+    }
     return 0;
 }
 

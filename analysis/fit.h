@@ -30,11 +30,13 @@ int fit_hockney(const struct fit_point *p, size_t n, struct fit_hockney *out);
 
 struct fit_loggp {
     double L, o, g, G;
+    int G_from_all; /* 1: fewer than 2 sizes >= min_bytes_for_G, G is the slope over all */
 };
 
 /* LogGP from ping-pong points: o = send overhead of the smallest message (0 if unmeasured),
  * L = oneway(smallest) - 2 o, g = gap of the smallest message (if measured, else -1),
- * G = least-squares slope of the one-way time over sizes >= min_bytes_for_G. */
+ * G = least-squares slope of the one-way time over sizes >= min_bytes_for_G (over every size
+ * when fewer than 2 are that large). */
 int fit_loggp(const struct fit_point *p, size_t n, double min_bytes_for_G, struct fit_loggp *out);
 
 struct fit_model_b {

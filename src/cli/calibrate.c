@@ -203,7 +203,9 @@ static void print_report(const struct fit_point *p, int n, const char *source)
             printf(", g = %.6f us", g.g * 1e6);
         else
             printf(", g = - (not measured)");
-        printf(", G = %.6f ns/B (slope from 64 KiB up)\n", g.G * 1e9);
+        printf(", G = %.6f ns/B (%s)\n", g.G * 1e9,
+               g.G_from_all ? "slope over every size: fewer than 2 from 64 KiB up"
+                            : "slope from 64 KiB up");
     }
     struct fit_model_b b;
     if (fit_model_b(lat, (size_t)nl, 65536, 16, &b) == 0)

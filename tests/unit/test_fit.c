@@ -89,6 +89,12 @@ int main(void)
     CHECK_NEAR(3e-6, g.L, 1e-12);
     CHECK_NEAR(2e-9, g.G, 1e-9);
     CHECK_NEAR(-1.0, g.g, 1e-12);
+    CHECK_INT_EQ(0, g.G_from_all);
+    /* Only one size from 64 KiB up: G is the slope over all three sizes, (2e-4) / 1e5 s/B
+     * = 2 ns/B, and says so (it was NaN). */
+    CHECK_INT_EQ(0, fit_loggp(p, 3, 65536, &g));
+    CHECK_NEAR(2e-9, g.G, 1e-12);
+    CHECK_INT_EQ(1, g.G_from_all);
 
     /* Model B by hand: t_s0 = 10, t_s1 = 1, t_b = 2, V_max = 10, V_h = 2 (arbitrary units).
      * m = 4: one packet, 10 + 4*1 + (4+2)*2 = 26. m = 20: n = ceil(20/8) = 3,
