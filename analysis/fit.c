@@ -101,6 +101,16 @@ double model_b_time(const struct fit_model_b *b, double m)
     return b->ts0 + payload * b->ts1 + (m + b->vh * packets) * b->tb;
 }
 
+/* A segment of the one point i: the secant from point i - 1 (its slope held to >= 0, its
+ * intercept to >= 0), not a constant. A constant would make the whole time a latency, which
+ * no concurrent message shares, and a collective's time could then fall as its size grows. */
+static void secant(const double *x, const double *y, size_t i, struct fit_segment *s)
+{
+    s->b = fmax(0, (y[i] - y[i - 1]) / (x[i] - x[i - 1]));
+    s->a = y[i] - s->b * x[i];
+    if (s->a < 0) s->a = 0, s->b = y[i] / x[i];
+}
+
 /* The weighted (1/y^2) least-squares line through points i..j, held to a >= 0 and b >= 0 (a
  * negative slope gives the weighted mean, a negative intercept the line through the origin),
  * and its largest relative error and sum of squared relative errors. */
@@ -111,6 +121,7 @@ static void segment_line(const double *x, const double *y, size_t i, size_t j,
     double w[CAP], cov00, cov01, cov11, chisq;
     size_t n = j - i + 1;
     s->first = i, s->last = j, s->a = y[i], s->b = 0;
+    if (n == 1 && i > 0 && x[i] > x[i - 1]) secant(x, y, i, s);
     for (size_t k = 0; k < n; k++)
         w[k] = 1.0 / (y[i + k] * y[i + k]);
     if (n >= 2 && x[j] > x[i] &&

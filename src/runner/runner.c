@@ -76,11 +76,12 @@ struct options {
  * whatever collective algorithms the user configures (an MPI_Reduce here would run SimGrid's
  * default, linear one, whose simulation grows faster than p^2). */
 struct board {
-    sg_bar_t bar;   /* every rank passes it to enter a call and to end a phase */
-    double *entry;  /* per call of the phase: the root's entry time */
-    double *exit_t; /* per call: the latest exit time of any rank so far */
-    long errors;    /* wrong buffers and MPI errors of the phase, every rank's */
-    int placed;     /* every rank runs on node n<rank> (coll_topology_placed) */
+    sg_bar_t bar;    /* every rank passes it to enter a call and to end a phase */
+    double *entry;   /* per call of the phase: the root's entry time */
+    double *exit_t;  /* per call: the latest exit time of any rank so far */
+    double rank_sum; /* over the phase's timed calls and ranks: a rank's exit - its entry */
+    long errors;     /* wrong buffers and MPI errors of the phase, every rank's */
+    int placed;      /* every rank runs on node n<rank> (coll_topology_placed) */
 };
 
 /* What every rank knows of the run once it has started. */
@@ -252,7 +253,7 @@ static int parse_options(int argc, char **argv, struct options *o, int rank)
 }
 
 struct phase_result {
-    double avg, min, max;
+    double avg, min, max, rank_avg;
     long errors;
 };
 
@@ -329,6 +330,7 @@ static void timed_calls(const struct options *o, const struct algo *algo, uint64
         errors += check_result(o, algo, state, &c, errors);
         if (w->rank == o->a.root) b->entry[c.call] = entry;
         if (exit_t > b->exit_t[c.call]) b->exit_t[c.call] = exit_t;
+        if (!c.warmup) b->rank_sum += exit_t - entry;
     }
     b->errors += errors;
 }
@@ -336,7 +338,7 @@ static void timed_calls(const struct options *o, const struct algo *algo, uint64
 /* Rank 0, once every rank has ended the phase: the average, min and max of its timed calls
  * and its error count, from the board, which it then clears for the next phase (no rank
  * writes there before the next phase's first entry, which waits for rank 0). */
-static void phase_times(const struct options *o, int warm, struct board *b,
+static void phase_times(const struct options *o, int warm, int p, struct board *b,
                         struct phase_result *res)
 {
     int calls = warm + o->a.iters;
@@ -348,6 +350,8 @@ static void phase_times(const struct options *o, int warm, struct board *b,
         sum += t;
     }
     res->avg = sum / o->a.iters;
+    res->rank_avg = b->rank_sum / ((double)o->a.iters * p);
+    b->rank_sum = 0;
     res->errors = b->errors;
     for (int call = 0; call < calls; call++)
         b->entry[call] = b->exit_t[call] = 0.0;
@@ -359,7 +363,7 @@ static void phase_times(const struct options *o, int warm, struct board *b,
 static struct phase_result run_phase(const struct options *o, const struct algo *algo,
                                      uint64_t bytes, void *state, const struct world *w)
 {
-    struct phase_result res = {0, 0, 0, 0};
+    struct phase_result res = {0, 0, 0, 0, 0};
     struct cs_phase_mark m = {"", "", bytes, o->a.root, algo_warmup(o, algo), o->a.iters};
     char mark[256];
     snprintf(m.collective, sizeof m.collective, "%s", coll_infos[o->a.coll].name);
@@ -380,7 +384,7 @@ static struct phase_result run_phase(const struct options *o, const struct algo 
         if (w->rank == 0) TRACE_host_pop_state(w->host, CS_PHASE_STATE);
     }
     sg_barrier_wait(w->board->bar);
-    if (w->rank == 0) phase_times(o, algo_warmup(o, algo), w->board, &res);
+    if (w->rank == 0) phase_times(o, algo_warmup(o, algo), w->p, w->board, &res);
     return res;
 }
 
@@ -641,7 +645,8 @@ static void report(const struct options *o, const struct algo *algo, uint64_t by
                             .bytes = bytes,
                             .avg_s = r->avg,
                             .min_s = r->min,
-                            .max_s = r->max};
+                            .max_s = r->max,
+                            .rank_avg_s = r->rank_avg};
     snprintf(row.collective, sizeof row.collective, "%s", coll_infos[o->a.coll].name);
     snprintf(row.algorithm, sizeof row.algorithm, "%s", algo->name);
     snprintf(row.platform, sizeof row.platform, "%s", o->a.platform);

@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -26,9 +27,9 @@ void cs_result_write_header(FILE *f)
 
 void cs_result_write(FILE *f, const struct cs_result *r)
 {
-    fprintf(f, "%s,%s,%s,%s,%s,%d,%d,%" PRIu64 ",%d,%d,%.12g,%.12g,%.12g,%d\n", r->collective,
+    fprintf(f, "%s,%s,%s,%s,%s,%d,%d,%" PRIu64 ",%d,%d,%.12g,%.12g,%.12g,%d,%.12g\n", r->collective,
             r->algorithm, r->platform, r->model, r->routing, r->np, r->root, r->bytes, r->warmup,
-            r->iterations, r->avg_s, r->min_s, r->max_s, r->valid);
+            r->iterations, r->avg_s, r->min_s, r->max_s, r->valid, r->rank_avg_s);
 }
 
 /* Cuts line (its newline removed) at commas into at most cap fields; returns the count. */
@@ -69,7 +70,7 @@ int cs_result_open(struct cs_result_reader *rd, const char *path, char *err, siz
         rd->col[c] = -1;
         for (int i = 0; i < rd->nfields && i < MAX_FIELDS; i++)
             if (strcmp(f[i], column_names[c]) == 0) rd->col[c] = i;
-        if (rd->col[c] < 0) {
+        if (rd->col[c] < 0 && c != CS_COL_rank_avg_s) {
             snprintf(err, errlen, "%s:1: no column '%s' in the header", path, column_names[c]);
             cs_result_close(rd);
             return -1;
@@ -124,6 +125,9 @@ static const char *decode_row(char **f, const int *col, struct cs_result *r)
     const char *v = f[col[CS_COL_valid]];
     if (strcmp(v, "0") != 0 && strcmp(v, "1") != 0) return "valid";
     r->valid = v[0] == '1';
+    r->rank_avg_s = NAN; /* a table written before the column was */
+    if (col[CS_COL_rank_avg_s] >= 0 && real(&r->rank_avg_s, f[col[CS_COL_rank_avg_s]]))
+        return "rank_avg_s";
     return NULL;
 }
 

@@ -27,7 +27,7 @@
 /* clang-format off */
 #define CS_RESULT_COLUMNS(X)                                                                      \
     X(collective) X(algorithm) X(platform) X(model) X(routing) X(np) X(root) X(bytes) X(warmup) \
-    X(iterations) X(avg_s) X(min_s) X(max_s) X(valid)
+    X(iterations) X(avg_s) X(min_s) X(max_s) X(valid) X(rank_avg_s)
 /* clang-format on */
 
 enum cs_result_col {
@@ -43,6 +43,7 @@ struct cs_result {
     int np, root, warmup, iterations, valid;
     uint64_t bytes;
     double avg_s, min_s, max_s;
+    double rank_avg_s; /* the mean over ranks of each rank's own time in a call (OSU's Avg) */
 };
 
 /* The column name of c, e.g. "avg_s". */
@@ -53,7 +54,7 @@ void cs_result_write_header(FILE *f);
 void cs_result_write(FILE *f, const struct cs_result *r);
 
 /* Reads a results CSV whose header names at least every column above, in any order (others
- * are skipped). */
+ * are skipped); rank_avg_s may be missing (NAN). */
 struct cs_result_reader {
     FILE *f;
     char path[1024];

@@ -59,4 +59,18 @@ lb2=$(calc "(sqrt(5 * 2 * $L) + sqrt($m / $B)) ^ 2")
 got=$(time_of two_tree 64 $m)
 awk -v t="$got" -v lo="$(calc "$m / $B")" -v hi="$(calc "1.15 * $lb2")" 'BEGIN { exit !(t >= lo && t <= hi) }' &&
     pass || fail "two_tree p=64 4 MiB: $got s is not within [b m, 1.15 LB2] = [$(calc "$m / $B"), $(calc "1.15 * $lb2")]"
+
+# rank_avg_s, the mean over ranks of each rank's own time (OSU's Avg): a linear gather of two
+# ranks is one message from the leaf to the root. Eager, the leaf's send returns at once (its
+# time is 0) and the root's is t: the mean is t / 2; rendezvous, both wait for the transfer.
+for m in 1000 1048576; do
+    "$collsim" run --platform "$tmp/xb.xml" --np 2 --collective gather --algo linear \
+        --sizes $m --iters 2 --quiet --csv "$tmp/r.csv" >/dev/null || fail "gather linear $m"
+    t=$(calc "2 * $L + ($m + 16) / $B")
+    want=$(calc "$t / 2")
+    [ $m -gt 65536 ] && want=$t
+    assert_near "gather linear p=2 $m B: avg_s" "$t" "$(csv_col "$tmp/r.csv" avg_s)" 1e-3
+    assert_near "gather linear p=2 $m B: rank_avg_s" "$want" \
+        "$(csv_col "$tmp/r.csv" rank_avg_s)" 1e-3
+done
 finish

@@ -45,6 +45,20 @@ static void check_segments(void)
     CHECK(s[0].max_rel <= tol && s[k - 1].max_rel <= tol);
     double half = tol / 2;
     CHECK_INT_EQ(3, fit_segments(sx, sy, 6, INFINITY, &half, 4, s));
+    /* A lone point after a cut, (4, 6) after y = x on 1..3 cut at 4: the secant from (3, 3),
+     * slope 3, intercept 6 - 12 < 0, so the line through the origin, b = 6 / 4; a constant
+     * (a = 6, b = 0) made the whole time a latency. */
+    double lx[] = {1, 2, 3, 4}, ly[] = {1, 2, 3, 6};
+    tol = 0.01;
+    CHECK_INT_EQ(2, fit_segments(lx, ly, 4, 4, &tol, 4, s));
+    CHECK_INT_EQ(3, s[1].first);
+    CHECK_NEAR(0.0, s[1].a, 0);
+    CHECK_NEAR(1.5, s[1].b, 1e-12);
+    /* ... and (4, 3.5) after the same: the secant, slope 0.5 and intercept 1.5. */
+    ly[3] = 3.5;
+    CHECK_INT_EQ(2, fit_segments(lx, ly, 4, 4, &tol, 4, s));
+    CHECK_NEAR(1.5, s[1].a, 1e-12);
+    CHECK_NEAR(0.5, s[1].b, 1e-12);
     /* Refused: a time that is not positive, a tolerance that is not. */
     double zy[] = {1, 0};
     CHECK_INT_EQ(-1, fit_segments(fx, zy, 2, INFINITY, &big, 4, s));

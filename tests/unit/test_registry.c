@@ -1,5 +1,6 @@
 /* test_registry.c: the registry's fit rule, topology parsers, needs' words and segment rules,
  * and format.h's phase mark, run settings and results reader, on cases worked out by hand. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -194,6 +195,7 @@ static void test_results(void)
     CHECK_STR_EQ("ring-16", r.platform);
     CHECK_INT_EQ(2, r.root);
     CHECK_INT_EQ(0, r.valid);
+    CHECK(isnan(r.rank_avg_s)); /* a table without the column */
     CHECK_INT_EQ(0, cs_result_next(&rd, &r, err, sizeof err));
     cs_result_close(&rd);
     unlink(path);
