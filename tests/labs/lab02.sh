@@ -99,4 +99,21 @@ mine xb8 8 0 1M || fail "my_bcast on crossbar-8"
 check_claim "$key" Q6.crossbar "$(calc "3 * $t")" "$(csv_col "$S/mine.csv" avg_s | awk '{ printf "%.12g", $1 * 1e6 }')" 1e-6
 # the starter is incomplete: it must fail the data check
 starter_fails "the starter my_bcast.c" --platform "$S/ring8.xml" --algo-file "$lab/my_bcast.c" --sizes 1000
+
+# Q7: per-message software costs (step 7): 16 B, o = o_s = o_r, h = a + b m'
+h=$(calc "2 * $th * 1e6 + 32 * $b * 1e6")
+o16() { # PROFILE ALGO: the time (us) at 16 B on the crossbar with the profile
+    "$collsim" run --platform "$S/xb8.xml" --algo "$2" --sizes 16 --machine "$1" --quiet \
+        --csv "$S/o.csv" >/dev/null || fail "step 7: $2 with $1"
+    csv_col "$S/o.csv" avg_s | awk '{ printf "%.12g", $1 * 1e6 }'
+}
+check_claim "$key" Q7.linear "$(calc "8 * 3 + $h")" "$(o16 "$lab/overheads.machine" linear)" 1e-6
+check_claim "$key" Q7.binomial "$(calc "3 * (2 * 3 + $h)")" \
+    "$(o16 "$lab/overheads.machine" binomial)" 1e-6
+# at o = h the two take the same time
+printf '[machine]\nname = crossover\n[mpi]\nsend-overhead = 0:%sus\nrecv-overhead = 0:%sus\n' \
+    "$h" "$h" >"$S/cross.machine"
+check_key "$key" Q7.crossover "$h" 1e-6
+assert_near "Q7: linear = binomial at o = h" "$(o16 "$S/cross.machine" linear)" \
+    "$(o16 "$S/cross.machine" binomial)" 1e-6
 finish
