@@ -253,32 +253,26 @@ static int save_profile(const struct calibrate *c, const struct fit_point *p, in
     return calib_profile(&r, p, n);
 }
 
-/* 1 after an error line when output (option opt) is one of the inputs: an OSU file, the
- * base profile or the platform (cs_same_file: links and hard links count). */
-static int on_input(const struct calibrate *c, const char *opt, const char *output)
-{
-    if (output == NULL) return 0;
-    const char *inputs[] = {c->profile.base, c->platform};
-    const char *hit = NULL;
-    for (int i = 0; i < 2 && hit == NULL; i++)
-        if (inputs[i] != NULL && cs_same_file(output, inputs[i])) hit = inputs[i];
-    char *list = cs_strdup(c->osu != NULL ? c->osu : "");
-    for (char *t = strtok(list, ","); t != NULL && hit == NULL; t = strtok(NULL, ","))
-        if (cs_same_file(output, t)) hit = c->osu + (t - list);
-    if (hit != NULL)
-        cs_error("%s '%s' is the input '%.*s': refusing to overwrite it", opt, output,
-                 (int)strcspn(hit, ","), hit);
-    free(list);
-    return hit != NULL;
-}
-
-/* Refuses any output onto an input. 0, or 2 after an error line. */
+/* Refuses an output onto an input (an OSU file of the comma list, the base profile, the
+ * platform) or onto another output. 0, or 2 after an error line. */
 static int outputs_not_inputs(const struct calibrate *c)
 {
-    return on_input(c, "--csv", c->csv) || on_input(c, "--params", c->params) ||
-                   on_input(c, "-o", c->out)
-               ? 2
-               : 0;
+    char *list = cs_strdup(c->osu != NULL ? c->osu : "");
+    size_t cap = 6 + strlen(list); /* a file a comma at most, and five more */
+    const char **names = calloc(cap, sizeof *names), **paths = calloc(cap, sizeof *paths);
+    if (names == NULL || paths == NULL) abort();
+    int n = 0;
+    for (char *t = strtok(list, ","); t != NULL; t = strtok(NULL, ","))
+        names[n] = "--from-osu", paths[n++] = t;
+    names[n] = "--machine", paths[n++] = c->profile.base;
+    names[n] = "--platform", paths[n++] = c->platform;
+    int inputs = n;
+    names[n] = "--csv", paths[n++] = c->csv;
+    names[n] = "--params", paths[n++] = c->params;
+    names[n] = "-o", paths[n++] = c->out;
+    int rc = cs_out_distinct(names, paths, n, inputs) != 0 ? 2 : 0;
+    free(names), free(paths), free(list);
+    return rc;
 }
 
 /* Checks -o and its options before any work. 0, or 2 after an error line. */
@@ -459,11 +453,9 @@ int calibrate_main(int argc, char **argv)
         cs_error("give --platform or --from-osu, not both");
         return 2;
     }
-    const char *names[] = {"--csv", "--params", "-o"}, *paths[] = {c.csv, c.params, c.out};
     if ((c.csv != NULL && cs_out_check("CSV", c.csv) != 0) ||
         (c.params != NULL && cs_out_check("parameters", c.params) != 0) ||
-        cs_out_distinct(names, paths, 3, 0) != 0 || outputs_not_inputs(&c) != 0 ||
-        check_profile_options(&c) != 0)
+        outputs_not_inputs(&c) != 0 || check_profile_options(&c) != 0)
         return 2;
     if (c.osu != NULL) return calibrate_osu(&c);
     if (c.platform == NULL) {

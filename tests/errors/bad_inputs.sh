@@ -42,6 +42,7 @@ make_fixtures() {
     { grep '^%' "$T/ok.trace"; echo '0 1 0 MPI'; echo '6 0.0'; } >"$T/short.trace"
     echo 'hockney_a x' >"$T/bad.params"
     printf '# OSU MPI Latency Test\n# Size          Latency (us)\n1 1.5\n8 1.6\n' >"$T/osu.txt"
+    cp "$src/machines/orfeo-epyc.machine" "$T/base.machine"
     printf '1 1.5\n' >"$T/noheader.txt"
     printf '# Size          Latency (us)\n1 -3\n' >"$T/negative.txt"
 }
