@@ -95,6 +95,18 @@ static const char *osu_check(int kind, double size, double value)
     return NULL;
 }
 
+/* Why a comment line of OSU output names a benchmark calibrate does not read, or NULL.
+ * osu_bibw's table has osu_bw's header, but its bandwidth is both directions' sum. */
+static const char *osu_unread(const char *line)
+{
+    if (strstr(line, "Bi-Directional") != NULL)
+        return "osu_bibw output (both directions at once, about twice osu_bw's figure): "
+               "calibrate reads osu_latency and osu_bw";
+    if (strstr(line, "Multiple Bandwidth") != NULL)
+        return "osu_mbw_mr output (many pairs at once): calibrate reads osu_latency and osu_bw";
+    return NULL;
+}
+
 /* Reads osu_latency (us) or osu_bw (MB/s, 1 MB = 1e6 B) output into p, merging by size.
  * Returns the new count, or -1 after printing an error. */
 static int read_osu(const char *path, struct fit_point *p, int n)
@@ -110,6 +122,12 @@ static int read_osu(const char *path, struct fit_point *p, int n)
     while (fgets(line, sizeof line, f) != NULL) {
         lineno++;
         if (line[0] == '#') {
+            const char *other = osu_unread(line);
+            if (other != NULL) {
+                cs_error("%s:%ld: %s", path, lineno, other);
+                fclose(f);
+                return -1;
+            }
             if (strstr(line, "Size") != NULL) {
                 if (strstr(line, "Latency") != NULL)
                     kind = 1;
