@@ -258,7 +258,20 @@ struct calibrate {
     struct calib_request profile;
     int hi, hj;
     enum cs_model model_id; /* --model, parsed by calibrate_check */
+    char *osu_buf;          /* a copy of --from-osu, cut at its commas */
+    const char **osu_files; /* its files (empty names skipped), nosu of them */
+    int nosu;
 };
+
+/* Cuts --from-osu's comma list once into c->osu_files. */
+static void split_osu(struct calibrate *c)
+{
+    c->osu_buf = cs_strdup(c->osu != NULL ? c->osu : "");
+    c->osu_files = calloc(strlen(c->osu_buf) + 1, sizeof *c->osu_files);
+    if (c->osu_files == NULL) abort();
+    for (char *t = strtok(c->osu_buf, ","); t != NULL; t = strtok(NULL, ","))
+        c->osu_files[c->nosu++] = t;
+}
 
 /* --params FILE and -o PROFILE from the fitted points. Returns main's code. */
 static int save_profile(const struct calibrate *c, const struct fit_point *p, int n,
@@ -275,13 +288,12 @@ static int save_profile(const struct calibrate *c, const struct fit_point *p, in
  * platform) or onto another output. 0, or 2 after an error line. */
 static int outputs_not_inputs(const struct calibrate *c)
 {
-    char *list = cs_strdup(c->osu != NULL ? c->osu : "");
-    size_t cap = 6 + strlen(list); /* a file a comma at most, and five more */
+    size_t cap = (size_t)c->nosu + 5;
     const char **names = calloc(cap, sizeof *names), **paths = calloc(cap, sizeof *paths);
     if (names == NULL || paths == NULL) abort();
     int n = 0;
-    for (char *t = strtok(list, ","); t != NULL; t = strtok(NULL, ","))
-        names[n] = "--from-osu", paths[n++] = t;
+    for (int i = 0; i < c->nosu; i++)
+        names[n] = "--from-osu", paths[n++] = c->osu_files[i];
     names[n] = "--machine", paths[n++] = c->profile.base;
     names[n] = "--platform", paths[n++] = c->platform;
     int inputs = n;
@@ -289,7 +301,7 @@ static int outputs_not_inputs(const struct calibrate *c)
     names[n] = "--params", paths[n++] = c->params;
     names[n] = "-o", paths[n++] = c->out;
     int rc = cs_out_distinct(names, paths, n, inputs) != 0 ? 2 : 0;
-    free(names), free(paths), free(list);
+    free(names), free(paths);
     return rc;
 }
 
@@ -321,10 +333,8 @@ static int calibrate_osu(const struct calibrate *c)
 {
     struct fit_point pts[MAX_POINTS];
     int n = 0;
-    char *list = cs_strdup(c->osu);
-    for (char *t = strtok(list, ","); t != NULL && n >= 0; t = strtok(NULL, ","))
-        n = read_osu(t, pts, n);
-    free(list);
+    for (int i = 0; i < c->nosu && n >= 0; i++)
+        n = read_osu(c->osu_files[i], pts, n);
     if (n < 0) return 1;
     if (n < 2) {
         cs_error("fewer than 2 sizes in '%s'", c->osu);
@@ -443,6 +453,31 @@ static int calibrate_platform(struct calibrate *c)
     return save_profile(c, pts, n, source);
 }
 
+/* calibrate's work once its options are parsed and --from-osu is cut. Returns main's code. */
+static int calibrate_run(struct calibrate *c)
+{
+    char extra;
+    if (c->pair != NULL && (sscanf(c->pair, "%d,%d%c", &c->hi, &c->hj, &extra) != 2 || c->hi < 0 ||
+                            c->hj < 0 || c->hi == c->hj)) {
+        cs_error("bad value '%s' for --pair (two different hostfile lines, e.g. 0,5)", c->pair);
+        return 2;
+    }
+    if (c->osu != NULL && c->platform != NULL) {
+        cs_error("give --platform or --from-osu, not both");
+        return 2;
+    }
+    if ((c->csv != NULL && cs_out_check("CSV", c->csv) != 0) ||
+        (c->params != NULL && cs_out_check("parameters", c->params) != 0) ||
+        outputs_not_inputs(c) != 0 || check_profile_options(c) != 0)
+        return 2;
+    if (c->osu != NULL) return calibrate_osu(c);
+    if (c->platform == NULL) {
+        cs_error("give --platform FILE.xml or --from-osu FILES");
+        return 2;
+    }
+    return calibrate_platform(c);
+}
+
 int calibrate_main(int argc, char **argv)
 {
     struct calibrate c = {
@@ -461,24 +496,8 @@ int calibrate_main(int argc, char **argv)
                                    {NULL, 0, NULL, NULL}};
     int rc = cs_opt_parse(argc, argv, table, calibrate_usage, NULL, 0, NULL);
     if (rc != 0) return rc == 1 ? 0 : rc;
-    char extra;
-    if (c.pair != NULL && (sscanf(c.pair, "%d,%d%c", &c.hi, &c.hj, &extra) != 2 || c.hi < 0 ||
-                           c.hj < 0 || c.hi == c.hj)) {
-        cs_error("bad value '%s' for --pair (two different hostfile lines, e.g. 0,5)", c.pair);
-        return 2;
-    }
-    if (c.osu != NULL && c.platform != NULL) {
-        cs_error("give --platform or --from-osu, not both");
-        return 2;
-    }
-    if ((c.csv != NULL && cs_out_check("CSV", c.csv) != 0) ||
-        (c.params != NULL && cs_out_check("parameters", c.params) != 0) ||
-        outputs_not_inputs(&c) != 0 || check_profile_options(&c) != 0)
-        return 2;
-    if (c.osu != NULL) return calibrate_osu(&c);
-    if (c.platform == NULL) {
-        cs_error("give --platform FILE.xml or --from-osu FILES");
-        return 2;
-    }
-    return calibrate_platform(&c);
+    split_osu(&c);
+    rc = calibrate_run(&c);
+    free(c.osu_files), free(c.osu_buf);
+    return rc;
 }
