@@ -66,6 +66,13 @@ csv_col() {
     awk -F, -v n="$2" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == n) c = i; next } c { print $c }' "$1"
 }
 
+# csv_where FILE KEY VALUE NAME: the column NAME of FILE's rows whose column KEY is VALUE, read
+# by the header's names as csv_col does.
+csv_where() {
+    awk -F, -v k="$2" -v v="$3" -v n="$4" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+        (k in c) && (n in c) && $c[k] == v { print $c[n] }' "$1"
+}
+
 # root_classes P: the roots 0, 1, p/2 and p-1 that exist on P ranks, one a line
 root_classes() {
     printf '%s\n' 0 1 $(($1 / 2)) $(($1 - 1)) | awk -v n="$1" '$1 < n' | sort -nu

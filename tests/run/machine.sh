@@ -51,7 +51,7 @@ assert_near "binomial bcast 1 MiB (rendezvous: no overhead)" \
 predicted() { # COLLECTIVE ALGO: predict's loggp time (s) of 16 B on 8 ranks
     "$collsim" predict --platform "$tmp/xb.xml" --np 8 --sizes 16 --collective "$1" \
         --algo "$2" --machine "$tmp/t.machine" --csv "$tmp/p.csv" >/dev/null 2>&1
-    awk -F, '$5 == "loggp" { print $6 }' "$tmp/p.csv"
+    csv_where "$tmp/p.csv" model loggp predicted_s
 }
 assert_near "predict: linear bcast 16 B" 11.0032e-6 "$(predicted bcast linear)" 0.01
 assert_near "predict: binomial reduce 16 B" \
@@ -67,7 +67,7 @@ assert_near "linear bcast 16 B, no profile" "$(calc "2e-6 + 7 * 32 / 1e10")" \
 study_linear() { # ARGS...: the linear bcast's time in the study's summary
     "$collsim" study --platform "$tmp/xb.xml" --np 8 --collectives bcast --algo linear \
         --no-compare --no-trace --sizes 16 --out "$tmp/st" -j 1 "$@" >/dev/null 2>&1
-    awk -F, '$3 == "linear" { print $12 }' "$tmp/st/summary.csv"
+    csv_where "$tmp/st/summary.csv" algorithm linear avg_s
 }
 assert_near "study --machine: linear bcast 16 B" 11.0032e-6 "$(study_linear $M)" 1e-6
 grep -qx "machine = platforms/machine.machine" "$tmp/st/study.spec" && pass ||
