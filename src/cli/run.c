@@ -227,9 +227,12 @@ static int run_commit(struct run_plan *pl, int ok)
 /* One smpirun of the runner told `args` (shown as `what`, nalgos algorithms of the plan, -1:
  * all that are left), limited to `limit` seconds (0: none); its CSV rows reach --csv as they
  * come (the runner rewrites pl->csv_tmp in each smpirun). A run cut by the limit says so and
- * counts as done. 0, or 1 after an error. */
+ * counts as done; so does one that failed on SimGrid's error when `skippable` (one SimGrid
+ * algorithm, which may throw where it does not apply: its error line, then a note that the
+ * run goes on; a wrong result is the runner's error and fails the run). 0, or 1
+ * after an error. */
 static int run_one(const struct run_plan *pl, const struct runargs *args, int nalgos,
-                   const char *what, int limit)
+                   const char *what, int limit, int skippable)
 {
     struct run_argbuf b;
     const char *argv[RUN_MAX_ARGV];
@@ -238,11 +241,16 @@ static int run_one(const struct run_plan *pl, const struct runargs *args, int na
     const char *csv = pl->req->csv ? pl->csv_tmp : NULL;
     const struct smpi_watch *w = watch_spawn(pl->watch, csv, nalgos);
     int rc = smpi_spawn_watched(argv, pl->req->quiet ? "/dev/null" : NULL, limit, &cut, w);
-    if (cut) {
+    if (cut == SMPI_CUT) {
         fflush(stdout);
         fprintf(stderr, "collsim: %s cut after %d s (time limit; --time-limit to change)\n", what,
                 limit);
-        watch_cut(pl->watch);
+        watch_cut(pl->watch, 0);
+        rc = 0;
+    } else if (cut == SMPI_SIMGRID_FAILED && skippable) {
+        fprintf(stderr, "collsim: %s skipped (the error above); the other algorithms run on\n",
+                what);
+        watch_cut(pl->watch, 1);
         rc = 0;
     }
     return rc;
@@ -262,17 +270,17 @@ static int run_limited(const struct run_plan *pl)
         long limit = (long)r->time_limit * (pl->nmine > 0 ? pl->nmine : 1);
         one.algos = pl->mine;
         rc = run_one(pl, &one, pl->nmine, "collsim's algorithms",
-                     limit > CS_TIME_LIMIT_MAX ? CS_TIME_LIMIT_MAX : (int)limit);
+                     limit > CS_TIME_LIMIT_MAX ? CS_TIME_LIMIT_MAX : (int)limit, 0);
     }
     for (int i = 0; i < pl->nalgos && rc == 0; i++)
         if (pl->algos[i].simgrid) {
             one.algos = pl->algos[i].name;
-            rc = run_one(pl, &one, 1, pl->algos[i].name, r->time_limit);
+            rc = run_one(pl, &one, 1, pl->algos[i].name, r->time_limit, 1);
         }
     if (rc == 0 && r->algo_file != NULL) {
         one = pl->args;
         one.algos = NULL;
-        rc = run_one(pl, &one, 1, pl->file.name, r->time_limit);
+        rc = run_one(pl, &one, 1, pl->file.name, r->time_limit, 0);
     }
     return rc;
 }
@@ -297,7 +305,7 @@ int run_execute(const struct run_request *r)
     if (rc == 0) {
         /* a traced run is one smpirun of everything: one trace */
         int ok = r->time_limit > 0 && !pl.trace[0] ? run_limited(&pl) == 0
-                                                   : run_one(&pl, &pl.args, -1, "", 0) == 0;
+                                                   : run_one(&pl, &pl.args, -1, "", 0, 0) == 0;
         rc = run_commit(&pl, ok);
         if (rc == 0) rc = run_analysis(&pl);
     }

@@ -48,8 +48,14 @@ struct run_request {
  * SimGrid's warnings are shown. Returns 0, or 1 after printing an error. */
 int smpi_spawn(const char *const *argv, const char *stdout_path);
 
+/* How a limited smpirun ended when it returned 1 (in *cut; 0 otherwise): cut by the time
+ * limit (no error line), or failed on SimGrid's own error (an exception of the simulator or of
+ * one of its algorithms: one error line), not on one of the program's. */
+#define SMPI_CUT 1
+#define SMPI_SIMGRID_FAILED 2
+
 /* The same, with a wall-time limit of `limit` seconds (0: none): when it passes, smpirun's
- * process group is killed, *cut set to 1 and 1 returned without an error line. */
+ * process group is killed, *cut set to SMPI_CUT and 1 returned without an error line. */
 int smpi_spawn_limited(const char *const *argv, const char *stdout_path, int limit, int *cut);
 
 /* What a watched smpirun reports as it runs. line: each line the program sends on its

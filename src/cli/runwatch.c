@@ -36,7 +36,7 @@ struct run_watch {
     FILE *in_place;
     char *data; /* the header and the finished rows */
     size_t len, cap, written;
-    int rows, failed, cut, err;
+    int rows, failed, cut, skipped, err;
     const char *src; /* the runner's CSV of this smpirun and how far it is read */
     long off;
     int src_header; /* its header line is read (and skipped) */
@@ -273,24 +273,25 @@ const struct smpi_watch *watch_spawn(struct run_watch *w, const char *runner_csv
     return &w->hooks;
 }
 
-void watch_cut(struct run_watch *w)
+void watch_cut(struct run_watch *w, int failed)
 {
     w->cut = 1;
+    w->skipped |= failed;
 }
 
 int watch_finish(struct run_watch *w, int ok)
 {
     int rc = 0;
     if (ok && w->cut && w->finished == 0) { /* a run that measured nothing is no success */
-        cs_error("nothing finished: every algorithm was cut by the time limit (--time-limit)");
+        cs_error("nothing finished: every algorithm was cut by the time limit (--time-limit)%s",
+                 w->skipped ? " or failed" : "");
         ok = 0, rc = -1;
     }
     if (w->csv != NULL && (ok || w->rows > 0)) publish_or_fail(w, 1);
     if (w->csv != NULL && w->failed) {
         cs_error("cannot write CSV '%s': %s", w->csv, strerror(w->err));
         rc = -1;
-    } else if (w->csv != NULL && w->mode != CSV_AT_END && (w->rows > 0 || w->cut) &&
-               (!ok || w->cut)) {
+    } else if (w->csv != NULL && w->mode != CSV_AT_END && w->rows > 0 && (!ok || w->cut)) {
         char note[PATH_MAX + 128];
         rows_note(w, note, sizeof note);
         fputs(note, stderr);

@@ -22,12 +22,12 @@
 
 /* Prints what the runner said on stderr (its own error lines and notes, SimGrid warnings),
  * dropping SimGrid's INFO chatter. After a failure with no error line of the runner's own,
- * SimGrid's first error becomes collsim's error line. Sets *deadlocked when SimGrid reports a
- * deadlock (it then stops the ranks and smpirun still exits 0, with the calls after it never
- * made). Returns the number of error lines printed. */
-static int forward_stderr(const char *logpath, int failed, int *deadlocked)
+ * SimGrid's first error becomes collsim's error line (and *simgrid 1). Sets *deadlocked when
+ * SimGrid reports a deadlock (it then stops the ranks and smpirun still exits 0, with the calls
+ * after it never made). Returns the number of error lines printed. */
+static int forward_stderr(const char *logpath, int failed, int *deadlocked, int *simgrid)
 {
-    *deadlocked = 0;
+    *deadlocked = *simgrid = 0;
     FILE *f = fopen(logpath, "r");
     if (f == NULL) return 0;
     char line[4096];
@@ -42,7 +42,7 @@ static int forward_stderr(const char *logpath, int failed, int *deadlocked)
             continue; /* SimGrid's echo of an exit status the runner has already explained */
         } else if (failed && own == 0 && (err = cs_simgrid_error(line)) != NULL) {
             cs_error("the simulation failed: %s", err);
-            own++;
+            own++, *simgrid = 1;
         } else if (strstr(line, "/WARNING]") != NULL) {
             fputs(line, stderr);
         }
@@ -235,18 +235,19 @@ static void limit_arm(pid_t pid, int seconds)
 }
 
 /* The outcome of a finished smpirun (wait status `status`, its stderr in the log): 0, or 1
- * after one error line (forward_stderr), or 1 with no line and *cut = 1 when the time limit
- * killed it. Removes the log, but keeps it after a failure nothing explains. */
+ * after one error line (forward_stderr; *cut = SMPI_SIMGRID_FAILED when the line is
+ * SimGrid's), or 1 with no line and *cut = SMPI_CUT when the time limit killed it. Removes
+ * the log, but keeps it after a failure nothing explains. */
 static int spawn_result(int status, int limit, const char *logpath, int *cut)
 {
     int ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
     if (!ok && limit > 0 && limit_hit) {
-        *cut = 1;
+        *cut = SMPI_CUT;
         cs_temp_remove(logpath);
         return 1;
     }
-    int deadlocked;
-    if (forward_stderr(logpath, !ok, &deadlocked) == 0 && !ok) {
+    int deadlocked, simgrid;
+    if (forward_stderr(logpath, !ok, &deadlocked, &simgrid) == 0 && !ok) {
         cs_error("the simulation failed (smpirun status %d); its log is '%s'",
                  WIFEXITED(status) ? WEXITSTATUS(status) : -1, logpath);
         cs_cleanup_drop(logpath);
@@ -256,6 +257,7 @@ static int spawn_result(int status, int limit, const char *logpath, int *cut)
         cs_error("the simulation deadlocked: some ranks wait for messages that never come");
         ok = 0;
     }
+    if (!ok && simgrid) *cut = SMPI_SIMGRID_FAILED;
     cs_temp_remove(logpath);
     return ok ? 0 : 1;
 }
@@ -263,7 +265,7 @@ static int spawn_result(int status, int limit, const char *logpath, int *cut)
 /* Runs smpirun (argv) with its stderr into a temporary log, its stdout relayed and, with a
  * watch, its progress lines handed to it; its failure becomes one error line
  * (spawn_result). With limit > 0 seconds, the run's process group is killed when the limit
- * passes: then *cut is 1 and the return 1, with no line. 0 or 1. */
+ * passes: then *cut is SMPI_CUT and the return 1, with no line. 0 or 1. */
 static int spawn_logged(const char *const *argv, const char *tmpdir, const char *stdout_path,
                         int limit, int *cut, const struct smpi_watch *w)
 {

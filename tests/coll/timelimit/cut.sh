@@ -58,4 +58,21 @@ assert_eq "wrong result: the line about the CSV" 1 "$(grep -c "CSV '$tmp/bad.csv
 assert_eq "all cut: exit status" 1 $?
 assert_eq "all cut: error line" 1 \
     "$(grep -c '^collsim: error: nothing finished: every algorithm was cut' "$tmp/none.err")"
+assert_eq "all cut: no line about a CSV that was not written" 0 "$(grep -c 'rows that finished' "$tmp/none.err")"
+assert_status "all cut: no CSV" 1 test -e "$tmp/none.csv"
+# a SimGrid algorithm that throws where it does not apply (SimGrid's rab allreduce refuses
+# collsim's datatype) is reported and skipped, and the algorithms after it run: exit 0, the
+# rows of the others only
+"$collsim" run --platform "$src/platforms/ring-16.xml" --np 8 --collective allreduce \
+    --algo smpi:rab,smpi:lr,smpi:rdb --sizes 16,4096 --iters 1 --warmup 0 --quiet \
+    --csv "$tmp/throw.csv" 2>"$tmp/throw.err"
+assert_eq "a throwing algorithm: exit status" 0 $?
+assert_eq "a throwing algorithm: its error line" 1 "$(grep -c "^collsim: error: .*rab algorithm can't be used" "$tmp/throw.err")"
+assert_eq "a throwing algorithm: skipped" 1 "$(grep -c '^collsim: smpi:rab skipped' "$tmp/throw.err")"
+assert_eq "a throwing algorithm: the others' rows" "smpi:lr smpi:lr smpi:rdb smpi:rdb" "$(csv_col "$tmp/throw.csv" algorithm | tr '\n' ' ' | sed 's/ $//')"
+# ... and alone it is a failure
+"$collsim" run --platform "$src/platforms/ring-16.xml" --np 8 --collective allreduce \
+    --algo smpi:rab --sizes 16 --iters 1 --warmup 0 --quiet 2>"$tmp/throw1.err"
+assert_eq "a throwing algorithm alone: exit status" 1 $?
+assert_eq "a throwing algorithm alone: nothing finished" 1 "$(grep -c '^collsim: error: nothing finished: .* or failed' "$tmp/throw1.err")"
 finish
