@@ -1,5 +1,5 @@
 // costs.cpp: what a simulation charges beyond SimGrid's flows, through SimGrid's cost
-// callbacks (a C++-only API in SimGrid 3.32, hence this one C++ file): store-and-forward
+// callbacks (a C++-only API in SimGrid 3.32, hence a C++ file): store-and-forward
 // routing, and a machine profile's software costs per message (machine.h).
 //
 // Store-and-forward. SimGrid's flow model is cut-through: a message of m bytes over l links

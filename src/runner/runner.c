@@ -31,6 +31,7 @@
 #include <fcntl.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <simgrid/actor.h>
 #include <simgrid/barrier.h>
 #include <simgrid/host.h>
 #include <simgrid/instr.h>
@@ -44,6 +45,7 @@
 
 #include "coll.h"
 #include "costs.h"
+#include "deadlock.h"
 #include "format.h"
 #include "mpilib.h"
 #include "progress.h"
@@ -76,19 +78,30 @@ struct options {
  * whatever collective algorithms the user configures (an MPI_Reduce here would run SimGrid's
  * default, linear one, whose simulation grows faster than p^2). */
 struct board {
-    sg_bar_t bar;    /* every rank passes it to enter a call and to end a phase */
-    double *entry;   /* per call of the phase: the root's entry time */
-    double *exit_t;  /* per call: the latest exit time of any rank so far */
-    double rank_sum; /* over the phase's timed calls and ranks: a rank's exit - its entry */
-    long errors;     /* wrong buffers and MPI errors of the phase, every rank's */
-    int placed;      /* every rank runs on node n<rank> (coll_topology_placed) */
+    sg_bar_t bar;            /* every rank passes it to enter a call and to end a phase */
+    double *entry;           /* per call of the phase: the root's entry time */
+    double *exit_t;          /* per call: the latest exit time of any rank so far */
+    double rank_sum;         /* over the phase's timed calls and ranks: a rank's exit - its entry */
+    long errors;             /* wrong buffers and MPI errors of the phase, every rank's */
+    int placed;              /* every rank runs on node n<rank> (coll_topology_placed) */
+    volatile int deadlocked; /* SimGrid found the simulation deadlocked (deadlock_watch) */
+};
+
+/* Where a rank is: inside an algorithm's call (its name and size, and the run's board) or
+ * not. Its own allocation, which its actor's end reads (exit_guard). */
+struct whereabouts {
+    int rank, inside;
+    const char *algorithm;
+    uint64_t bytes;
+    const struct board *board;
 };
 
 /* What every rank knows of the run once it has started. */
 struct world {
     int rank, p;
-    struct board *board; /* rank 0's, shared by all */
-    int ranks_per_host;  /* ranks on this rank's host */
+    struct whereabouts *at; /* this rank's */
+    struct board *board;    /* rank 0's, shared by all */
+    int ranks_per_host;     /* ranks on this rank's host */
     char host[MPI_MAX_PROCESSOR_NAME];
 };
 
@@ -320,7 +333,9 @@ static void timed_calls(const struct options *o, const struct algo *algo, uint64
         o->driver->fill(state, &c);
         ready(o->a.root, w);
         double entry = MPI_Wtime();
+        *w->at = (struct whereabouts){w->rank, 1, algo->name, bytes, b};
         int rc = o->driver->call(algo->fn, state, &c);
+        w->at->inside = 0;
         double exit_t = MPI_Wtime();
         if (rc != MPI_SUCCESS) {
             fprintf(stderr, "collsim-runner: error: %s returned MPI error %d on rank %d\n",
@@ -561,6 +576,7 @@ static int start(struct options *o, struct world *w)
         MPI_Abort(MPI_COMM_WORLD, 2);
     }
     if (w->rank == 0) w->board->placed = placed;
+    if (w->rank == 0) deadlock_watch(&w->board->deadlocked);
     harness_down(&w->board, (int)sizeof w->board, w);
     coll_topology_placed = w->board->placed;
     return fit_algos(o, w) != 0 || check_libs(o, w) != 0 ? 2 : 0;
@@ -709,6 +725,25 @@ static long run_all(const struct options *o, const struct world *w)
     return total_errors;
 }
 
+/* At the end of a rank's actor: one that ends inside an algorithm's call, not ended by
+ * SimGrid after a deadlock (the algorithm called exit), ends the whole simulation with an
+ * error line, since the call's result can never be checked (the other ranks would wait for
+ * it, or the run end without a row and exit 0). */
+static void exit_guard(int failed, void *data)
+{
+    (void)failed; /* 1 for an exit as for a deadlock's end */
+    struct whereabouts *at = data;
+    if (at->inside && !at->board->deadlocked) {
+        fprintf(stderr,
+                "collsim-runner: error: rank %d left the program inside %s at %" PRIu64
+                " B (exit() in the algorithm?): its result can never be checked\n",
+                at->rank, at->algorithm, at->bytes);
+        fflush(NULL);
+        _exit(1);
+    }
+    free(at);
+}
+
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
@@ -716,6 +751,11 @@ int main(int argc, char **argv)
     memset(&w, 0, sizeof w);
     MPI_Comm_rank(MPI_COMM_WORLD, &w.rank);
     MPI_Comm_size(MPI_COMM_WORLD, &w.p);
+    if ((w.at = calloc(1, sizeof *w.at)) == NULL) {
+        cs_error("out of memory");
+        MPI_Abort(MPI_COMM_WORLD, 2);
+    }
+    sg_actor_on_exit(exit_guard, w.at);
     struct options o;
     int rc = parse_options(argc, argv, &o, w.rank) != 0 ? 2 : start(&o, &w);
     if (rc != 0) {

@@ -67,6 +67,17 @@ grep -qE "^collsim-runner: error: rank [0-9]+ received a wrong byte at offset 0 
     --algo-file "$S/forgets_child.c" 2>"$T/err"
 assert_eq "forgets_child: status" 1 $?
 grep -q "deadlocked" "$T/err" && pass || fail "forgets_child: $(cat "$T/err")"
+# one that ends the program (exit) inside the call, on every rank or on one: a failure naming
+# a rank, not status 0 with no row, nor a deadlock
+for f in exits one_exits; do
+    "$collsim" run --platform "$(plat crossbar-64)" --np 4 --sizes 16 --quiet \
+        --algo-file "$S/$f.c" --csv "$T/$f.csv" 2>"$T/err"
+    assert_eq "$f: status" 1 $?
+    assert_eq "$f: one error line ($(cat "$T/err"))" 1 "$(grep -c ': error: ' "$T/err")"
+    grep -qE "^collsim-runner: error: rank [0-9]+ left the program inside file:$f at 16 B" "$T/err" &&
+        pass || fail "$f: no rank in: $(cat "$T/err")"
+done
+grep -q "rank 2 left" "$T/err" && pass || fail "one_exits: not rank 2: $(cat "$T/err")"
 
 # the errors: one line each, naming the file and line, or what is expected
 err_line() { "$collsim" run --platform "$(plat crossbar-64)" --np 4 --sizes 16 "$@" 2>&1 >/dev/null; }
