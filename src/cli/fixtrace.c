@@ -42,6 +42,7 @@ int fixtrace_main(int argc, char **argv)
         cs_error("fix-trace needs IN.trace [OUT.trace] (see 'collsim fix-trace --help')");
         return 2;
     }
+    if (argc == 3 && cs_out_check("trace", argv[2]) != 0) return 2;
     if (argc == 3 && not_a_trace(argv[1], argv[2])) return 1;
     char err[512];
     struct tracefix_stats st;

@@ -133,5 +133,6 @@ int platform_main(int argc, char **argv)
     struct platform_request q;
     int rc = platform_args(argc, argv, &q);
     if (rc != 0) return rc == 1 ? 0 : rc;
+    if (q.out != NULL && cs_out_check("platform", q.out) != 0) return 2;
     return platform_write(&q);
 }

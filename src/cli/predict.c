@@ -443,7 +443,7 @@ int predict_main(int argc, char **argv)
                *paths[] = {o.platform, o.params, o.machine, o.csv};
     if (o.csv != NULL &&
         (cs_out_check("CSV", o.csv) != 0 || cs_out_distinct(names, paths, 4, 3) != 0))
-        return 1;
+        return 2;
     struct prows r = {0};
     char *list = NULL;
     rc = evaluate(&s, o.algos, &r, &list);

@@ -170,7 +170,7 @@ static int study_check(struct study_plan *p)
     struct stat sb;
     if (stat(p->out, &sb) == 0 && (!S_ISDIR(sb.st_mode) || access(p->out, W_OK | X_OK) != 0)) {
         cs_error("cannot write into output folder '%s'", p->out);
-        return 1;
+        return 2;
     }
     return 0;
 }
@@ -197,7 +197,7 @@ static int study_go(struct study_plan *p, const struct study_args *a)
     if (a->emit && !cells_scriptable(p->out)) return 2;
     if (study_mkdir_p(p->out) != 0) {
         cs_error("cannot create output directory '%s'", p->out);
-        return 1;
+        return 2;
     }
     if ((rc = plan_platforms(p)) != 0 || (rc = write_spec(p)) != 0 || (rc = plan_build(p, 0)) != 0)
         return rc;
