@@ -16,6 +16,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "guard.h"
 #include "util.h"
 
 /* What an interrupt cleans up. Fixed arrays: the handler must not allocate. */
@@ -229,6 +230,7 @@ pid_t cs_fork(void)
     pid_t pid = fork();
     if (pid == 0) {
         setpgid(0, 0);
+        cs_guard_forget();
         for (int i = 0; i < MAX_KIDS; i++)
             kids[i] = 0;
         for (int i = 0; i < MAX_FILES; i++)
@@ -237,6 +239,7 @@ pid_t cs_fork(void)
             dir_used[i] = 0;
     } else if (pid > 0) {
         setpgid(pid, pid);
+        cs_guard_add(pid);
         for (int i = 0; i < MAX_KIDS; i++)
             if (kids[i] == 0) {
                 kids[i] = pid;
@@ -252,6 +255,7 @@ int cs_wait(pid_t pid)
     int status = 0;
     while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
     }
+    cs_guard_drop(pid);
     for (int i = 0; i < MAX_KIDS; i++)
         if (kids[i] == pid) kids[i] = 0;
     return status;
@@ -264,6 +268,7 @@ int cs_wait_nohang(pid_t pid, int *status)
     }
     if (got == 0) return 0;
     if (got < 0) *status = -1;
+    cs_guard_drop(pid);
     for (int i = 0; i < MAX_KIDS; i++)
         if (kids[i] == pid) kids[i] = 0;
     return 1;
