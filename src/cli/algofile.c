@@ -11,10 +11,13 @@
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "registry.h"
@@ -74,9 +77,25 @@ static int file_stem(const char *path, char *stem, size_t len)
     return 0;
 }
 
+/* Waits for the tool pid, killing its process group after limit seconds (0: none): its wait
+ * status, or -2 when the limit killed it. */
+static int tool_wait(pid_t pid, int limit)
+{
+    int status;
+    struct timespec tick = {0, 10 * 1000 * 1000};
+    for (long ticks = 0; limit <= 0 || ticks < 100L * limit; ticks++) {
+        if (cs_wait_nohang(pid, &status)) return status;
+        nanosleep(&tick, NULL);
+    }
+    kill(-pid, SIGKILL);
+    cs_wait(pid);
+    return -2;
+}
+
 /* Runs argv with stdout and stderr into the file log and TMPDIR the folder dir (the
- * compiler's own temporary files); its exit status, or -1 if it could not run. */
-static int tool_run(const char *const *argv, const char *log, const char *dir)
+ * compiler's own temporary files), for at most limit seconds (0: no limit); its exit status,
+ * -2 after the limit, or -1 if it could not run. */
+static int tool_run(const char *const *argv, const char *log, const char *dir, int limit)
 {
     fflush(NULL);
     pid_t pid = cs_fork();
@@ -92,7 +111,8 @@ static int tool_run(const char *const *argv, const char *log, const char *dir)
         fprintf(stderr, "cannot run '%s': %s\n", argv[0], strerror(errno));
         _exit(127);
     }
-    int status = cs_wait(pid);
+    int status = tool_wait(pid, limit);
+    if (status == -2) return -2;
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
@@ -191,7 +211,7 @@ static int read_symbols(const char *obj, const char *log, const char *dir, const
 {
     const char *argv[] = {NM_PATH, "-P", "-l", "--defined-only", obj, NULL};
     memset(s, 0, sizeof *s);
-    if (tool_run(argv, log, dir) != 0) {
+    if (tool_run(argv, log, dir, 0) != 0) {
         cs_error("cannot read the symbols of '%s' with %s", path, NM_PATH);
         return 1;
     }
@@ -203,10 +223,11 @@ static int read_symbols(const char *obj, const char *log, const char *dir, const
     return 0;
 }
 
-/* Compiles path into DIR/STEM.o (fn's prototype forced in), then links DIR/STEM.so. 0, or 1
- * after one error line. */
+/* Compiles path (by its absolute name real: a name starting with '-' is no option) into
+ * DIR/STEM.o (fn's prototype forced in), then links DIR/STEM.so, each within limit seconds.
+ * 0, or 1 after one error line. */
 static int compile(const char *path, const char *real, const char *stem, const char *proto,
-                   struct algofile *af)
+                   int limit, struct algofile *af)
 {
     char obj[PATH_MAX + 160], log[PATH_MAX + 160];
     snprintf(obj, sizeof obj, "%s/%s.o", af->dir, stem);
@@ -215,11 +236,17 @@ static int compile(const char *path, const char *real, const char *stem, const c
     /* collsim's own algorithms' flags (CMakeLists.txt, RelWithDebInfo) but -DNDEBUG: a
      * student's assert() stays */
     const char *cc[] = {SMPICC_PATH, "-std=gnu11", "-O2", "-g", "-Wall", "-Wextra", "-include",
-                        proto,       "-c",         "-o",  obj,  path,    NULL};
+                        proto,       "-c",         "-o",  obj,  real,    NULL};
     const char *ld[] = {SMPICC_PATH, "-shared", "-o", af->so, obj, NULL};
-    int rc = tool_run(cc, log, af->dir);
+    int rc = tool_run(cc, log, af->dir, limit);
     if (rc == 0) show_log(log, real, path, 0);
-    if (rc == 0) rc = tool_run(ld, log, af->dir);
+    if (rc == 0) rc = tool_run(ld, log, af->dir, limit);
+    if (rc == -2) {
+        cs_error("cannot compile '%s': the compiler ran past the time limit (%d s; "
+                 "--time-limit to change)",
+                 path, limit);
+        return 1;
+    }
     if (rc != 0) {
         show_log(log, real, path, 1);
         return 1;
@@ -257,7 +284,7 @@ static int check_object(const char *path, const char *stem, const char *fn, int 
     return 0;
 }
 
-int algofile_build(const char *path, const char *collective, int np, struct algofile *af)
+int algofile_build(const char *path, const char *collective, int np, int limit, struct algofile *af)
 {
     char stem[128], fn[64], proto[PATH_MAX + 32], known[256], real[PATH_MAX];
     memset(af, 0, sizeof *af);
@@ -274,8 +301,13 @@ int algofile_build(const char *path, const char *collective, int np, struct algo
         cs_error("--algo-file '%s': not a C file (NAME.c)", path);
         return 2;
     }
-    if (access(path, R_OK) != 0 || realpath(path, real) == NULL) {
+    struct stat st;
+    if (access(path, R_OK) != 0 || realpath(path, real) == NULL || stat(real, &st) != 0) {
         cs_error("cannot read algorithm file '%s': %s", path, strerror(errno));
+        return 1;
+    }
+    if (!S_ISREG(st.st_mode)) {
+        cs_error("algorithm file '%s' is not a regular file", path);
         return 1;
     }
     snprintf(fn, sizeof fn, "collsim_%s", collective);
@@ -285,7 +317,7 @@ int algofile_build(const char *path, const char *collective, int np, struct algo
         return 1;
     }
     if (write_proto(af->dir, fn, coll, proto, sizeof proto) != 0) return 1;
-    if (compile(path, real, stem, proto, af) != 0) return 1;
+    if (compile(path, real, stem, proto, limit, af) != 0) return 1;
     return check_object(path, stem, fn, coll, np, af);
 }
 

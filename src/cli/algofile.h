@@ -15,9 +15,11 @@ struct algofile {
 };
 
 /* Compiles the C file `path` of collective `collective` (defining collsim_<collective> with
- * the MPI call's signature) for a run of np ranks into af->so. 0, or the exit status (1 or 2)
- * after one error line; either way algofile_remove(af) removes what it made. */
-int algofile_build(const char *path, const char *collective, int np, struct algofile *af);
+ * the MPI call's signature) for a run of np ranks into af->so, each tool stopped after limit
+ * seconds (0: none). 0, or the exit status (1 or 2) after one error line; either way
+ * algofile_remove(af) removes what it made. */
+int algofile_build(const char *path, const char *collective, int np, int limit,
+                   struct algofile *af);
 
 /* Removes af's temporary folder with everything in it. */
 void algofile_remove(struct algofile *af);

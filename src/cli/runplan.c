@@ -260,7 +260,8 @@ int run_plan_build(const struct run_request *r, struct run_plan *pl)
                                       pl->hostfile, sizeof pl->hostfile) != 0)
         rc = 1;
     if (rc == 0 && r->algo_file != NULL)
-        rc = algofile_build(r->algo_file, coll_infos[r->args.coll].name, pl->np, &pl->file);
+        rc = algofile_build(r->algo_file, coll_infos[r->args.coll].name, pl->np, r->time_limit,
+                            &pl->file);
     if (rc == 0) rc = choose_files(r, pl);
     if (rc != 0) return rc;
     run_platform_name(r->platform, pl->pname, sizeof pl->pname);

@@ -96,6 +96,23 @@ assert_one_line_error "qshift" "$collsim" run --platform "$(plat crossbar-64)" \
 assert_status "missing file" 1 "$collsim" run --platform "$(plat crossbar-64)" \
     --algo-file "$S/gone.c"
 
+# a file whose name starts with '-' is a file, not a compiler option
+mkdir "$T/lead" && cp "$fix/binomial_bcast.c" "$T/lead/-lead.c"
+(cd "$T/lead" && "$collsim" run --platform "$(plat crossbar-64)" --np 4 --sizes 16 --quiet \
+    --algo-file -lead.c --csv lead.csv 2>"$T/err")
+assert_eq "leading '-': status ($(cat "$T/err"))" 0 $?
+assert_eq "leading '-': the file's algorithm ran" "file:-lead" "$(csv_col "$T/lead/lead.csv" algorithm)"
+# a compiler that never ends (the file includes /dev/zero) is stopped at the time limit
+printf '#include "/dev/zero"\n' >"$T/lead/endless.c"
+assert_one_line_error "endless compile" "$collsim" run --platform "$(plat crossbar-64)" \
+    --time-limit 2 --algo-file "$T/lead/endless.c"
+err_line --time-limit 2 --algo-file "$T/lead/endless.c" | grep -qF "the compiler ran past the time limit (2 s" &&
+    pass || fail "endless compile: $(err_line --time-limit 2 --algo-file "$T/lead/endless.c")"
+# a FIFO is refused at once, not read by the compiler for ever
+mkfifo "$T/lead/fifo.c"
+err_line --algo-file "$T/lead/fifo.c" | grep -qF "is not a regular file" &&
+    pass || fail "fifo: $(err_line --algo-file "$T/lead/fifo.c")"
+
 # trace and analysis of a file's algorithm
 "$collsim" run --platform "$(plat crossbar-64)" --np 8 --sizes 1000 --quiet --time-limit 0 \
     --algo binomial --algo-file "$S/binomial_bcast.c" --trace "$T/t.trace" --analyze >"$T/an" 2>"$T/err"
