@@ -26,6 +26,36 @@ int fit_line(const double *x, const double *y, size_t n, double *c0, double *c1)
     return 0;
 }
 
+/* The sum of squared residuals of y = c0 + c1 x. */
+static double residual(const double *x, const double *y, size_t n, double c0, double c1)
+{
+    double s = 0;
+    for (size_t i = 0; i < n; i++)
+        s += (c0 + c1 * x[i] - y[i]) * (c0 + c1 * x[i] - y[i]);
+    return s;
+}
+
+int fit_line_physical(const double *x, const double *y, size_t n, double *c0, double *c1, int *held)
+{
+    *held = 0;
+    if (fit_line(x, y, n, c0, c1) != 0) return -1;
+    if (*c0 >= 0 && *c1 >= 0) return 0;
+    /* the bounded optimum lies on a bound: through the origin (GSL's y = c1 x) or constant */
+    double slope, cov, sumsq, mean = 0;
+    for (size_t i = 0; i < n; i++)
+        mean += y[i] / (double)n;
+    int origin = gsl_fit_mul(x, 1, y, 1, n, &slope, &cov, &sumsq) == GSL_SUCCESS && slope >= 0;
+    int flat = mean >= 0;
+    if (!origin && !flat) return -1;
+    *held = 1;
+    if (origin && (!flat || residual(x, y, n, 0, slope) <= residual(x, y, n, mean, 0))) {
+        *c0 = 0, *c1 = slope;
+    } else {
+        *c0 = mean, *c1 = 0;
+    }
+    return 0;
+}
+
 /* Collects (bytes, oneway) of the points with bytes in [lo, hi] into x, y. */
 static size_t collect(const struct fit_point *p, size_t n, double lo, double hi, double *x,
                       double *y)
@@ -53,7 +83,8 @@ int fit_hockney(const struct fit_point *p, size_t n, struct fit_hockney *out)
     }
     out->b_peak = peak > 0 ? 1.0 / peak : NAN;
     size_t k = collect(p, n, 0, INFINITY, x, y);
-    if (fit_line(x, y, k, &out->a_ls, &out->b_ls) != 0) out->a_ls = out->b_ls = NAN;
+    if (fit_line_physical(x, y, k, &out->a_ls, &out->b_ls, &out->ls_held) != 0)
+        out->a_ls = out->b_ls = NAN;
     return 0;
 }
 
@@ -72,6 +103,8 @@ int fit_loggp(const struct fit_point *p, size_t n, double min_bytes_for_G, struc
         k = collect(p, n, 0, INFINITY, x, y);
         if (fit_line(x, y, k, &c0, &out->G) != 0) out->G = NAN;
     }
+    out->G_held = out->G < 0;
+    if (out->G_held) out->G = 0;
     return 0;
 }
 

@@ -18,11 +18,20 @@ struct fit_point {
  * are equal. */
 int fit_line(const double *x, const double *y, size_t n, double *c0, double *c1);
 
+/* Least squares held to c0 >= 0 and c1 >= 0 (a latency and a time per byte): the ordinary
+ * line when both are, else the best line through the origin (c0 = 0) or the best constant
+ * (c1 = 0), whichever is physical with the smaller residual. Returns 0 with *held set to 1
+ * when a bound was applied, or -1 as fit_line, or when no line with c0, c1 >= 0 fits (every
+ * y negative). */
+int fit_line_physical(const double *x, const double *y, size_t n, double *c0, double *c1,
+                      int *held);
+
 struct fit_hockney {
     double a_zero;     /* alpha (docs/references.md#calibration): the one-way time of the smallest
                           message */
     double b_peak;     /* beta = 1 / peak bandwidth, peak = max over sizes of m / t(m) (or bw) */
-    double a_ls, b_ls; /* least-squares line t = a + b m over every size */
+    double a_ls, b_ls; /* least-squares line t = a + b m over every size (fit_line_physical) */
+    int ls_held;       /* 1: a or b was held at 0 */
 };
 
 /* Hockney fits from points sorted by size. Returns 0, or -1 with fewer than 2 points. */
@@ -31,12 +40,13 @@ int fit_hockney(const struct fit_point *p, size_t n, struct fit_hockney *out);
 struct fit_loggp {
     double L, o, g, G;
     int G_from_all; /* 1: fewer than 2 sizes >= min_bytes_for_G, G is the slope over all */
+    int G_held;     /* 1: the slope came out negative and G is held at 0 (fit_line_physical) */
 };
 
 /* LogGP from ping-pong points: o = send overhead of the smallest message (0 if unmeasured),
  * L = oneway(smallest) - 2 o, g = gap of the smallest message (if measured, else -1),
  * G = least-squares slope of the one-way time over sizes >= min_bytes_for_G (over every size
- * when fewer than 2 are that large). */
+ * when fewer than 2 are that large), held to G >= 0. */
 int fit_loggp(const struct fit_point *p, size_t n, double min_bytes_for_G, struct fit_loggp *out);
 
 struct fit_model_b {

@@ -64,7 +64,7 @@ int params_write(const char *path, const struct cal_params *cp)
     fprintf(f,
             "# collsim model parameters (collsim analyze --params): seconds, seconds per byte\n");
     fprintf(f, "source %s\n", cp->source);
-    fprintf(f, "# Hockney, least squares over every size: t(m) = a + b m\n");
+    fprintf(f, "# Hockney, least squares over every size held to a, b >= 0: t(m) = a + b m\n");
     fprintf(f, "hockney_a %.10g\nhockney_b %.10g\n", cp->a, cp->b);
     fprintf(f, "# LogGP: o and g of the smallest size, G the slope from 64 KiB up%s\n",
             cp->g_measured ? "" : " (g was not measured: 0)");

@@ -212,8 +212,11 @@ static void print_report(const struct fit_point *p, int n, const char *source)
     printf("Hockney (notes): a = t(%.0f B) = %.6f us, b = 1/peak bandwidth = %.6f ns/B "
            "(peak %.2f MB/s)\n",
            lat[0].bytes, h.a_zero * 1e6, h.b_peak * 1e9, 1e-6 / h.b_peak);
-    printf("Hockney (least squares over %d sizes): a = %.6f us, b = %.6f ns/B\n", nl, h.a_ls * 1e6,
-           h.b_ls * 1e9);
+    printf("Hockney (least squares over %d sizes): a = %.6f us, b = %.6f ns/B%s\n", nl,
+           h.a_ls * 1e6, h.b_ls * 1e9,
+           !h.ls_held      ? ""
+           : h.a_ls == 0.0 ? " (held to a >= 0: the free line's a is negative)"
+                           : " (held to b >= 0: the free line falls as messages grow)");
     struct fit_loggp g;
     if (fit_loggp(lat, (size_t)nl, 65536, &g) == 0) {
         printf("LogGP: L = %.6f us, o = %.6f us", g.L * 1e6, g.o * 1e6);
@@ -221,9 +224,10 @@ static void print_report(const struct fit_point *p, int n, const char *source)
             printf(", g = %.6f us", g.g * 1e6);
         else
             printf(", g = - (not measured)");
-        printf(", G = %.6f ns/B (%s)\n", g.G * 1e9,
+        printf(", G = %.6f ns/B (%s%s)\n", g.G * 1e9,
                g.G_from_all ? "slope over every size: fewer than 2 from 64 KiB up"
-                            : "slope from 64 KiB up");
+                            : "slope from 64 KiB up",
+               g.G_held ? "; held at 0: the times fall as messages grow" : "");
     }
     struct fit_model_b b;
     if (fit_model_b(lat, (size_t)nl, 65536, 16, &b) == 0)

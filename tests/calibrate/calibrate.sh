@@ -30,6 +30,17 @@ peak_nsb=$(awk 'BEGIN { m = 4194304; printf "%.9f", 1e9 * (1.5e-6 + m * 1.05e-10
 assert_near "OSU Hockney b = 1/peak osu_bw, ns/B" "$peak_nsb" "$(field 'Hockney (notes)' 'bandwidth')" 0.001
 assert_near "OSU Hockney b (least squares), ns/B" 0.1 "$(field 'Hockney (least' 'b')" 0.01
 assert_near "OSU LogGP L, us" 1.5 "$(field 'LogGP' 'L')" 0.001
+# Physical fits (tests/calibrate/osu_steep.txt): 1 us at 1 B and 1 KiB, 10 us at 64 KiB, 300 us
+# at 1 MiB: the free least-squares line has a = -2.3 us (it was written so to --params), so a
+# is held at 0 and b is the slope through the origin, sum(m t) / sum(m^2)
+"$collsim" calibrate --from-osu "$src/tests/calibrate/osu_steep.txt" --params "$tmp/steep.params" >"$tmp/steep.out"
+assert_eq "steep: status" 0 $?
+assert_eq "steep: hockney_a held at 0" 0 "$(awk '$1 == "hockney_a" { print $2 }' "$tmp/steep.params")"
+b_origin=$(awk 'BEGIN { m[1] = 1; t[1] = 1e-6; m[2] = 1024; t[2] = 1e-6; m[3] = 65536; t[3] = 10e-6
+    m[4] = 1048576; t[4] = 300e-6; for (i = 1; i <= 4; i++) { xy += m[i] * t[i]; xx += m[i] * m[i] }
+    printf "%.9e", xy / xx }')
+assert_near "steep: hockney_b through the origin" "$b_origin" "$(awk '$1 == "hockney_b" { print $2 }' "$tmp/steep.params")" 1e-15
+grep -q "held to a >= 0" "$tmp/steep.out" && pass || fail "steep: the report does not say a is held"
 # bad input: one line, non-zero
 printf '# Size Latency (us)\n0 1.5\n1 what\n' >"$tmp/bad.txt"
 assert_one_line_error "malformed OSU line" "$collsim" calibrate --from-osu "$tmp/bad.txt"

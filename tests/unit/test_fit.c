@@ -83,6 +83,24 @@ int main(void)
     double same[] = {4, 4};
     CHECK_INT_EQ(-1, fit_line(same, y, 2, &c0, &c1));
 
+    /* Held to c0, c1 >= 0. y = 2 x - 1.5: the free a is negative, so the line goes through
+     * the origin, slope sum(xy) / sum(x^2) = (0.5 + 5 + 13.5) / 14 = 19/14. y = 4 - x: the free
+     * b is negative; the constant 2 (residual 2) beats the origin line 10/14 x (residual
+     * 48/7), so c0 = 2, c1 = 0. A line that is physical is GSL's own. */
+    double hx[] = {1, 2, 3}, up[] = {0.5, 2.5, 4.5}, down[] = {3, 2, 1}, neg[] = {-1, -2, -3};
+    int held;
+    CHECK_INT_EQ(0, fit_line_physical(hx, up, 3, &c0, &c1, &held));
+    CHECK_INT_EQ(1, held);
+    CHECK_NEAR(0.0, c0, 1e-15);
+    CHECK_NEAR(19.0 / 14.0, c1, 1e-12);
+    CHECK_INT_EQ(0, fit_line_physical(hx, down, 3, &c0, &c1, &held));
+    CHECK_INT_EQ(1, held);
+    CHECK_NEAR(2.0, c0, 1e-12);
+    CHECK_NEAR(0.0, c1, 1e-15);
+    CHECK_INT_EQ(-1, fit_line_physical(hx, neg, 3, &c0, &c1, &held));
+    CHECK_INT_EQ(0, fit_line_physical(x, y, 3, &c0, &c1, &held));
+    CHECK_INT_EQ(0, held);
+
     /* Exact Hockney data, a = 3 us, b = 2 ns/B, sizes 0, 1000, 100000. The peak bandwidth is
      * at the largest size, 1e5 B / 203e-6 s, so b_peak = 203e-6 / 1e5 = 2.03e-9 s/B. */
     struct fit_point p[3] = {{0, 3e-6, 0, -1, -1, -1},
