@@ -21,13 +21,13 @@ const char merge_usage[] =
  * its CSV last. 1 when it found the cell's result there. */
 static int merge_cell(const struct study_plan *p, const struct study_cell *c, const char *from)
 {
-    static const char *const last[] = {".failed", ".log", ".csv"};
+    static const char *const last[] = {".failed", ".log", ".done", ".csv"};
     char src[PATH_MAX + 64], dst[PATH_MAX];
     snprintf(src, sizeof src, "%s/" STUDY_CELL_DIR "/%s.csv", from, c->id);
     int done = access(src, R_OK) == 0;
     snprintf(src, sizeof src, "%s/" STUDY_CELL_DIR "/%s.failed", from, c->id);
     if (!done && access(src, R_OK) != 0) return 0;
-    for (int i = 0; i < STUDY_TRACED_FILES + 3; i++) {
+    for (int i = 0; i < STUDY_TRACED_FILES + 4; i++) {
         const char *sfx =
             i < STUDY_TRACED_FILES ? study_traced_files[i] : last[i - STUDY_TRACED_FILES];
         snprintf(src, sizeof src, "%s/" STUDY_CELL_DIR "/%s%s", from, c->id, sfx);
@@ -87,13 +87,15 @@ int merge_main(int argc, char **argv)
             if (cs_out_copy(a, b) != 0) rc = 1;
         }
     }
+    if (rc == 0 && record_lock(p, 0) != 0) rc = 1;
     for (int c = 0; c < p->ncell && rc == 0; c++)
         for (int i = 0; i < n && !plan_cell_done(p, &p->cell[c]); i++)
             if (strcmp(dirs[i], p->out) != 0) merge_cell(p, &p->cell[c], dirs[i]);
     if (rc == 0) rc = report_write(p);
-    if (rc == 0 && p->missing > 0) {
-        cs_error("%d cells have no result in the folders given (the summaries name them)",
-                 p->missing);
+    if (rc == 0 && p->missing + p->untrusted > 0) {
+        cs_error("%d cells have no result in the folders given, or none that matches its record "
+                 "(the summaries name them)",
+                 p->missing + p->untrusted);
         rc = 1;
     }
     plan_free(p);

@@ -199,6 +199,7 @@ static int study_go(struct study_plan *p, const struct study_args *a)
         cs_error("cannot create output directory '%s'", p->out);
         return 2;
     }
+    if (record_lock(p, 0) != 0) return 1;
     if ((rc = plan_platforms(p)) != 0 || (rc = write_spec(p)) != 0 || (rc = plan_build(p, 0)) != 0)
         return rc;
     if (a->emit) return cells_emit_jobs(p, a->spec);
@@ -264,6 +265,7 @@ int study_main(int argc, char **argv)
     snprintf(p->out, sizeof p->out, "%s", a.out);
     if (a.cell != NULL) {
         rc = plan_load(p, a.out);
+        if (rc == 0 && record_lock(p, 1) != 0) rc = 1;
         if (rc == 0) rc = cells_run(p, 1, a.cell, 1);
     } else {
         char spec[PATH_MAX];

@@ -11,6 +11,7 @@
 #include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <time.h>
 
 #include "plot.h"
 #include "registry.h"
@@ -106,7 +107,8 @@ struct study_plan {
     int ncoll;
     struct study_cell *cell;
     int ncell;
-    int failed, missing; /* cells the report found failed, or not run */
+    int failed, missing, untrusted; /* cells the report found failed, not run, or whose CSV
+                                       does not match its record */
 };
 
 /* ---- study_spec.c ---- */
@@ -140,8 +142,24 @@ int plan_load(struct study_plan *p, const char *dir);
 /* OUT/cells/ID + suffix. */
 void plan_cell_path(const struct study_plan *p, const struct study_cell *c, const char *suffix,
                     char *out, size_t len);
-/* 1 when the cell's results are kept (its CSV exists). */
+/* 1 when the cell's results are kept: its CSV exists and matches its record (record_check). */
 int plan_cell_done(const struct study_plan *p, const struct study_cell *c);
+
+/* ---- study_record.c ---- */
+/* Writes OUT/cells/ID.done, the record of cell c's CSV (what made it, what it holds). 0, or
+ * -1 after an error line. */
+int record_seal(const struct study_plan *p, const struct study_cell *c);
+/* 1 when cell c's CSV exists and matches its record; else 0 with the reason in why ("no
+ * result" when there is no CSV). */
+int record_check(const struct study_plan *p, const struct study_cell *c, char *why, size_t len);
+/* Locks OUT for this process's life: shared (a cell job: many may run) or exclusive (a study,
+ * a merge). 0, or -1 after an error line when another process holds it. */
+int record_lock(const struct study_plan *p, int shared);
+/* Before the report: the moment its files are written from. */
+void record_report_begin(struct timespec *start);
+/* After it: removes the files of an earlier report it did not write again and lists its own
+ * in OUT/report.files. 0, or 1 after an error line. */
+int record_report_end(const struct study_plan *p, const struct timespec *start);
 
 /* ---- study_cells.c ---- */
 /* Runs the cells that have no result yet (only cell `only` when not NULL), `jobs` at a time,
@@ -195,6 +213,13 @@ int whatif_report(const struct study_plan *p, const struct study_coll *sc,
     "collective,variant,baseline_variant,np,algorithm,bytes,avg_s,baseline_avg_s,ratio\n"
 
 /* ---- study_common.c ---- */
+/* 64-bit FNV-1a of n bytes, continued from h (STUDY_HASH_START to begin; a few lines by hand:
+ * no Debian library of the project's offers a plain hash of bytes). */
+uint64_t study_hash(uint64_t h, const void *data, size_t n);
+#define STUDY_HASH_START 0xcbf29ce484222325ULL
+/* The hash of a file's bytes continued from *h; 0, or -1 (errno) if unreadable. */
+int study_hash_file(const char *path, uint64_t *h);
+
 /* mkdir -p dir: 0, or -1 if it is not a writable folder afterwards. */
 int study_mkdir_p(const char *dir);
 

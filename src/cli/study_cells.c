@@ -70,6 +70,7 @@ static int cell_work(const struct study_plan *p, const struct study_cell *c)
         cs_error("cannot write '%s': %s", csv, strerror(errno));
         rc = 1;
     }
+    if (rc == 0 && record_seal(p, c) != 0) rc = 1;
     unlink(part);
     return rc;
 }
@@ -232,8 +233,9 @@ static void cells_reap(const struct study_plan *p, struct slot *run, int *nrun, 
     }
 }
 
-/* The cells to run: those with no CSV, minus (unless retry) those that failed before, or cell
- * `only`. Returns their count in todo[], or -1 after an error line. */
+/* The cells to run: those with no CSV or one that does not match its record (said), minus
+ * (unless retry) those that failed before, or cell `only`. Returns their count in todo[], or -1
+ * after an error line. */
 static int cells_todo(const struct study_plan *p, const char *only, int retry, int *todo, int *kept,
                       int *failed)
 {
@@ -244,9 +246,13 @@ static int cells_todo(const struct study_plan *p, const char *only, int retry, i
         const struct study_cell *c = &p->cell[i];
         if (only != NULL && strcmp(only, c->id) != 0) continue;
         plan_cell_path(p, c, ".failed", path, sizeof path);
-        if (plan_cell_done(p, c))
+        char why[512];
+        int done = record_check(p, c, why, sizeof why),
+            untrusted = !done && strcmp(why, "no result") != 0;
+        if (untrusted) cs_note("note: %s is run again: %s", c->what, why);
+        if (done)
             ++*kept;
-        else if (!retry && access(path, F_OK) == 0)
+        else if (!untrusted && !retry && access(path, F_OK) == 0)
             ++*failed;
         else
             todo[n++] = i;

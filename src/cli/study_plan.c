@@ -1,7 +1,7 @@
 /* study_plan.c: from a spec, or the folder of a study prepared before, to the study's platforms
  * (in OUT/platforms), variants and cells. A cell's id hashes everything that determines its
- * result: the collsim version, the platform's XML and hostfile, the variant, the collective,
- * algorithms, sizes and calls. */
+ * result: the collsim version, the platform's name (the report's and the CSV's) with its XML
+ * and hostfile, the variant, the collective, algorithms, sizes and calls. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -21,31 +21,6 @@
 
 /* A run's buffers may take this share of the machine's memory (smpi_memory_terms). */
 #define STUDY_MEMORY_SHARE 0.5
-
-/* 64-bit FNV-1a, continued from h (a few lines by hand: no Debian library of the project's
- * offers a plain hash of bytes). */
-static uint64_t fnv1a(uint64_t h, const void *data, size_t n)
-{
-    const unsigned char *b = data;
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ b[i]) * 0x100000001b3ULL;
-    return h;
-}
-#define FNV_START 0xcbf29ce484222325ULL
-
-/* The hash of a file's bytes continued from h; 0, or -1 (errno) if unreadable. */
-static int hash_file(const char *path, uint64_t *h)
-{
-    FILE *f = fopen(path, "rb");
-    if (f == NULL) return -1;
-    char buf[65536];
-    size_t n;
-    while ((n = fread(buf, 1, sizeof buf, f)) > 0)
-        *h = fnv1a(*h, buf, n);
-    int bad = ferror(f);
-    fclose(f);
-    return bad ? -1 : 0;
-}
 
 /* Generates platform pl into xml (and its .hosts) with `collsim platform`, in a child whose
  * output is dropped. 0, or -1 after an error line. */
@@ -107,8 +82,8 @@ static int platform_load(struct study_platform *pl)
     char hosts[PATH_MAX];
     pl->hosts = smpi_hostfile(pl->file, NULL, hosts, sizeof hosts);
     if (pl->hosts < 0) return -1;
-    pl->hash = FNV_START;
-    if (hash_file(pl->file, &pl->hash) != 0 || hash_file(hosts, &pl->hash) != 0) {
+    pl->hash = STUDY_HASH_START;
+    if (study_hash_file(pl->file, &pl->hash) != 0 || study_hash_file(hosts, &pl->hash) != 0) {
         cs_error("cannot read platform '%s'", pl->file);
         return -1;
     }
@@ -128,8 +103,8 @@ static int machine_load(struct study_plan *p, int copy)
         return 1;
     }
     snprintf(s->machine, sizeof s->machine, "%s", to);
-    s->machine_hash = FNV_START;
-    if (hash_file(s->machine, &s->machine_hash) != 0) {
+    s->machine_hash = STUDY_HASH_START;
+    if (study_hash_file(s->machine, &s->machine_hash) != 0) {
         cs_error("cannot read the machine profile '%s'", s->machine);
         return 1;
     }
@@ -176,9 +151,8 @@ void plan_cell_path(const struct study_plan *p, const struct study_cell *c, cons
 
 int plan_cell_done(const struct study_plan *p, const struct study_cell *c)
 {
-    char csv[PATH_MAX];
-    plan_cell_path(p, c, ".csv", csv, sizeof csv);
-    return access(csv, R_OK) == 0;
+    char why[512];
+    return record_check(p, c, why, sizeof why);
 }
 
 /* The collective in words, from its registry description ("broadcast: ..."). */
@@ -461,12 +435,13 @@ static void add_cell(struct study_plan *p, int vi, const struct study_coll *sc, 
     const struct study_variant *v = &p->var[vi];
     const struct study_spec *s = &p->spec;
     char key[ALGO_LIST_MAX + 1024 + CS_MAX_SIZES * 24];
-    int n = snprintf(key, sizeof key,
-                     "collsim %s\nplatform %016llx\nnp %d\nrph %d\nroot %d\nmodel %s\n"
-                     "routing %s\ncollective %s\nalgorithms %s\nsizes",
-                     COLLSIM_BUILD_ID, (unsigned long long)s->plat[v->plat].hash, v->np, v->rph,
-                     v->root, cs_model_name(v->model), cs_routing_name(v->routing),
-                     coll_infos[sc->id].name, algos);
+    int n =
+        snprintf(key, sizeof key,
+                 "collsim %s\nplatform %s %016llx\nnp %d\nrph %d\nroot %d\nmodel %s\n"
+                 "routing %s\ncollective %s\nalgorithms %s\nsizes",
+                 COLLSIM_BUILD_ID, s->plat[v->plat].name, (unsigned long long)s->plat[v->plat].hash,
+                 v->np, v->rph, v->root, cs_model_name(v->model), cs_routing_name(v->routing),
+                 coll_infos[sc->id].name, algos);
     for (int i = 0; i < sc->sizes.n; i++)
         n += snprintf(key + n, sizeof key - (size_t)n, " %llu", (unsigned long long)sc->sizes.v[i]);
     n += snprintf(key + n, sizeof key - (size_t)n, "\niters %d\nwarmup %d\ntraced %d\n", s->iters,
@@ -482,7 +457,8 @@ static void add_cell(struct study_plan *p, int vi, const struct study_coll *sc, 
     c->coll = sc->id;
     c->algos = cs_strdup(algos);
     c->traced = traced;
-    snprintf(c->id, sizeof c->id, "%016llx", (unsigned long long)fnv1a(FNV_START, key, (size_t)n));
+    snprintf(c->id, sizeof c->id, "%016llx",
+             (unsigned long long)study_hash(STUDY_HASH_START, key, (size_t)n));
     snprintf(c->what, sizeof c->what, "%s %.*s%s on %s", coll_infos[sc->id].name, 60, algos,
              strlen(algos) > 60 ? "..." : "", v->label);
 }

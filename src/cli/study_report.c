@@ -176,6 +176,11 @@ static void note_add(struct gather *g, const char *fmt, const char *a, const cha
 static void report_missing(struct study_plan *p, const struct study_cell *c, struct gather *g)
 {
     char path[PATH_MAX], what[512] = "", why[1024] = "";
+    if (!record_check(p, c, why, sizeof why) && strcmp(why, "no result") != 0) {
+        p->untrusted++;
+        note_add(g, "# not trusted: %s: %s\n", c->what, why);
+        return;
+    }
     plan_cell_path(p, c, ".failed", path, sizeof path);
     FILE *f = fopen(path, "r");
     if (f == NULL) {
@@ -280,7 +285,9 @@ int report_write(struct study_plan *p)
 {
     int gnuplot = cs_gnuplot_available(), rc = 0;
     struct cs_out cs, cb, cw;
-    p->failed = p->missing = 0;
+    struct timespec start;
+    record_report_begin(&start);
+    p->failed = p->missing = p->untrusted = 0;
     FILE *sum = open_table(p, "summary.csv", "variant,", &cs);
     if (sum != NULL) cs_result_write_header(sum);
     FILE *best = sum ? open_table(p, "best.csv", BEST_CSV_HEADER, &cb) : NULL;
@@ -303,9 +310,11 @@ int report_write(struct study_plan *p)
         if (k > 0) putchar('\n');
         print_file(txt);
     }
-    if (rc == 0 && p->failed + p->missing > 0)
-        cs_note("%d cells failed and %d were not run: the summaries name them", p->failed,
-                p->missing);
+    if (rc == 0 && p->failed + p->missing + p->untrusted > 0)
+        cs_note("%d cells failed, %d were not run and %d have a CSV that does not match its "
+                "record: the summaries name them",
+                p->failed, p->missing, p->untrusted);
+    if (rc == 0) rc = record_report_end(p, &start);
     if (rc == 0)
         cs_note("study written to %s%s", p->out, gnuplot ? "" : " (no plots: gnuplot is missing)");
     return rc;
