@@ -89,49 +89,175 @@ static int ip_allreduce(const struct ip_coll *c, const void *sendbuf, void *recv
     IP_ON_COPY(c, recvbuf, count, type, ip_allreduce_fn, (copy, recvbuf, count, type, op, comm));
 }
 
-/* ---- MPI_Gather, MPI_Scatter (root), MPI_Allgather, MPI_Alltoall (every rank) ---- */
+/* ---- MPI_Gather, MPI_Scatter, MPI_Allgather, MPI_Alltoall: always bytes ---- */
+
+/* MPI lets the two sides of a call describe a block differently (a resized vector on the
+ * root, MPI_INT elsewhere: the same type signature), while the algorithms place blocks by
+ * count and type size. So every rank hands the algorithm (bytes, MPI_BYTE) for a block, the
+ * same on every rank: a predefined type's elements are their bytes where they lie, any other
+ * type is packed into a buffer of its own (MPI_Pack) before and unpacked after (one copy each
+ * way, on the application's CPU time). In place, the in-place data is copied first, as
+ * collsim's algorithms take separate buffers. */
 
 typedef int ip_rooted_fn(const void *, int, MPI_Datatype, void *, int, MPI_Datatype, int, MPI_Comm);
 typedef int ip_all_fn(const void *, int, MPI_Datatype, void *, int, MPI_Datatype, MPI_Comm);
 
-/* MPI_Gather and MPI_Scatter, one the other walked backwards: in place at the root, its own
- * block is in the root's buffer (a gather's recvbuf, a scatter's sendbuf), and the copy of it
- * takes the place of the other buffer: the block a gather's root sends, the scratch a
- * scatter's root receives into. */
-static int ip_rooted(const struct ip_coll *c, const void *sendbuf, int scount, MPI_Datatype stype,
-                     void *recvbuf, int rcount, MPI_Datatype rtype, int root, MPI_Comm comm)
+/* count elements of type at buf as bytes. */
+struct ip_bytes {
+    char *at;  /* the bytes: buf itself, or mem */
+    char *mem; /* a buffer of their own (packed), or NULL */
+    int n;     /* their number */
+};
+
+/* 1 for a predefined datatype: its elements are their own bytes, in order. */
+static int ip_plain(MPI_Datatype type)
 {
-    int gather = c->coll == COLL_gather;
-    if (ip_rank(comm) != root)
-        return (gather ? PMPI_Gather : PMPI_Scatter)(sendbuf, scount, stype, recvbuf, rcount, rtype,
-                                                     root, comm);
-    const void *all = gather ? recvbuf : sendbuf;
-    int n = gather ? rcount : scount;
-    MPI_Datatype type = gather ? rtype : stype;
-    IP_ON_COPY(c, ip_block(all, root, n, type), n, type, ip_rooted_fn,
-               (gather ? copy : sendbuf, n, type, gather ? recvbuf : copy, n, type, root, comm));
+    int ni, na, nd, combiner;
+    return PMPI_Type_get_envelope(type, &ni, &na, &nd, &combiner) == MPI_SUCCESS &&
+           combiner == MPI_COMBINER_NAMED;
 }
 
-/* In place, each rank's own block is in recvbuf. */
+/* count elements of type at buf as bytes into b: in place when plain and not `copy`, else in
+ * a buffer of their own, packed from buf when `in` (an input). MPI_SUCCESS, MPI_ERR_COUNT
+ * beyond an int of bytes, or MPI_ERR_NO_MEM. */
+static int ip_as_bytes(const void *buf, int count, MPI_Datatype type, int in, int copy,
+                       MPI_Comm comm, struct ip_bytes *b)
+{
+    int size, room, pos = 0;
+    PMPI_Type_size(type, &size);
+    *b = (struct ip_bytes){(char *)buf, NULL, 0};
+    if (count <= 0) return MPI_SUCCESS;
+    if ((long long)size * count > INT_MAX) return MPI_ERR_COUNT;
+    b->n = size * count;
+    int plain = ip_plain(type);
+    if (plain && !copy) return MPI_SUCCESS;
+    PMPI_Pack_size(count, type, comm, &room);
+    if ((b->mem = malloc((size_t)(room > b->n ? room : b->n))) == NULL) return MPI_ERR_NO_MEM;
+    b->at = b->mem;
+    if (in && plain) memcpy(b->mem, buf, (size_t)b->n);
+    if (in && !plain) return PMPI_Pack(buf, count, type, b->mem, room, &pos, comm);
+    return MPI_SUCCESS;
+}
+
+/* The bytes of b back into count elements of type at buf when they were packed (b->mem);
+ * frees b. MPI_SUCCESS or MPI's error. */
+static int ip_from_bytes(struct ip_bytes *b, void *buf, int count, MPI_Datatype type, MPI_Comm comm)
+{
+    int pos = 0, rc = MPI_SUCCESS;
+    if (b->mem != NULL && b->n > 0 && buf != NULL && buf != MPI_IN_PLACE)
+        rc = PMPI_Unpack(b->mem, b->n, &pos, buf, count, type, comm);
+    free(b->mem);
+    b->mem = NULL;
+    return rc;
+}
+
+static int ip_size(MPI_Comm comm)
+{
+    int p = 1;
+    PMPI_Comm_size(comm, &p);
+    return p;
+}
+
+/* Calls c's rooted algorithm (gather, scatter) on the bytes: blk bytes a block. */
+static int ip_call_rooted(const struct ip_coll *c, struct ip_bytes *s, struct ip_bytes *r, int blk,
+                          int root, MPI_Comm comm)
+{
+    ip_begin(c);
+    int rc = ((ip_rooted_fn *)c->fn)(s->at, blk, MPI_BYTE, r->at, blk, MPI_BYTE, root, comm);
+    ip_end(c);
+    return rc;
+}
+
+/* MPI_Gather: every rank's block (sendbuf; in place at the root, its block of recvbuf) as
+ * bytes; the root's p blocks as bytes, unpacked into recvbuf after. Off the root, the receive
+ * arguments are not looked at (MPI says they do not count). */
+static int ip_gather(const struct ip_coll *c, const void *sendbuf, int scount, MPI_Datatype stype,
+                     void *recvbuf, int rcount, MPI_Datatype rtype, int root, MPI_Comm comm)
+{
+    int p = ip_size(comm), at_root = ip_rank(comm) == root, in_place = sendbuf == MPI_IN_PLACE;
+    struct ip_bytes s, r = {NULL, NULL, 0};
+    int rc = in_place ? ip_as_bytes(ip_block(recvbuf, root, rcount, rtype), rcount, rtype, 1, 1,
+                                    comm, &s)
+                      : ip_as_bytes(sendbuf, scount, stype, 1, 0, comm, &s);
+    if (rc == MPI_SUCCESS && at_root)
+        rc = (long long)rcount * p > INT_MAX
+                 ? MPI_ERR_COUNT
+                 : ip_as_bytes(recvbuf, rcount * p, rtype, 0, 0, comm, &r);
+    if (rc == MPI_SUCCESS) rc = ip_call_rooted(c, &s, &r, s.n, root, comm);
+    int rc2 = ip_from_bytes(&r, recvbuf, rcount * p, rtype, comm);
+    ip_from_bytes(&s, NULL, 0, MPI_BYTE, comm);
+    return rc != MPI_SUCCESS ? rc : rc2;
+}
+
+/* MPI_Scatter: the root's p blocks (sendbuf) as bytes; every rank's block (recvbuf; in place
+ * at the root, a scratch block, its own staying in sendbuf) as bytes, unpacked after. Off the
+ * root, the send arguments are not looked at. */
+static int ip_scatter(const struct ip_coll *c, const void *sendbuf, int scount, MPI_Datatype stype,
+                      void *recvbuf, int rcount, MPI_Datatype rtype, int root, MPI_Comm comm)
+{
+    int p = ip_size(comm), at_root = ip_rank(comm) == root, in_place = recvbuf == MPI_IN_PLACE;
+    struct ip_bytes s = {NULL, NULL, 0}, r;
+    int rc = MPI_SUCCESS;
+    if (at_root)
+        rc = (long long)scount * p > INT_MAX
+                 ? MPI_ERR_COUNT
+                 : ip_as_bytes(sendbuf, scount * p, stype, 1, 0, comm, &s);
+    if (rc == MPI_SUCCESS)
+        rc = in_place ? ip_as_bytes(NULL, scount, stype, 0, 1, comm, &r)
+                      : ip_as_bytes(recvbuf, rcount, rtype, 0, 0, comm, &r);
+    else
+        r = (struct ip_bytes){NULL, NULL, 0};
+    if (rc == MPI_SUCCESS) rc = ip_call_rooted(c, &s, &r, r.n, root, comm);
+    int rc2 = ip_from_bytes(&r, in_place ? NULL : recvbuf, rcount, rtype, comm);
+    ip_from_bytes(&s, NULL, 0, MPI_BYTE, comm);
+    return rc != MPI_SUCCESS ? rc : rc2;
+}
+
+/* Calls c's algorithm for every rank (allgather, alltoall) on the bytes: blk bytes a block. */
+static int ip_call_all(const struct ip_coll *c, struct ip_bytes *s, struct ip_bytes *r, int blk,
+                       MPI_Comm comm)
+{
+    ip_begin(c);
+    int rc = ((ip_all_fn *)c->fn)(s->at, blk, MPI_BYTE, r->at, blk, MPI_BYTE, comm);
+    ip_end(c);
+    return rc;
+}
+
+/* MPI_Allgather: this rank's block (sendbuf; in place, its block of recvbuf) and the p blocks
+ * of recvbuf as bytes. */
 static int ip_allgather(const struct ip_coll *c, const void *sendbuf, int scount,
                         MPI_Datatype stype, void *recvbuf, int rcount, MPI_Datatype rtype,
                         MPI_Comm comm)
 {
-    (void)sendbuf, (void)scount, (void)stype;
-    IP_ON_COPY(c, ip_block(recvbuf, ip_rank(comm), rcount, rtype), rcount, rtype, ip_all_fn,
-               (copy, rcount, rtype, recvbuf, rcount, rtype, comm));
+    int p = ip_size(comm), in_place = sendbuf == MPI_IN_PLACE;
+    struct ip_bytes s, r = {NULL, NULL, 0};
+    if ((long long)rcount * p > INT_MAX) return MPI_ERR_COUNT;
+    int rc = in_place ? ip_as_bytes(ip_block(recvbuf, ip_rank(comm), rcount, rtype), rcount, rtype,
+                                    1, 1, comm, &s)
+                      : ip_as_bytes(sendbuf, scount, stype, 1, 0, comm, &s);
+    if (rc == MPI_SUCCESS) rc = ip_as_bytes(recvbuf, rcount * p, rtype, 0, 0, comm, &r);
+    if (rc == MPI_SUCCESS) rc = ip_call_all(c, &s, &r, s.n, comm);
+    int rc2 = ip_from_bytes(&r, recvbuf, rcount * p, rtype, comm);
+    ip_from_bytes(&s, NULL, 0, MPI_BYTE, comm);
+    return rc != MPI_SUCCESS ? rc : rc2;
 }
 
-/* In place, every block to send is in recvbuf. */
+/* MPI_Alltoall: the p blocks to send (sendbuf; in place, a copy of recvbuf) and the p blocks
+ * of recvbuf as bytes. */
 static int ip_alltoall(const struct ip_coll *c, const void *sendbuf, int scount, MPI_Datatype stype,
                        void *recvbuf, int rcount, MPI_Datatype rtype, MPI_Comm comm)
 {
-    (void)sendbuf, (void)scount, (void)stype;
-    int p = 1;
-    PMPI_Comm_size(comm, &p);
-    if ((long long)rcount * p > INT_MAX) return MPI_ERR_COUNT;
-    IP_ON_COPY(c, recvbuf, rcount * p, rtype, ip_all_fn,
-               (copy, rcount, rtype, recvbuf, rcount, rtype, comm));
+    int p = ip_size(comm), in_place = sendbuf == MPI_IN_PLACE;
+    struct ip_bytes s, r = {NULL, NULL, 0};
+    if ((long long)rcount * p > INT_MAX || (!in_place && (long long)scount * p > INT_MAX))
+        return MPI_ERR_COUNT;
+    int rc = in_place ? ip_as_bytes(recvbuf, rcount * p, rtype, 1, 1, comm, &s)
+                      : ip_as_bytes(sendbuf, scount * p, stype, 1, 0, comm, &s);
+    if (rc == MPI_SUCCESS) rc = ip_as_bytes(recvbuf, rcount * p, rtype, 0, 0, comm, &r);
+    if (rc == MPI_SUCCESS) rc = ip_call_all(c, &s, &r, s.n / p, comm);
+    int rc2 = ip_from_bytes(&r, recvbuf, rcount * p, rtype, comm);
+    ip_from_bytes(&s, NULL, 0, MPI_BYTE, comm);
+    return rc != MPI_SUCCESS ? rc : rc2;
 }
 
 /* ---- MPI_Bcast: always bytes ---- */
@@ -187,10 +313,10 @@ static const struct {
     {"MPI_Reduce", (coll_fn)ip_reduce, IP_IN_PLACE},
     {"MPI_Allreduce", (coll_fn)ip_allreduce, IP_IN_PLACE},
     {"MPI_Scan", (coll_fn)ip_allreduce, IP_IN_PLACE},
-    {"MPI_Gather", (coll_fn)ip_rooted, IP_IN_PLACE},
-    {"MPI_Scatter", (coll_fn)ip_rooted, IP_IN_PLACE},
-    {"MPI_Allgather", (coll_fn)ip_allgather, IP_IN_PLACE},
-    {"MPI_Alltoall", (coll_fn)ip_alltoall, IP_IN_PLACE},
+    {"MPI_Gather", (coll_fn)ip_gather, IP_ALWAYS},
+    {"MPI_Scatter", (coll_fn)ip_scatter, IP_ALWAYS},
+    {"MPI_Allgather", (coll_fn)ip_allgather, IP_ALWAYS},
+    {"MPI_Alltoall", (coll_fn)ip_alltoall, IP_ALWAYS},
 };
 
 coll_fn ip_adapter(const char *mpi_name, enum ip_when *when)

@@ -129,7 +129,8 @@ static struct ip_coll *ip_enter(int i)
     c->announced = 1;
     char verbose[80];
     snprintf(verbose, sizeof verbose, "%s_VERBOSE", c->var);
-    if (!ip_env_on(verbose) && !ip_env_on("COLLSIM_VERBOSE")) return c;
+    c->verbose = ip_env_on(verbose) || ip_env_on("COLLSIM_VERBOSE");
+    if (!c->verbose) return c;
     if (c->state == IP_DEFAULT)
         fprintf(stderr, "collsim: %s runs SimGrid's default (%s unset or empty)\n", c->mpi_name,
                 c->var);
@@ -155,30 +156,114 @@ int MPI_Init_thread(int *argc, char ***argv, int required, int *provided)
 
 /* ---- checks of any argument, chosen by its type ---- */
 
+/* Where a call is: its function, the communicator's size, this rank, the root (-1: none) and
+ * whether the call is in place. */
+struct ip_at {
+    enum coll_id coll;
+    int p, rank, root, in_place;
+};
+
+/* 0 for an argument MPI says this rank's call does not use, whatever it holds (NULL, 0 and
+ * MPI_DATATYPE_NULL are usual there): a gather's receive arguments off the root, a scatter's
+ * send arguments off it, and the other side of an in-place call's buffer. */
+static int ip_significant(const struct ip_at *at, const char *name)
+{
+    int send = strncmp(name, "send", 4) == 0, recv = strncmp(name, "recv", 4) == 0;
+    if (at->coll == COLL_gather && at->rank != at->root) return !recv;
+    if (at->coll == COLL_scatter && at->rank != at->root) return !send;
+    if (at->in_place && at->coll == COLL_scatter) return !recv || strcmp(name, "recvbuf") == 0;
+    if (at->in_place && at->coll != COLL_reduce && at->coll != COLL_allreduce &&
+        at->coll != COLL_scan)
+        return !send || strcmp(name, "sendbuf") == 0;
+    return 1;
+}
+
 /* A count or a root: not negative; a root (by its name) below the communicator's size. */
-static int ip_ok_int(const char *name, int v, int p)
+static int ip_ok_int(const char *name, int v, const struct ip_at *at)
 {
-    return v >= 0 && (strcmp(name, "root") != 0 || v < p);
+    return !ip_significant(at, name) || (v >= 0 && (strcmp(name, "root") != 0 || v < at->p));
 }
-static int ip_ok_type(const char *name, MPI_Datatype v, int p)
+static int ip_ok_type(const char *name, MPI_Datatype v, const struct ip_at *at)
 {
-    (void)name, (void)p;
-    return v != MPI_DATATYPE_NULL;
+    return !ip_significant(at, name) || v != MPI_DATATYPE_NULL;
 }
-static int ip_ok_op(const char *name, MPI_Op v, int p)
+static int ip_ok_op(const char *name, MPI_Op v, const struct ip_at *at)
 {
-    (void)name, (void)p;
+    (void)name, (void)at;
     return v != MPI_OP_NULL;
 }
-static int ip_ok_comm(const char *name, MPI_Comm v, int p)
+static int ip_ok_comm(const char *name, MPI_Comm v, const struct ip_at *at)
 {
-    (void)name, (void)p;
+    (void)name, (void)at;
     return v != MPI_COMM_NULL;
 }
-static int ip_ok_other(const char *name, const void *v, int p)
+static int ip_ok_other(const char *name, const void *v, const struct ip_at *at)
 {
-    (void)name, (void)v, (void)p;
+    (void)name, (void)v, (void)at;
     return 1;
+}
+
+/* Why the algorithms cannot take a reduction of op on type: IP_NOT_COMMUTATIVE (they combine
+ * in the order their tree gives) or IP_DERIVED (they cut buffers by the type's size); 0 when
+ * they can. Every rank passes the same op and type, so every rank decides the same. */
+enum { IP_NOT_COMMUTATIVE = 1, IP_DERIVED = 2 };
+static int ip_reduction_refused(MPI_Op op, MPI_Datatype type)
+{
+    int commute = 1, ni, na, nd, combiner;
+    if (op == MPI_OP_NULL) return 0;
+    if (PMPI_Op_commutative(op, &commute) == MPI_SUCCESS && !commute) return IP_NOT_COMMUTATIVE;
+    if (PMPI_Type_get_envelope(type, &ni, &na, &nd, &combiner) == MPI_SUCCESS &&
+        combiner != MPI_COMBINER_NAMED)
+        return IP_DERIVED;
+    return 0;
+}
+
+/* 1 when count elements of type are their bytes with no gap from the buffer's start (what
+ * collsim's linear scan copies). */
+static int ip_dense(MPI_Datatype type)
+{
+    MPI_Aint lb, extent, tlb, textent;
+    int size;
+    return PMPI_Type_get_extent(type, &lb, &extent) == MPI_SUCCESS &&
+           PMPI_Type_get_true_extent(type, &tlb, &textent) == MPI_SUCCESS &&
+           PMPI_Type_size(type, &size) == MPI_SUCCESS && lb == 0 && tlb == 0 && extent == size &&
+           textent == size;
+}
+
+/* What runs a reduction of c refused for `why` on type: SimGrid's own call (NULL), except an
+ * MPI_Scan with a non-commutative operation on a dense type: SimGrid 3.32's own scan leaves
+ * out the lower ranks' data for such an operation (its in-order loop, in smpi_coll.cpp, tests
+ * a stale index), so collsim's linear scan, which combines in rank order, runs it whatever
+ * COLLSIM_SCAN says (set or not). */
+static struct ip_coll *ip_in_order(const struct ip_coll *c, int why, MPI_Datatype type)
+{
+    static struct ip_coll linear;
+    if (c->coll != COLL_scan || why != IP_NOT_COMMUTATIVE || !ip_dense(type)) return NULL;
+    linear = *c;
+    linear.state = IP_COLLSIM;
+    linear.algo = "linear";
+    linear.fn = coll_resolve(COLL_scan, "linear");
+    return linear.fn != NULL ? &linear : NULL;
+}
+
+/* Says once per function and reason (when verbose) what runs a refused reduction: `other`
+ * (collsim's in-order algorithm) or SimGrid's own call (NULL). */
+static void ip_refusal(struct ip_coll *c, int why, const struct ip_coll *other)
+{
+    if ((c->refused & why) || !c->verbose) return;
+    c->refused |= why;
+    const char *what = why == IP_NOT_COMMUTATIVE ? "the operation is not commutative"
+                                                 : "the datatype is a derived one";
+    if (other != NULL)
+        fprintf(stderr,
+                "collsim: %s runs collsim's '%s' where %s (SimGrid's own combines such an "
+                "operation out of rank order)\n",
+                c->mpi_name, other->algo, what);
+    else if (c->state != IP_DEFAULT)
+        fprintf(stderr, "collsim: %s runs SimGrid's own call where %s ('%s' of %s needs %s)\n",
+                c->mpi_name, what, c->algo, c->var,
+                why == IP_NOT_COMMUTATIVE ? "a commutative one" : "a predefined one");
+    fflush(stderr);
 }
 
 /* The index of the wrapper's function in ip_colls (the same order). */
@@ -193,12 +278,15 @@ enum {
 /* Pieces of a wrapper, per argument a of collective id. */
 #define IP_PARAM(id, a) __typeof__(((struct ip_params_##id *)0)->a) a
 #define IP_COMM_OF(x, a) _Generic((a), MPI_Comm : (a), default : MPI_COMM_NULL)
+#define IP_OP_OF(x, a) _Generic((a), MPI_Op : (a), default : MPI_OP_NULL)
+#define IP_TYPE_OF(x, a) _Generic((a), MPI_Datatype : (a), default : MPI_DATATYPE_NULL)
+#define IP_ROOT_OF(x, a) (strcmp(#a, "root") == 0 ? _Generic((a), int : (a), default : -1) : -1)
 #define IP_IN_PLACE(x, a)                                                                          \
     || _Generic((a), void * : (a), const void * : (a), default : NULL) == MPI_IN_PLACE
 /* clang-format off */
-#define IP_OK(p, a) \
+#define IP_OK(at, a) \
     && _Generic((a), int: ip_ok_int, MPI_Datatype: ip_ok_type, MPI_Op: ip_ok_op, \
-                MPI_Comm: ip_ok_comm, default: ip_ok_other)(#a, (a), p)
+                MPI_Comm: ip_ok_comm, default: ip_ok_other)(#a, (a), at)
 /* clang-format on */
 
 /* The first communicator of a list (every MPI collective has one). */
@@ -209,21 +297,69 @@ static MPI_Comm ip_first_comm(const MPI_Comm *comms, int n)
     return MPI_COMM_NULL;
 }
 
-/* MPI_Name: arguments SMPI would reject, and everything when the variable is unset, go to
- * PMPI_Name unchanged, as do SimGrid's algorithms on one rank (PMPI_ does what one rank needs
- * without them). An adapter (adapt.c), if there is one, runs the call; in-place calls of a
- * function without one go to PMPI_Name too. Else the algorithm runs on the arguments. */
+/* The first operation, datatype or root (>= 0) of a list; MPI_OP_NULL, MPI_DATATYPE_NULL or
+ * -1 for none. */
+static MPI_Op ip_first_op(const MPI_Op *ops, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (ops[i] != MPI_OP_NULL) return ops[i];
+    return MPI_OP_NULL;
+}
+static MPI_Datatype ip_first_type(const MPI_Datatype *types, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (types[i] != MPI_DATATYPE_NULL) return types[i];
+    return MPI_DATATYPE_NULL;
+}
+static int ip_first_root(const int *roots, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (roots[i] >= 0) return roots[i];
+    return -1;
+}
+
+/* Where a call of c on comm is (ip_at); 0, or -1 when comm has no size (an invalid one). */
+static int ip_where(const struct ip_coll *c, MPI_Comm comm, int root, int in_place,
+                    struct ip_at *at)
+{
+    *at = (struct ip_at){c->coll, 0, 0, root, in_place};
+    if (comm == MPI_COMM_NULL || PMPI_Comm_size(comm, &at->p) != MPI_SUCCESS) return -1;
+    return PMPI_Comm_rank(comm, &at->rank) == MPI_SUCCESS ? 0 : -1;
+}
+
+/* The first argument of args that is a communicator (an operation, a datatype, a root) as
+ * ip_first_comm (ip_first_op ...) finds it among the list m makes of every argument. */
+#define IP_LIST(type, m, args) ((const type[]){IP_MAP(m, IP_COMMA, ~, args)})
+#define IP_FIRST(what, type, m, args)                                                              \
+    ip_first_##what(IP_LIST(type, m, args), (int)(sizeof IP_LIST(type, m, args) / sizeof(type)))
+
+/* MPI_Name: arguments SMPI would reject (those this rank's call uses: ip_significant), and
+ * everything when the variable is unset, go to PMPI_Name unchanged, as do SimGrid's
+ * algorithms on one rank (PMPI_ does what one rank needs without them) and reductions the
+ * algorithms cannot take (ip_reduction_refused): each of these is decided from arguments
+ * every rank passes alike, so all ranks go the same way. An adapter (adapt.c), if there is
+ * one, runs the call; in-place calls of a function without one go to PMPI_Name too. Else the
+ * algorithm runs on the arguments. */
 #define MPI_FUNCTION(id, name, args)                                                               \
     int name(IP_MAP(IP_PARAM, IP_COMMA, id, args))                                                 \
     {                                                                                              \
         struct ip_coll *ip_c = ip_enter(IP_INDEX_##name);                                          \
-        const MPI_Comm ip_comms[] = {IP_MAP(IP_COMM_OF, IP_COMMA, ~, args)};                       \
-        MPI_Comm ip_comm = ip_first_comm(ip_comms, (int)(sizeof ip_comms / sizeof ip_comms[0]));   \
-        int ip_p = 0, ip_in_place = 0 IP_MAP(IP_IN_PLACE, IP_NONE, ~, args);                       \
-        if (ip_c->state == IP_DEFAULT || ip_comm == MPI_COMM_NULL ||                               \
-            PMPI_Comm_size(ip_comm, &ip_p) != MPI_SUCCESS ||                                       \
-            !(1 IP_MAP(IP_OK, IP_NONE, ip_p, args)) || (ip_c->state == IP_SIMGRID && ip_p < 2))    \
+        int ip_in_place = 0 IP_MAP(IP_IN_PLACE, IP_NONE, ~, args);                                 \
+        struct ip_at ip_at;                                                                        \
+        MPI_Datatype ip_type = IP_FIRST(type, MPI_Datatype, IP_TYPE_OF, args);                     \
+        int ip_why = ip_reduction_refused(IP_FIRST(op, MPI_Op, IP_OP_OF, args), ip_type);          \
+        if ((ip_c->state == IP_DEFAULT && ip_why == 0) ||                                          \
+            ip_where(ip_c, IP_FIRST(comm, MPI_Comm, IP_COMM_OF, args),                             \
+                     IP_FIRST(root, int, IP_ROOT_OF, args), ip_in_place, &ip_at) != 0 ||           \
+            !(1 IP_MAP(IP_OK, IP_NONE, &ip_at, args)) ||                                           \
+            (ip_c->state == IP_SIMGRID && ip_at.p < 2))                                            \
             return P##name args;                                                                   \
+        if (ip_why != 0) {                                                                         \
+            struct ip_coll *ip_o = ip_in_order(ip_c, ip_why, ip_type);                             \
+            ip_refusal(ip_c, ip_why, ip_o);                                                        \
+            if (ip_o == NULL) return P##name args;                                                 \
+            ip_c = ip_o;                                                                           \
+        }                                                                                          \
         if (ip_c->adapter != NULL && (ip_in_place || ip_c->when == IP_ALWAYS))                     \
             return ((int (*)(const struct ip_coll *, IP_MAP(IP_PARAM, IP_COMMA, id, args)))        \
                         ip_c->adapter)(ip_c, IP_UNPAREN args);                                     \

@@ -28,7 +28,8 @@ struct ip_coll {
     coll_fn fn;       /* the algorithm, of the collective's <id>_sig type */
     coll_fn adapter;  /* adapt.c's adapter of mpi_name, or NULL */
     enum ip_when when;
-    int announced;
+    int announced, verbose; /* verbose: COLLSIM_<ID>_VERBOSE or COLLSIM_VERBOSE */
+    int refused;            /* the reasons said once (ip_refusal) */
 };
 
 /* Around a call of c's algorithm (by interpose.c's wrappers and adapt.c's adapters): SimGrid's
