@@ -111,16 +111,18 @@ static const char *osu_unread(const char *line)
  * Returns the new count, or -1 after printing an error. */
 static int read_osu(const char *path, struct fit_point *p, int n)
 {
-    FILE *f = fopen(path, "r");
-    if (f == NULL) {
-        cs_error("cannot read OSU output '%s'", path);
-        return -1;
-    }
+    FILE *f = cs_fopen_input("OSU output", path);
+    if (f == NULL) return -1;
     char line[512];
     int kind = 0; /* 1 latency, 2 bandwidth */
     long lineno = 0;
     while (fgets(line, sizeof line, f) != NULL) {
         lineno++;
+        if (strchr(line, '\n') == NULL && !feof(f)) { /* the rest would read as a line */
+            cs_error("%s:%ld: line longer than %zu bytes", path, lineno, sizeof line - 2);
+            fclose(f);
+            return -1;
+        }
         if (line[0] == '#') {
             const char *other = osu_unread(line);
             if (other != NULL) {

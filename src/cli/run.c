@@ -32,7 +32,9 @@ const char run_usage[] =
     "  --ranks-per-host K   K ranks on each host, in blocks (ranks 0..K-1 on the first);\n"
     "                       rma_shared then shares one window per host (default: 1)\n"
     "  --collective NAME    the collective to run (default: bcast; 'collsim list' names them)\n"
-    "  --algo A,B,...       algorithms, see 'collsim list' (default: binomial,binary,linear);\n"
+    "  --algo A,B,...       algorithms, see 'collsim list' (default: binomial, binary and\n"
+    "                       linear where the collective has them, up to three with its next\n"
+    "                       two-sided ones that need no topology);\n"
     "                       smpi:NAME is SimGrid's own; all (every collsim algorithm that fits\n"
     "                       the platform) and smpi:all (every SimGrid one) expand\n"
     "  --algo-file FILE.c   your own algorithm: FILE.c defines collsim_<collective> with the\n"
@@ -421,10 +423,20 @@ int run_main(int argc, char **argv)
     int rc = cs_opt_parse(argc, argv, table, run_usage, NULL, 0, NULL);
     if (rc != 0) return rc == 1 ? 0 : rc;
     if (analyze) r.analysis = "-";
+    if (algos_given && a->algos[0] == '\0') {
+        cs_error("--algo is empty (see 'collsim list')");
+        return 2;
+    }
     if (r.algo_file != NULL && !algos_given) a->algos = ""; /* only the file's algorithm */
     if (opt_range("iters", a->iters, 1, CS_MAX_CALLS) != 0 ||
         (a->warmup != -1 && opt_range("warmup", a->warmup, 0, CS_MAX_CALLS) != 0))
         return 2;
-    if (run_parse_text(&t, &r) != 0 || run_check_options(&r, np_given) != 0) return 2;
+    if (run_parse_text(&t, &r) != 0) return 2;
+    char defaults[512];
+    if (!algos_given && r.algo_file == NULL) {
+        coll_default_algos(a->coll, defaults, sizeof defaults);
+        a->algos = defaults;
+    }
+    if (run_check_options(&r, np_given) != 0) return 2;
     return run_execute(&r);
 }

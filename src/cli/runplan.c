@@ -77,11 +77,22 @@ static int expand_algos(const struct run_request *r, struct run_plan *pl)
         pl->args.algos = NULL;
         return 0;
     }
-    char bad[128], *save;
+    char bad[128], *save, err[512];
+    if (cs_list_check(words, ',', "algorithm", 1, err, sizeof err) != 0) {
+        cs_error("--algo: %s", err);
+        return 2;
+    }
     char *list = coll_expand(r->args.coll, words, bad, sizeof bad), *raw = cs_strdup(words);
     if (list == NULL) {
         cs_error("unknown algorithm '%s' (see 'collsim list')", bad);
         free(raw);
+        return 2;
+    }
+    if (cs_list_check(list, ',', "algorithm", 1, err, sizeof err) != 0) {
+        const char *name = strchr(err, '\''); /* "algorithm 'x' is given twice in ..." */
+        cs_error("--algo '%s' names '%.*s' twice ('all' or a library's name includes it)", words,
+                 (int)strcspn(name + 1, "'"), name + 1);
+        free(raw), free(list);
         return 2;
     }
     for (const char *c = list; *c; c++)

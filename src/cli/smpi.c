@@ -22,15 +22,19 @@
 
 /* Prints what the runner said on stderr (its own error lines and notes, SimGrid warnings),
  * dropping SimGrid's INFO chatter. After a failure with no error line of the runner's own,
- * SimGrid's first error becomes collsim's error line (and *simgrid 1). Sets *deadlocked when
- * SimGrid reports a deadlock (it then stops the ranks and smpirun still exits 0, with the calls
- * after it never made). Returns the number of error lines printed. */
+ * SimGrid's first error becomes collsim's error line (and *simgrid 1). SimGrid's warnings are
+ * shown after the rest, and only when no error line of the runner's explains the run (a
+ * warning of the platform's loading is then noise beside the error it led to). Sets
+ * *deadlocked when SimGrid reports a deadlock (it then stops the ranks and smpirun still exits
+ * 0, with the calls after it never made). Returns the number of error lines printed. */
 static int forward_stderr(const char *logpath, int failed, int *deadlocked, int *simgrid)
 {
     *deadlocked = *simgrid = 0;
     FILE *f = fopen(logpath, "r");
     if (f == NULL) return 0;
-    char line[4096];
+    char line[4096], *warnings = NULL;
+    size_t wlen = 0;
+    FILE *w = open_memstream(&warnings, &wlen);
     int own = 0;
     while (fgets(line, sizeof line, f) != NULL) {
         const char *err;
@@ -43,11 +47,14 @@ static int forward_stderr(const char *logpath, int failed, int *deadlocked, int 
         } else if (failed && own == 0 && (err = cs_simgrid_error(line)) != NULL) {
             cs_error("the simulation failed: %s", err);
             own++, *simgrid = 1;
-        } else if (strstr(line, "/WARNING]") != NULL) {
-            fputs(line, stderr);
+        } else if (strstr(line, "/WARNING]") != NULL && w != NULL) {
+            fputs(line, w);
         }
     }
     fclose(f);
+    if (w != NULL) fclose(w);
+    if (warnings != NULL && (own == 0 || *simgrid)) fputs(warnings, stderr);
+    free(warnings);
     return own;
 }
 

@@ -16,9 +16,6 @@
 #include "platform.h"
 #include "study.h"
 
-/* How many algorithms of a collective the study traces by default. */
-#define STUDY_TRACED 3
-
 /* A run's buffers may take this share of the machine's memory (smpi_memory_terms). */
 #define STUDY_MEMORY_SHARE 0.5
 
@@ -324,13 +321,6 @@ static int plan_all_sizes(struct study_plan *p)
     return 0;
 }
 
-/* 1 for the one-sided (rma) algorithms: the two-sided trees plus synchronisation, four to five
- * times slower to simulate, and never the fastest in a full "all" broadcast study. */
-static int one_sided(const struct algo_info *a)
-{
-    return strncmp(a->family, "rma", 3) == 0;
-}
-
 /* What a variant offers the topology-aware algorithms. */
 struct fit {
     struct coll_topo t;
@@ -386,27 +376,6 @@ static void pick(int c, const char *want, const char * not, const struct fit *f,
     free(raw);
 }
 
-/* The default main algorithms of c: binomial, binary and linear where it has them, completed
- * to STUDY_TRACED by its first others that need no topology and are not one-sided. */
-static void default_main(int c, char *out)
-{
-    static const char *const first[] = {"binomial", "binary", "linear"};
-    int n = 0;
-    for (int i = 0; i < 3; i++)
-        if (algo_find((enum coll_id)c, first[i]) != NULL) {
-            sprintf(out + strlen(out), "%s%s", *out ? "," : "", first[i]);
-            n++;
-        }
-    for (int i = 0; n < STUDY_TRACED && i < algo_count; i++) {
-        const struct algo_info *a = &algo_infos[i];
-        if ((int)a->coll == c && a->needs == NEED_NOTHING && !one_sided(a) &&
-            !study_in_list(out, a->name)) {
-            sprintf(out + strlen(out), "%s%s", *out ? "," : "", a->name);
-            n++;
-        }
-    }
-}
-
 /* Room for any list of one collective's algorithms (each registry name at most once). */
 #define ALGO_LIST_MAX 32768
 
@@ -422,7 +391,7 @@ static void compare_algos(const struct study_spec *s, int c, const char *main, c
     }
     for (int i = 0; i < algo_count; i++) {
         const struct algo_info *a = &algo_infos[i];
-        if ((int)a->coll == c && !one_sided(a) && !study_in_list(main, a->name) &&
+        if ((int)a->coll == c && !algo_one_sided(a) && !study_in_list(main, a->name) &&
             !study_in_list(out, a->name) && fits(c, a->name, f))
             sprintf(out + strlen(out), "%s%s", *out ? "," : "", a->name);
     }
@@ -472,7 +441,7 @@ static void plan_cells_of(struct study_plan *p, const struct study_coll *sc, int
     fit_of(p, &p->var[vi], &f);
     main[0] = extra[0] = '\0';
     if (strcmp(p->spec.algorithms, "default") != 0) pick(sc->id, p->spec.algorithms, "", &f, main);
-    if (!*main) default_main(sc->id, main);
+    if (!*main) coll_default_algos((enum coll_id)sc->id, main, ALGO_LIST_MAX);
     compare_algos(&p->spec, sc->id, main, &f, extra);
     char *save;
     if (p->spec.trace) {

@@ -121,6 +121,10 @@ static int read_rows(FILE *in, const char *path, const char *variant, struct tun
         struct tune_row r;
         const char *v;
         lineno++;
+        if (strchr(line, '\n') == NULL && !feof(in)) { /* the rest would read as a row */
+            cs_error("%s:%d: line longer than %zu bytes", path, lineno, sizeof line - 2);
+            return 1;
+        }
         int n = split_fields(line, f, 64), max = 0;
         for (int c = 0; c < F_COUNT; c++)
             max = col[c] > max ? col[c] : max;

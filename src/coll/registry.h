@@ -91,6 +91,15 @@ extern const int simgrid_algo_count;
 /* The SimGrid algorithm "smpi:NAME" of collective coll, or NULL. */
 const struct simgrid_algo_info *simgrid_algo_find(enum coll_id coll, const char *qualified);
 
+/* 1 for the one-sided (rma) algorithms: the two-sided trees plus synchronisation, four to five
+ * times slower to simulate, and never the fastest in a full "all" broadcast study. */
+int algo_one_sided(const struct algo_info *a);
+
+/* The default algorithms of coll (`collsim run` without --algo, a study's main ones) into out
+ * (size len), a comma list: binomial, binary and linear where coll has them, completed to
+ * three by its first others that need no topology and are not one-sided. */
+void coll_default_algos(enum coll_id coll, char *out, size_t len);
+
 /* Expands an --algo list of collective coll: "all" becomes every collsim algorithm of coll,
  * "smpi:all" every SimGrid one; an MPI library's name (mpilib.h) is kept as it is. Returns a new
  * comma list (caller frees), or NULL with the unknown name in `bad`. */

@@ -80,6 +80,36 @@ static int expand_word(enum coll_id coll, const char *t, char **out, size_t *cap
     return 0;
 }
 
+int algo_one_sided(const struct algo_info *a)
+{
+    return strncmp(a->family, "rma", 3) == 0;
+}
+
+/* Appends name to the comma list out (size len). */
+static void list_add(char *out, size_t len, const char *name)
+{
+    size_t used = strlen(out);
+    snprintf(out + used, len - used, "%s%s", used ? "," : "", name);
+}
+
+void coll_default_algos(enum coll_id coll, char *out, size_t len)
+{
+    static const char *const first[] = {"binomial", "binary", "linear"};
+    enum { DEFAULT_ALGOS = 3 };
+    int n = 0;
+    out[0] = '\0';
+    for (int i = 0; i < 3; i++)
+        if (algo_find(coll, first[i]) != NULL) list_add(out, len, first[i]), n++;
+    for (int i = 0; n < DEFAULT_ALGOS && i < algo_count; i++) {
+        const struct algo_info *a = &algo_infos[i];
+        if (a->coll != coll || a->needs != NEED_NOTHING || algo_one_sided(a)) continue;
+        int listed = 0;
+        for (int k = 0; k < 3; k++)
+            listed |= strcmp(a->name, first[k]) == 0;
+        if (!listed) list_add(out, len, a->name), n++;
+    }
+}
+
 char *coll_expand(enum coll_id coll, const char *list, char *bad, size_t badlen)
 {
     size_t cap = 256;

@@ -132,6 +132,11 @@ static int info_report(const char *file, const char *kind, const char *dims, int
     int sargc = 2;
     simgrid_init(&sargc, sargv);
     simgrid_load_platform(file);
+    char err[512];
+    if (platform_links_check(err, sizeof err) != 0) {
+        cs_error("'%s': %s", file, err);
+        return 1;
+    }
     size_t p = sg_host_count();
     sg_host_t *hosts = sg_host_list();
     if (p < 2) {

@@ -57,6 +57,10 @@ int machine_gen_write(const struct platform_request *q);
  * status. */
 int platform_info(const char *file, int all_hops);
 
+/* After SimGrid loaded a platform (links.c): 0 when every link has a positive, finite
+ * bandwidth and a finite latency of 0 or more, else -1 with the first bad link in err. */
+int platform_links_check(char *err, size_t len);
+
 /* Reads the collsim.kind and collsim.dims props of a platform's first zone with libxml2 (no
  * SimGrid: a malformed file is rejected before SimGrid, which would abort on it, sees it).
  * Each is "" when absent. 0, or -1 if the file is not a readable platform. */

@@ -48,6 +48,7 @@
 #include "deadlock.h"
 #include "format.h"
 #include "mpilib.h"
+#include "platform.h"
 #include "progress.h"
 #include "runargs.h"
 #include "topology.h"
@@ -543,12 +544,28 @@ static const struct machine *shared_machine(const char *path, int rank)
 
 /* Prepares the run: root, routing, machine costs, topology, fitting algorithms. 0, or an exit
  * status after an error line from rank 0. */
+/* 1 when the platform's links can carry a message (platform_links_check); checked once, by
+ * the first rank to get here, before any message (a bad link ends SimGrid at the first one):
+ * the ranks share this file's variables (SMPI runs unprivatized) and run one at a time. */
+static int links_usable(void)
+{
+    static int checked, usable;
+    if (!checked) {
+        char err[512];
+        checked = 1;
+        usable = platform_links_check(err, sizeof err) == 0;
+        if (!usable) cs_error("the platform's %s", err);
+    }
+    return usable;
+}
+
 static int start(struct options *o, struct world *w)
 {
     if (o->a.root >= w->p) {
         if (w->rank == 0) cs_error("root %d is not a rank of %d processes", o->a.root, w->p);
         return 2;
     }
+    if (!links_usable()) return 2;
     const struct machine *mc = NULL;
     if (o->a.machine != NULL && (mc = shared_machine(o->a.machine, w->rank)) == NULL) return 2;
     int sfr = o->a.routing == CS_ROUTING_SFR;

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* One line on stderr, after whatever stdout holds (a report's header stays on its own line);
  * bytes that are not printable (from a quoted argument or file) are shown as '?'. */
@@ -27,6 +28,26 @@ void cs_error(const char *fmt, ...)
     va_start(ap, fmt);
     message("collsim: error: ", fmt, ap);
     va_end(ap);
+}
+
+FILE *cs_fopen_input(const char *what, const char *path)
+{
+    struct stat st;
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) { /* before opening: a FIFO blocks */
+        cs_error("%s '%s' is not a regular file", what, path);
+        return NULL;
+    }
+    FILE *f = fopen(path, "r");
+    if (f == NULL) {
+        cs_error("cannot read %s '%s': %s", what, path, strerror(errno));
+        return NULL;
+    }
+    if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
+        cs_error("%s '%s' is not a regular file", what, path);
+        fclose(f);
+        return NULL;
+    }
+    return f;
 }
 
 void cs_note(const char *fmt, ...)
@@ -69,8 +90,35 @@ int cs_parse_bytes(const char *s, uint64_t *out)
     return 0;
 }
 
+int cs_list_check(const char *list, char sep, const char *what, int unique, char *err,
+                  size_t errlen)
+{
+    size_t n = strlen(list);
+    for (const char *p = list;; p++) {
+        size_t len = strcspn(p, (char[]){sep, '\0'});
+        if (len == 0) {
+            snprintf(err, errlen, "an empty %s in '%s'", what, list);
+            return -1;
+        }
+        for (const char *q = p + len; unique && *q == sep;) { /* a later item equal to it */
+            q++;
+            size_t l2 = strcspn(q, (char[]){sep, '\0'});
+            if (l2 == len && strncmp(p, q, len) == 0) {
+                snprintf(err, errlen, "%s '%.*s' is given twice in '%s'", what, (int)len, p, list);
+                return -1;
+            }
+            q += l2;
+        }
+        p += len;
+        if (*p == '\0' || (size_t)(p - list) >= n) break;
+    }
+    return 0;
+}
+
 int cs_parse_sizes(const char *s, uint64_t *out, int cap, char *err, size_t errlen)
 {
+    int range = strchr(s, ':') != NULL;
+    if (cs_list_check(s, range ? ':' : ',', "size", !range, err, errlen) != 0) return -1;
     char *copy = cs_strdup(s);
     int n = 0;
     if (strchr(copy, ':') != NULL) {

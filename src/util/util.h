@@ -13,6 +13,11 @@
 
 /* Prints "collsim: error: <msg>" on stderr. Tools return non-zero after calling it. */
 void cs_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Opens the input `what` (e.g. "OSU output") at path for reading, refusing at once anything
+ * but a regular file (a device such as /dev/zero, a FIFO, a folder would be read for ever or
+ * not at all). The stream, or NULL after one error line. */
+FILE *cs_fopen_input(const char *what, const char *path);
 /* Prints "collsim: <msg>" on stderr (progress and notes, never on stdout). */
 void cs_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
@@ -20,9 +25,16 @@ void cs_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * success, -1 on a malformed or negative value. */
 int cs_parse_bytes(const char *s, uint64_t *out);
 
+/* Checks a list of items separated by sep ("a,b,c"): no empty item (a leading, trailing or
+ * doubled separator, or an empty list) and, with unique, no item twice. 0, or -1 with
+ * "an empty WHAT in '...'" or "WHAT 'x' is given twice in '...'" in err. */
+int cs_list_check(const char *list, char sep, const char *what, int unique, char *err,
+                  size_t errlen);
+
 /* Parses a size range "MIN:MAX:FACTOR" (FACTOR >= 2, MIN may be 0, in which case 0 is listed
- * and the sequence continues from 1), or a comma list "0,1,1000". Fills at most `cap` values.
- * Returns the count, or -1 with a message in `err` (size errlen). */
+ * and the sequence continues from 1), or a comma list "0,1,1000" (no empty item, no size
+ * twice: cs_list_check). Fills at most `cap` values. Returns the count, or -1 with a message
+ * in `err` (size errlen). */
 int cs_parse_sizes(const char *s, uint64_t *out, int cap, char *err, size_t errlen);
 
 /* Parses a non-negative int with no trailing garbage. Returns 0 on success, -1 otherwise. */

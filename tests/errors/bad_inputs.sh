@@ -27,6 +27,9 @@ make_fixtures() {
     mkdir "$T/empty" "$T/w" "$T/tmp" "$T/plats" "$T/d.links.csv"
     ln -s "$P"/*.xml "$P"/*.hosts "$B"/*.xml "$B"/*.hosts "$T/plats/"
     printf '<platform version="4.1"><zone' >"$T/broken.xml"
+    # a well-formed platform whose link has a negative bandwidth and latency (SimGrid loads it)
+    printf '<?xml version="1.0"?>\n<!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">\n<platform version="4.1"><zone id="z" routing="Full"><host id="a" speed="1Gf"/><host id="b" speed="1Gf"/><link id="l" bandwidth="-1GBps" latency="-1us"/><route src="a" dst="b"><link_ctn id="l"/></route></zone></platform>\n' >"$T/neg.xml"
+    printf 'a\nb\n' >"$T/neg.hosts"
     cp "$P/ring-16.xml" "$T/r.xml" && cp "$P/ring-16.hosts" "$T/r.hosts"
     ln "$T/r.xml" "$T/hard.csv" && ln -s r.xml "$T/soft.csv" # two more names of an input
     { printf '# %05000d\n' 0; printf 'sizes = 16\n'; } >"$T/long-line.study"
@@ -45,6 +48,10 @@ make_fixtures() {
     cp "$src/machines/orfeo-epyc.machine" "$T/base.machine"
     printf '# OSU MPI Bi-Directional Bandwidth Test v7.3\n# Size      Bandwidth (MB/s)\n1 3.1\n' >"$T/bibw.txt"
     printf '# OSU MPI Multiple Bandwidth / Message Rate Test v7.3\n# [ pairs: 4 ]\n' >"$T/mbw.txt"
+    # a line longer than the reader's buffer: its rest once read as a line of its own
+    { printf '# OSU MPI Latency Test v7.4\n# Size          Latency (us)\n1 1.5%%0600d\n' 0; printf '8 99\n'; } >"$T/longline.txt"
+    { printf 'collective,variant,platform,np,bytes,best_algorithm,best_avg_s,second_algorithm,second_avg_s\n'
+      printf 'bcast,v,p,4,16,binomial,1e-6,linear,2e-6%%05000d\n' 0; } >"$T/longline-best.csv"
     printf '1 1.5\n' >"$T/noheader.txt"
     printf '# Size          Latency (us)\n1 -3\n' >"$T/negative.txt"
 }

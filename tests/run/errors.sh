@@ -44,4 +44,13 @@ assert_status "collsim list of an unknown collective" 2 "$collsim" list quantum
 "$collsim" list quantum 2>&1 | grep -q "^collsim: error: unknown collective 'quantum' (known: $(printf '%s' "$colls" | paste -sd, | sed 's/,/, /g'))$" &&
     pass || fail "collsim list quantum: $("$collsim" list quantum 2>&1)"
 "$collsim" --help | grep -q '^  run ' && pass || fail "--help does not list run"
+# no --algo: each collective runs its own defaults (binomial, binary, linear where it has them,
+# up to three); it was an error ("unknown algorithm 'binary'") for every collective but bcast
+for coll in reduce allreduce gather scatter allgather alltoall barrier scan qshift; do
+    "$collsim" run --platform "$p" --np 4 --collective "$coll" --sizes 16 --iters 1 --quiet \
+        --csv "$tmp/d.csv" 2>"$tmp/d.err"
+    assert_eq "$coll without --algo: status ($(cat "$tmp/d.err"))" 0 $?
+done
+assert_eq "reduce's defaults" "binomial linear pipeline_chain" "$("$collsim" run --platform "$p" --np 4 \
+    --collective reduce --sizes 16 --iters 1 --quiet --csv - 2>/dev/null | sed -n '/^collective,/,$p' | cut -d, -f2 | tail -n +2 | paste -sd' ')"
 finish
