@@ -49,9 +49,9 @@ make_fixtures() {
     printf '# OSU MPI Bi-Directional Bandwidth Test v7.3\n# Size      Bandwidth (MB/s)\n1 3.1\n' >"$T/bibw.txt"
     printf '# OSU MPI Multiple Bandwidth / Message Rate Test v7.3\n# [ pairs: 4 ]\n' >"$T/mbw.txt"
     # a line longer than the reader's buffer: its rest once read as a line of its own
-    { printf '# OSU MPI Latency Test v7.4\n# Size          Latency (us)\n1 1.5%%0600d\n' 0; printf '8 99\n'; } >"$T/longline.txt"
+    { printf '# OSU MPI Latency Test v7.4\n# Size          Latency (us)\n1 1.5%0600d\n' 0; printf '8 99\n'; } >"$T/longline.txt"
     { printf 'collective,variant,platform,np,bytes,best_algorithm,best_avg_s,second_algorithm,second_avg_s\n'
-      printf 'bcast,v,p,4,16,binomial,1e-6,linear,2e-6%%05000d\n' 0; } >"$T/longline-best.csv"
+      printf 'bcast,v,p,4,16,binomial,1e-6,linear,2e-6%05000d\n' 0; } >"$T/longline-best.csv"
     printf '1 1.5\n' >"$T/noheader.txt"
     printf '# Size          Latency (us)\n1 -3\n' >"$T/negative.txt"
 }
