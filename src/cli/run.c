@@ -24,7 +24,7 @@
 
 const char run_usage[] =
     "usage: collsim run --platform FILE.xml [options]\n"
-    "Simulates broadcast algorithms with SMPI and prints one OSU-style table per algorithm.\n"
+    "Simulates collective algorithms with SMPI and prints one OSU-style table per algorithm.\n"
     "\n"
     "  --platform FILE.xml  SimGrid platform (collsim platform makes them; see platforms/)\n"
     "  --hostfile FILE      rank i runs on line i (default: FILE.hosts beside the platform)\n"

@@ -43,6 +43,7 @@ const char study_usage[] =
     "  --compare LIST         more algorithms, untraced: default (every other two-sided one\n"
     "                         that fits the variant), all (the one-sided too), none, or names\n"
     "  --no-compare           --compare none\n"
+    "  --exclude NAMES        algorithms left out of both lists (all but these)\n"
     "  --no-trace             no traces: every algorithm its own cell\n"
     "  --sizes SPEC           MIN:MAX:FACTOR or a list (default 16:4M:8)\n"
     "  --model LIST           clean and/or smpi (default clean)\n"
@@ -76,7 +77,8 @@ const char study_usage[] =
 /* The command line of `collsim study`. */
 struct study_args {
     const char *out, *spec, *cell, *platform, *platforms, *np, *rph, *collectives, *algo, *compare,
-        *sizes, *model, *routing, *root, *iters, *warmup, *time_limit, *baseline, *machine;
+        *exclude, *sizes, *model, *routing, *root, *iters, *warmup, *time_limit, *baseline,
+        *machine;
     int jobs, jobs_given, no_trace, no_compare, emit, retry;
 };
 
@@ -92,6 +94,7 @@ static int apply_options(struct study_spec *s, const struct study_args *a)
                {a->algo, "algorithms", "--algo"},
                {a->compare, "compare", "--compare"},
                {a->no_compare ? "none" : NULL, "compare", "--no-compare"},
+               {a->exclude, "exclude", "--exclude"},
                {a->no_trace ? "no" : NULL, "trace", "--no-trace"},
                {a->sizes, "sizes", "--sizes"},
                {a->model, "models", "--model"},
@@ -151,7 +154,8 @@ static int study_check(struct study_plan *p)
     struct study_plan names = {0};
     snprintf(names.spec.collectives, sizeof names.spec.collectives, "%s", s->collectives);
     if (plan_collectives_check(&names) != 0 || check_algos(s->algorithms, &names) != 0 ||
-        check_algos(s->compare, &names) != 0)
+        check_algos(s->compare, &names) != 0 ||
+        (s->exclude[0] && check_algos(s->exclude, &names) != 0))
         return 2;
     int base = !s->baseline[0];
     for (int i = 0; i < s->nplat; i++) {
@@ -223,6 +227,7 @@ static int study_parse(int argc, char **argv, struct study_args *a)
                                    {"collectives", CS_OPT_STR, &a->collectives, NULL},
                                    {"algo", CS_OPT_STR, &a->algo, NULL},
                                    {"compare", CS_OPT_STR, &a->compare, NULL},
+                                   {"exclude", CS_OPT_STR, &a->exclude, NULL},
                                    {"sizes", CS_OPT_STR, &a->sizes, NULL},
                                    {"model", CS_OPT_STR, &a->model, NULL},
                                    {"routing", CS_OPT_STR, &a->routing, NULL},

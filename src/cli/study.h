@@ -63,6 +63,7 @@ struct study_spec {
     char collectives[512];                /* a comma list, or all */
     char algorithms[2048];                /* default, or a comma list (all, smpi:all, names) */
     char compare[2048];                   /* default, all, none, or a comma list */
+    char exclude[2048];                   /* names left out of both lists, or "" */
     char sizes_text[512];                 /* the sizes as the spec gives them */
     struct cs_sizes sizes;                /* and parsed */
     int trace, iters, warmup, time_limit; /* warmup -1: each algorithm's default */

@@ -432,8 +432,20 @@ static void add_cell(struct study_plan *p, int vi, const struct study_coll *sc, 
              strlen(algos) > 60 ? "..." : "", v->label);
 }
 
+/* The comma list `list` without the names of the comma list `exclude`, in place. */
+static void drop_excluded(char *list, const char *exclude)
+{
+    char *copy = cs_strdup(list), *save;
+    size_t used = 0;
+    for (char *t = strtok_r(copy, ",", &save); t != NULL; t = strtok_r(NULL, ",", &save))
+        if (!study_in_list(exclude, t))
+            used += (size_t)sprintf(list + used, "%s%s", used ? "," : "", t);
+    list[used] = '\0';
+    free(copy);
+}
+
 /* The cells of collective sc on variant vi: the main algorithms (one traced cell, or a cell
- * each when untraced), then a cell per compare algorithm. */
+ * each when untraced), then a cell per compare algorithm, none of them excluded. */
 static void plan_cells_of(struct study_plan *p, const struct study_coll *sc, int vi)
 {
     static char main[ALGO_LIST_MAX], extra[ALGO_LIST_MAX];
@@ -443,8 +455,10 @@ static void plan_cells_of(struct study_plan *p, const struct study_coll *sc, int
     if (strcmp(p->spec.algorithms, "default") != 0) pick(sc->id, p->spec.algorithms, "", &f, main);
     if (!*main) coll_default_algos((enum coll_id)sc->id, main, ALGO_LIST_MAX);
     compare_algos(&p->spec, sc->id, main, &f, extra);
+    drop_excluded(main, p->spec.exclude);
+    drop_excluded(extra, p->spec.exclude);
     char *save;
-    if (p->spec.trace) {
+    if (p->spec.trace && *main) {
         add_cell(p, vi, sc, main, 1);
     } else {
         for (char *t = strtok_r(main, ",", &save); t != NULL; t = strtok_r(NULL, ",", &save))

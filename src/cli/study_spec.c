@@ -369,6 +369,7 @@ static int spec_set_scalar(struct study_spec *s, const char *key, const char *va
     if (strcmp(key, "algorithms") == 0)
         return set_text(s->algorithms, sizeof s->algorithms, value, where);
     if (strcmp(key, "compare") == 0) return set_text(s->compare, sizeof s->compare, value, where);
+    if (strcmp(key, "exclude") == 0) return set_text(s->exclude, sizeof s->exclude, value, where);
     if (strcmp(key, "baseline") == 0)
         return set_text(s->baseline, sizeof s->baseline, value, where);
     if (strcmp(key, "sizes") == 0) return set_sizes(s, value, where);
@@ -540,6 +541,7 @@ int spec_write(const struct study_spec *s, FILE *f)
         fprintf(f, "%s%s", i ? "," : "", cs_routing_name(s->routing[i]));
     fprintf(f, "\ncollectives = %s\nalgorithms = %s\ncompare = %s\nsizes = %s\n", s->collectives,
             s->algorithms, s->compare, s->sizes_text);
+    if (s->exclude[0]) fprintf(f, "exclude = %s\n", s->exclude); /* absent: specs as before */
     fprintf(f, "trace = %s\niters = %d\n", s->trace ? "yes" : "no", s->iters);
     if (s->warmup < 0)
         fprintf(f, "warmup = default\n");

@@ -214,4 +214,13 @@ assert_one_line_error "an algorithm of another collective" "$collsim" study --co
 mkdir -p "$tmp/plat"
 assert_one_line_error "missing platform" "$collsim" study --platforms "$tmp/plat" --no-trace --out "$tmp/e"
 [ ! -e "$tmp/e" ] && pass || fail "failed studies left $(ls "$tmp/e")"
+# exclude: every allreduce algorithm but the excluded ones (all of them before, or a list of
+# every other one by name)
+printf 'platform = crossbar nodes=4\nnp = 4\ncollectives = allreduce\nalgorithms = all\nexclude = direct,ring\ncompare = none\ntrace = no\nsizes = 16\n' >"$tmp/ex.study"
+"$collsim" study "$tmp/ex.study" --out "$tmp/ex" >/dev/null 2>"$tmp/ex.err"
+assert_eq "exclude: status ($(tail -1 "$tmp/ex.err"))" 0 $?
+ran=$(csv_col "$tmp/ex/summary.csv" algorithm | sort -u | paste -sd' ')
+case " $ran " in *" direct "* | *" ring "*) fail "exclude: excluded algorithms ran: $ran" ;; *) pass ;; esac
+case " $ran " in *" recursive_doubling "*) pass ;; *) fail "exclude: the others did not run: $ran" ;; esac
+assert_one_line_error "exclude: an unknown name" "$collsim" study "$tmp/ex.study" --exclude nope --out "$tmp/ex2"
 finish
