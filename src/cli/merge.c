@@ -89,7 +89,7 @@ int merge_main(int argc, char **argv)
     }
     if (rc == 0 && record_lock(p, 0) != 0) rc = 1;
     for (int c = 0; c < p->ncell && rc == 0; c++)
-        for (int i = 0; i < n && !plan_cell_done(p, &p->cell[c]); i++)
+        for (int i = 0; i < n && !record_done(p, &p->cell[c]); i++)
             if (strcmp(dirs[i], p->out) != 0) merge_cell(p, &p->cell[c], dirs[i]);
     if (rc == 0) rc = report_write(p);
     if (rc == 0 && p->missing + p->untrusted > 0) {

@@ -143,8 +143,6 @@ int plan_load(struct study_plan *p, const char *dir);
 /* OUT/cells/ID + suffix. */
 void plan_cell_path(const struct study_plan *p, const struct study_cell *c, const char *suffix,
                     char *out, size_t len);
-/* 1 when the cell's results are kept: its CSV exists and matches its record (record_check). */
-int plan_cell_done(const struct study_plan *p, const struct study_cell *c);
 
 /* ---- study_record.c ---- */
 /* Writes OUT/cells/ID.done, the record of cell c's CSV (what made it, what it holds). 0, or
@@ -153,6 +151,8 @@ int record_seal(const struct study_plan *p, const struct study_cell *c);
 /* 1 when cell c's CSV exists and matches its record; else 0 with the reason in why ("no
  * result" when there is no CSV). */
 int record_check(const struct study_plan *p, const struct study_cell *c, char *why, size_t len);
+/* 1 when the cell's results are kept: record_check without the reason. */
+int record_done(const struct study_plan *p, const struct study_cell *c);
 /* Locks OUT for this process's life: shared (a cell job: many may run) or exclusive (a study,
  * a merge). 0, or -1 after an error line when another process holds it. */
 int record_lock(const struct study_plan *p, int shared);

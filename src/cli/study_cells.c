@@ -153,7 +153,7 @@ static int cell_end(const struct study_plan *p, int i, int status, int stopped, 
     char log[PATH_MAX], failed[PATH_MAX];
     plan_cell_path(p, c, ".log", log, sizeof log);
     plan_cell_path(p, c, ".failed", failed, sizeof failed);
-    if (!stopped && WIFEXITED(status) && WEXITSTATUS(status) == 0 && plan_cell_done(p, c)) {
+    if (!stopped && WIFEXITED(status) && WEXITSTATUS(status) == 0 && record_done(p, c)) {
         unlink(log);
         unlink(failed);
         return 0;

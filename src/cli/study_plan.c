@@ -146,12 +146,6 @@ void plan_cell_path(const struct study_plan *p, const struct study_cell *c, cons
     snprintf(out, len, "%s/" STUDY_CELL_DIR "/%s%s", p->out, c->id, suffix);
 }
 
-int plan_cell_done(const struct study_plan *p, const struct study_cell *c)
-{
-    char why[512];
-    return record_check(p, c, why, sizeof why);
-}
-
 /* The collective in words, from its registry description ("broadcast: ..."). */
 static void coll_noun(int c, char *buf, size_t len)
 {

@@ -129,6 +129,12 @@ int record_check(const struct study_plan *p, const struct study_cell *c, char *w
     return 0;
 }
 
+int record_done(const struct study_plan *p, const struct study_cell *c)
+{
+    char why[512];
+    return record_check(p, c, why, sizeof why);
+}
+
 int record_lock(const struct study_plan *p, int shared)
 {
     char path[PATH_MAX];

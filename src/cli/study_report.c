@@ -219,7 +219,7 @@ static int report_variant(struct study_plan *p, const struct study_coll *sc, int
     for (int i = 0; i < p->ncell && rc == 0; i++) {
         const struct study_cell *c = &p->cell[i];
         if (c->coll != sc->id || c->variant != vi) continue;
-        if (!plan_cell_done(p, c)) {
+        if (!record_done(p, c)) {
             report_missing(p, c, g);
             continue;
         }
