@@ -20,13 +20,14 @@ example_workdir "${@:2}" # relative names from here: smpirun splits a path at it
 echo "what-if: the same broadcasts on 16 nodes wired four ways (1 us, 10 GB/s links; clean"
 echo "model, root 0, one call per size: the simulation is deterministic)"
 echo
-printf '%-17s %6s %9s %10s\n' platform links diameter bisection
+printf '%-17s %6s %9s %10s %17s\n' platform links diameter bisection 'links a node'
 for p in "${platforms[@]}"; do
     "$collsim" platform info "$p.xml" >"$p.info"
-    printf '%-17s %6s %9s %10s\n' "$p" \
+    printf '%-17s %6s %9s %10s %17s\n' "$p" \
         "$(sed -n 's/^links: //p' "$p.info")" \
         "$(sed -n 's/^diameter: //p' "$p.info")" \
-        "$(sed -n 's/^bisection: \([0-9-]*\).*/\1/p' "$p.info")"
+        "$(sed -n 's/^bisection: \([0-9-]*\).*/\1/p' "$p.info")" \
+        "$(sed -n 's/^injection: \([0-9]*\).*/\1/p' "$p.info")"
     "$collsim" run --platform "$p.xml" --algo "$algos" --sizes "$sizes" --quiet \
         --csv "$p.csv"
 done

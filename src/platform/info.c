@@ -32,7 +32,8 @@ static unsigned long hash(const char *s)
     return h;
 }
 
-static void strset_add(struct strset *s, const char *key)
+/* Adds key; 1 if it was not there, else 0. */
+static int strset_add(struct strset *s, const char *key)
 {
     if ((s->count + 1) * 2 > s->cap) {
         struct strset bigger = {calloc(s->cap ? s->cap * 2 : 64, sizeof(char *)),
@@ -44,11 +45,12 @@ static void strset_add(struct strset *s, const char *key)
     }
     size_t i = hash(key) & (s->cap - 1);
     while (s->slot[i] != NULL) {
-        if (strcmp(s->slot[i], key) == 0) return;
+        if (strcmp(s->slot[i], key) == 0) return 0;
         i = (i + 1) & (s->cap - 1);
     }
     s->slot[i] = cs_strdup(key);
     s->count++;
+    return 1;
 }
 
 static void strset_free(struct strset *s)
@@ -123,6 +125,58 @@ static int side(const char *kind, const char *dims, int i, int p)
     return -1;
 }
 
+/* The bisection width of collsim's two-level fat tree from its dims ("2;k,L;1,u;1,q": k hosts
+ * a leaf, u uplinks of q parallel links a leaf): cutting the uplinks of half the leaves,
+ * (p / k / 2) u q links; -1 for another shape. */
+static long fattree_cut(const char *dims, long p)
+{
+    int levels, k, top, up0, up1, par0, par1;
+    if (sscanf(dims, "%d;%d,%d;%d,%d;%d,%d", &levels, &k, &top, &up0, &up1, &par0, &par1) != 7 ||
+        levels != 2 || k <= 0)
+        return -1;
+    return p / k / 2 * up1 * par1;
+}
+
+/* What a node injects: the distinct links its routes to the others leave by (host 0's), and
+ * their total bandwidth. */
+static void injection(sg_host_t *hosts, size_t p, size_t *links, double *bandwidth)
+{
+    xbt_dynar_t route = xbt_dynar_new(sizeof(sg_link_t), NULL);
+    sg_link_t *first = calloc(p, sizeof *first);
+    *links = 0, *bandwidth = 0;
+    for (size_t j = 1; j < p && first != NULL; j++) {
+        xbt_dynar_reset(route);
+        sg_host_get_route(hosts[0], hosts[j], route);
+        if (xbt_dynar_length(route) == 0) continue;
+        sg_link_t l = xbt_dynar_get_as(route, 0, sg_link_t);
+        size_t k = 0;
+        while (k < *links && first[k] != l)
+            k++;
+        if (k == *links) first[(*links)++] = l, *bandwidth += sg_link_get_bandwidth(l);
+    }
+    free(first);
+    xbt_dynar_free(&route);
+}
+
+/* The report's lines on the bisection and the injection: bisection width in links (and
+ * bandwidth, each link's once) where the kind defines a half cut, injection per node. */
+static void print_cut(const char *kind, const char *dims, size_t cut, double cut_bw,
+                      sg_host_t *hosts, size_t p)
+{
+    size_t inj;
+    double inj_bw;
+    injection(hosts, p, &inj, &inj_bw);
+    long ft = strcmp(kind, "fattree") == 0 ? fattree_cut(dims, (long)p) : -1;
+    if (ft >= 0 && inj > 0) /* the generator gives every link one bandwidth: host 0's */
+        cut = (size_t)ft, cut_bw = (double)ft * inj_bw / (double)inj;
+    if (side(kind, dims, 0, (int)p) >= 0 || ft >= 0)
+        printf("bisection: %zu links, %.6g B/s\n", cut, cut_bw);
+    else
+        printf("bisection: - (not defined for this kind)\n");
+    printf("injection: %zu link%s a node, %.6g B/s (host %s's routes)\n", inj, inj == 1 ? "" : "s",
+           inj_bw, sg_host_get_name(hosts[0]));
+}
+
 /* SimGrid's side of `info`: loads the platform and prints the report. Runs in a child process
  * (see platform_info). Returns the exit status. */
 static int info_report(const char *file, const char *kind, const char *dims, int all_hops)
@@ -150,6 +204,7 @@ static int info_report(const char *file, const char *kind, const char *dims, int
     struct strset links = {0}, cut = {0};
     xbt_dynar_t route = xbt_dynar_new(sizeof(sg_link_t), NULL);
     int diameter = 0, sampled = p > 256;
+    double cut_bw = 0;
     size_t pairs = 0;
     char name[256];
     if (all_hops) printf("# src dst hops latency_s bandwidth_Bps\n");
@@ -168,7 +223,8 @@ static int info_report(const char *file, const char *kind, const char *dims, int
                 strset_add(&links, name);
             }
             int si = side(kind, dims, (int)i, (int)p), sj = side(kind, dims, (int)j, (int)p);
-            if (hops == 1 && si >= 0 && si != sj) strset_add(&cut, name);
+            if (hops == 1 && si >= 0 && si != sj && strset_add(&cut, name))
+                cut_bw += sg_link_get_bandwidth(xbt_dynar_get_as(route, 0, sg_link_t));
             if (all_hops)
                 printf("%s %s %d %.9g %.9g\n", sg_host_get_name(hosts[i]),
                        sg_host_get_name(hosts[j]), hops,
@@ -182,10 +238,7 @@ static int info_report(const char *file, const char *kind, const char *dims, int
         printf("nodes: %zu\n", p);
         printf("links: %zu\n", links.count);
         printf("diameter: %d\n", diameter);
-        if (side(kind, dims, 0, (int)p) >= 0)
-            printf("bisection: %zu\n", cut.count);
-        else
-            printf("bisection: - (not defined for this kind)\n");
+        print_cut(kind, dims, cut.count, cut_bw, hosts, p);
         printf("routes examined: %zu%s\n", pairs,
                sampled ? " (a sample)" : " (every ordered pair)");
         printf("# sample routes: src dst hops latency_s bandwidth_Bps\n");

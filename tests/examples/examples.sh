@@ -31,7 +31,7 @@ has "tour: analyze phase" "$t" '^# phase bcast/binomial/524288/3/0/1: bcast, alg
 has "tour: analyze hockney row" "$t" "^  hockney +[* ]* +$num +[-+]$num%"
 has "tour: space-time diagram" "$tmp/tour/bcast.svg" '<svg'
 has "tour: --analyze after run" "$t" '^# phase bcast/linear/1000/0/0/1'
-has "tour: generated hypercube" "$t" '^bisection: 16$'
+has "tour: generated hypercube" "$t" '^bisection: 16 links, '
 has "tour: store-and-forward table" "$t" 'algorithm smpi:binomial_tree, 16 processes, .*routing sfr$'
 has "tour: multichain at 1 MiB" "$t" "^1048576 +$num"
 has "tour: four ranks per host" "$t" 'algorithm rma_shared, 16 processes'
@@ -44,9 +44,10 @@ has "tour: analyze with them" "$t" '^  parameters from calibration t\.params'
 bash "$src/examples/what-if/what-if.sh" "$build" "$tmp/whatif" >"$tmp/whatif.out" 2>"$tmp/whatif.err"
 assert_eq "what-if.sh exit status" 0 $?
 w=$tmp/whatif.out
-has "what-if: ring metrics" "$w" '^ring-16 +16 +8 +2$'
-has "what-if: torus metrics" "$w" '^torus-4x4 +32 +4 +8$'
-has "what-if: 2:1 fat tree has half the uplinks" "$w" '^fattree-16-2to1 +24 +4 +-$'
+has "what-if: ring metrics" "$w" '^ring-16 +16 +8 +2 +2$'
+has "what-if: torus metrics" "$w" '^torus-4x4 +32 +4 +8 +4$'
+has "what-if: full fat tree: the uplinks of half the leaves, 2 x 4" "$w" '^fattree-16 +32 +4 +8 +1$'
+has "what-if: 2:1 fat tree has half the uplinks" "$w" '^fattree-16-2to1 +24 +4 +4 +1$'
 has "what-if: table names each platform" "$w" ' ring-16 +torus-4x4 +fattree-16 +fattree-16-2to1 +fastest$'
 assert_eq "what-if: 8 rows, 4 times each and a fastest platform" 8 \
     "$(grep -Ec "^[a-z_]+ +[0-9]+( +$num){4} +(ring-16|torus-4x4|fattree-16|fattree-16-2to1)$" "$w")"
