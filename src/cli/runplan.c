@@ -84,7 +84,11 @@ static int expand_algos(const struct run_request *r, struct run_plan *pl)
     }
     char *list = coll_expand(r->args.coll, words, bad, sizeof bad), *raw = cs_strdup(words);
     if (list == NULL) {
-        cs_error("unknown algorithm '%s' (see 'collsim list')", bad);
+        char names[4096];
+        coll_algo_names(r->args.coll, names, sizeof names);
+        cs_error("unknown algorithm '%s' for %s (its algorithms: %s; smpi:NAME for SimGrid's, "
+                 "'collsim list %s' for more)",
+                 bad, coll_infos[r->args.coll].name, names, coll_infos[r->args.coll].name);
         free(raw);
         return 2;
     }

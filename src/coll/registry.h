@@ -100,6 +100,9 @@ int algo_one_sided(const struct algo_info *a);
  * three by its first others that need no topology and are not one-sided. */
 void coll_default_algos(enum coll_id coll, char *out, size_t len);
 
+/* Every collsim algorithm name of coll, "binomial, linear, ..." into out (size len). */
+void coll_algo_names(enum coll_id coll, char *out, size_t len);
+
 /* Expands an --algo list of collective coll: "all" becomes every collsim algorithm of coll,
  * "smpi:all" every SimGrid one; an MPI library's name (mpilib.h) is kept as it is. Returns a new
  * comma list (caller frees), or NULL with the unknown name in `bad`. */

@@ -92,6 +92,16 @@ static void list_add(char *out, size_t len, const char *name)
     snprintf(out + used, len - used, "%s%s", used ? "," : "", name);
 }
 
+void coll_algo_names(enum coll_id coll, char *out, size_t len)
+{
+    size_t used = 0;
+    out[0] = '\0';
+    for (int i = 0; i < algo_count && used < len; i++)
+        if (algo_infos[i].coll == coll)
+            used += (size_t)snprintf(out + used, len - used, "%s%s", used ? ", " : "",
+                                     algo_infos[i].name);
+}
+
 void coll_default_algos(enum coll_id coll, char *out, size_t len)
 {
     static const char *const first[] = {"binomial", "binary", "linear"};
