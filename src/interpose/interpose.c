@@ -289,34 +289,19 @@ enum {
                 MPI_Comm: ip_ok_comm, default: ip_ok_other)(#a, (a), at)
 /* clang-format on */
 
-/* The first communicator of a list (every MPI collective has one). */
-static MPI_Comm ip_first_comm(const MPI_Comm *comms, int n)
-{
-    for (int i = 0; i < n; i++)
-        if (comms[i] != MPI_COMM_NULL) return comms[i];
-    return MPI_COMM_NULL;
-}
-
-/* The first operation, datatype or root (>= 0) of a list; MPI_OP_NULL, MPI_DATATYPE_NULL or
- * -1 for none. */
-static MPI_Op ip_first_op(const MPI_Op *ops, int n)
-{
-    for (int i = 0; i < n; i++)
-        if (ops[i] != MPI_OP_NULL) return ops[i];
-    return MPI_OP_NULL;
-}
-static MPI_Datatype ip_first_type(const MPI_Datatype *types, int n)
-{
-    for (int i = 0; i < n; i++)
-        if (types[i] != MPI_DATATYPE_NULL) return types[i];
-    return MPI_DATATYPE_NULL;
-}
-static int ip_first_root(const int *roots, int n)
-{
-    for (int i = 0; i < n; i++)
-        if (roots[i] >= 0) return roots[i];
-    return -1;
-}
+/* ip_first_NAME(v, n): the first of n values of a list that is not `none`, else `none`: the
+ * communicator (every MPI collective has one), the operation, the datatype, the root. */
+#define IP_FIRST_OF(name, type, none)                                                              \
+    static type ip_first_##name(const type *v, int n)                                              \
+    {                                                                                              \
+        for (int i = 0; i < n; i++)                                                                \
+            if (v[i] != (none)) return v[i];                                                       \
+        return (none);                                                                             \
+    }
+IP_FIRST_OF(comm, MPI_Comm, MPI_COMM_NULL)
+IP_FIRST_OF(op, MPI_Op, MPI_OP_NULL)
+IP_FIRST_OF(type, MPI_Datatype, MPI_DATATYPE_NULL)
+IP_FIRST_OF(root, int, -1)
 
 /* Where a call of c on comm is (ip_at); 0, or -1 when comm has no size (an invalid one). */
 static int ip_where(const struct ip_coll *c, MPI_Comm comm, int root, int in_place,
