@@ -92,10 +92,11 @@ static int expand_algos(const struct run_request *r, struct run_plan *pl)
         free(raw);
         return 2;
     }
-    if (cs_list_check(list, ',', "algorithm", 1, err, sizeof err) != 0) {
-        const char *name = strchr(err, '\''); /* "algorithm 'x' is given twice in ..." */
+    size_t len;
+    const char *twice = cs_list_repeat(list, ',', &len);
+    if (twice != NULL) {
         cs_error("--algo '%s' names '%.*s' twice ('all' or a library's name includes it)", words,
-                 (int)strcspn(name + 1, "'"), name + 1);
+                 (int)len, twice);
         free(raw), free(list);
         return 2;
     }

@@ -218,8 +218,9 @@ int whatif_report(const struct study_plan *p, const struct study_coll *sc,
  * no Debian library of the project's offers a plain hash of bytes). */
 uint64_t study_hash(uint64_t h, const void *data, size_t n);
 #define STUDY_HASH_START 0xcbf29ce484222325ULL
-/* The hash of a file's bytes continued from *h; 0, or -1 (errno) if unreadable. */
-int study_hash_file(const char *path, uint64_t *h);
+/* The hash of a file's bytes continued from *h, and its line ends added to *lines (NULL: not
+ * counted); 0, or -1 (errno) if unreadable. */
+int study_hash_file(const char *path, uint64_t *h, long *lines);
 
 /* mkdir -p dir: 0, or -1 if it is not a writable folder afterwards. */
 int study_mkdir_p(const char *dir);

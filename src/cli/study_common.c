@@ -17,14 +17,17 @@ uint64_t study_hash(uint64_t h, const void *data, size_t n)
     return h;
 }
 
-int study_hash_file(const char *path, uint64_t *h)
+int study_hash_file(const char *path, uint64_t *h, long *lines)
 {
     FILE *f = fopen(path, "rb");
     if (f == NULL) return -1;
     char buf[65536];
     size_t n;
-    while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+    while ((n = fread(buf, 1, sizeof buf, f)) > 0) {
         *h = study_hash(*h, buf, n);
+        for (size_t i = 0; lines != NULL && i < n; i++)
+            *lines += buf[i] == '\n';
+    }
     int bad = ferror(f);
     fclose(f);
     return bad ? -1 : 0;

@@ -80,7 +80,8 @@ static int platform_load(struct study_platform *pl)
     pl->hosts = smpi_hostfile(pl->file, NULL, hosts, sizeof hosts);
     if (pl->hosts < 0) return -1;
     pl->hash = STUDY_HASH_START;
-    if (study_hash_file(pl->file, &pl->hash) != 0 || study_hash_file(hosts, &pl->hash) != 0) {
+    if (study_hash_file(pl->file, &pl->hash, NULL) != 0 ||
+        study_hash_file(hosts, &pl->hash, NULL) != 0) {
         cs_error("cannot read platform '%s'", pl->file);
         return -1;
     }
@@ -101,7 +102,7 @@ static int machine_load(struct study_plan *p, int copy)
     }
     snprintf(s->machine, sizeof s->machine, "%s", to);
     s->machine_hash = STUDY_HASH_START;
-    if (study_hash_file(s->machine, &s->machine_hash) != 0) {
+    if (study_hash_file(s->machine, &s->machine_hash, NULL) != 0) {
         cs_error("cannot read the machine profile '%s'", s->machine);
         return 1;
     }

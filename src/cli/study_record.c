@@ -31,21 +31,11 @@ struct record {
 /* The data rows (lines after the header) and the byte hash of csv. 0, or -1 (errno). */
 static int csv_facts(const char *csv, long *rows, uint64_t *sum)
 {
-    FILE *f = fopen(csv, "rb");
-    if (f == NULL) return -1;
-    char buf[65536];
-    size_t n;
     long lines = 0;
     *sum = STUDY_HASH_START;
-    while ((n = fread(buf, 1, sizeof buf, f)) > 0) {
-        *sum = study_hash(*sum, buf, n);
-        for (size_t i = 0; i < n; i++)
-            lines += buf[i] == '\n';
-    }
-    int bad = ferror(f);
-    fclose(f);
+    int rc = study_hash_file(csv, sum, &lines);
     *rows = lines > 0 ? lines - 1 : 0;
-    return bad ? -1 : 0;
+    return rc;
 }
 
 /* The hash of OUT/study.spec (0 if it cannot be read). */
@@ -54,7 +44,7 @@ static uint64_t spec_hash(const struct study_plan *p)
     char path[PATH_MAX];
     uint64_t h = STUDY_HASH_START;
     snprintf(path, sizeof path, "%s/" STUDY_SPEC_FILE, p->out);
-    return study_hash_file(path, &h) == 0 ? h : 0;
+    return study_hash_file(path, &h, NULL) == 0 ? h : 0;
 }
 
 int record_seal(const struct study_plan *p, const struct study_cell *c)

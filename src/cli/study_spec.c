@@ -442,17 +442,8 @@ static int spec_dup_key(char seen[][32], int *nseen, const char *key, const char
 
 int spec_read(struct study_spec *s, const char *path)
 {
-    struct stat st;
-    int there = stat(path, &st) == 0;
-    if (there && !S_ISREG(st.st_mode)) { /* /dev/zero would never end */
-        cs_error("study spec '%s' is not a regular file", path);
-        return -2;
-    }
-    FILE *f = there ? fopen(path, "r") : NULL;
-    if (f == NULL) {
-        cs_error("cannot read study spec '%s'", path);
-        return -2;
-    }
+    FILE *f = cs_fopen_input("study spec", path); /* /dev/zero would never end */
+    if (f == NULL) return -2;
     char seen[64][32];
     int nseen = 0;
     char dir[PATH_MAX], line[4096], where[PATH_MAX + 32];

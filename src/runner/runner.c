@@ -542,8 +542,6 @@ static const struct machine *shared_machine(const char *path, int rank)
     return m;
 }
 
-/* Prepares the run: root, routing, machine costs, topology, fitting algorithms. 0, or an exit
- * status after an error line from rank 0. */
 /* 1 when the platform's links can carry a message (platform_links_check); checked once, by
  * the first rank to get here, before any message (a bad link ends SimGrid at the first one):
  * the ranks share this file's variables (SMPI runs unprivatized) and run one at a time. */
@@ -559,6 +557,8 @@ static int links_usable(void)
     return usable;
 }
 
+/* Prepares the run: root, links, routing, machine costs, topology, fitting algorithms. 0, or
+ * an exit status after an error line (from rank 0, or from the rank that checked the links). */
 static int start(struct options *o, struct world *w)
 {
     if (o->a.root >= w->p) {

@@ -8,24 +8,22 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#define GUARD_MAX_GROUPS 128 /* out.c's MAX_KIDS: collsim's children at once */
-
 static int guard_fd = -1;
 
 /* The guard's life: lists groups until the socket ends, then kills those left. */
 static void guard_loop(int fd)
 {
-    pid_t groups[GUARD_MAX_GROUPS] = {0};
+    pid_t groups[CS_MAX_CHILDREN] = {0};
     int msg;
     while (read(fd, &msg, sizeof msg) == (ssize_t)sizeof msg) {
         pid_t pg = msg > 0 ? msg : -msg;
-        for (int i = 0; i < GUARD_MAX_GROUPS; i++)
+        for (int i = 0; i < CS_MAX_CHILDREN; i++)
             if (msg > 0 ? groups[i] == 0 : groups[i] == pg) {
                 groups[i] = msg > 0 ? pg : 0;
                 break;
             }
     }
-    for (int i = 0; i < GUARD_MAX_GROUPS; i++)
+    for (int i = 0; i < CS_MAX_CHILDREN; i++)
         if (groups[i] > 0) kill(-groups[i], SIGKILL);
     _exit(0);
 }

@@ -7,6 +7,9 @@
 
 #include <sys/types.h>
 
+/* collsim's children at once: cs_fork's table (out.c) and the guard's list. */
+#define CS_MAX_CHILDREN 128
+
 /* Lists the process group pg with the guard, starting the guard on first use. A guard that
  * cannot be started is no error: only an uncatchable end of collsim would leave children. */
 void cs_guard_add(pid_t pg);

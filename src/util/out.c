@@ -21,7 +21,7 @@
 
 /* What an interrupt cleans up. Fixed arrays: the handler must not allocate. */
 #define MAX_FILES 64
-#define MAX_KIDS 128
+#define MAX_KIDS CS_MAX_CHILDREN
 static char files[MAX_FILES][4104];
 static volatile sig_atomic_t file_used[MAX_FILES];
 static volatile pid_t kids[MAX_KIDS];

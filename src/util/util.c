@@ -4,11 +4,13 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 /* One line on stderr, after whatever stdout holds (a report's header stays on its own line);
  * bytes that are not printable (from a quoted argument or file) are shown as '?'. */
@@ -33,20 +35,17 @@ void cs_error(const char *fmt, ...)
 FILE *cs_fopen_input(const char *what, const char *path)
 {
     struct stat st;
-    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) { /* before opening: a FIFO blocks */
-        cs_error("%s '%s' is not a regular file", what, path);
-        return NULL;
-    }
-    FILE *f = fopen(path, "r");
-    if (f == NULL) {
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC); /* a FIFO's open would block */
+    if (fd < 0) {
         cs_error("cannot read %s '%s': %s", what, path, strerror(errno));
         return NULL;
     }
-    if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
+    FILE *f = NULL;
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))
         cs_error("%s '%s' is not a regular file", what, path);
-        fclose(f);
-        return NULL;
-    }
+    else if (fcntl(fd, F_SETFL, 0) != 0 || (f = fdopen(fd, "r")) == NULL)
+        cs_error("cannot read %s '%s': %s", what, path, strerror(errno));
+    if (f == NULL) close(fd);
     return f;
 }
 
@@ -90,27 +89,36 @@ int cs_parse_bytes(const char *s, uint64_t *out)
     return 0;
 }
 
+const char *cs_list_repeat(const char *list, char sep, size_t *len)
+{
+    const char seps[] = {sep, '\0'};
+    for (const char *p = list; *p != '\0'; p += *len + (p[*len] == sep)) {
+        *len = strcspn(p, seps);
+        for (const char *q = p + *len; *q == sep;) { /* a later item equal to p's */
+            size_t l = strcspn(++q, seps);
+            if (l == *len && strncmp(p, q, l) == 0) return p;
+            q += l;
+        }
+    }
+    return NULL;
+}
+
 int cs_list_check(const char *list, char sep, const char *what, int unique, char *err,
                   size_t errlen)
 {
-    size_t n = strlen(list);
-    for (const char *p = list;; p++) {
-        size_t len = strcspn(p, (char[]){sep, '\0'});
-        if (len == 0) {
+    const char seps[] = {sep, '\0'};
+    for (const char *p = list;; p += strcspn(p, seps) + 1)
+        if (strcspn(p, seps) == 0) { /* an empty list, or a separator first, last or doubled */
             snprintf(err, errlen, "an empty %s in '%s'", what, list);
             return -1;
+        } else if (p[strcspn(p, seps)] == '\0') {
+            break;
         }
-        for (const char *q = p + len; unique && *q == sep;) { /* a later item equal to it */
-            q++;
-            size_t l2 = strcspn(q, (char[]){sep, '\0'});
-            if (l2 == len && strncmp(p, q, len) == 0) {
-                snprintf(err, errlen, "%s '%.*s' is given twice in '%s'", what, (int)len, p, list);
-                return -1;
-            }
-            q += l2;
-        }
-        p += len;
-        if (*p == '\0' || (size_t)(p - list) >= n) break;
+    size_t len;
+    const char *twice = unique ? cs_list_repeat(list, sep, &len) : NULL;
+    if (twice != NULL) {
+        snprintf(err, errlen, "%s '%.*s' is given twice in '%s'", what, (int)len, twice, list);
+        return -1;
     }
     return 0;
 }

@@ -31,6 +31,10 @@ int cs_parse_bytes(const char *s, uint64_t *out);
 int cs_list_check(const char *list, char sep, const char *what, int unique, char *err,
                   size_t errlen);
 
+/* The first item of a list separated by sep that appears again later, its length in *len;
+ * NULL when every item is there once. */
+const char *cs_list_repeat(const char *list, char sep, size_t *len);
+
 /* Parses a size range "MIN:MAX:FACTOR" (FACTOR >= 2, MIN may be 0, in which case 0 is listed
  * and the sequence continues from 1), or a comma list "0,1,1000" (no empty item, no size
  * twice: cs_list_check). Fills at most `cap` values. Returns the count, or -1 with a message
