@@ -21,13 +21,13 @@ const char merge_usage[] =
  * its CSV last. 1 when it found the cell's result there. */
 static int merge_cell(const struct study_plan *p, const struct study_cell *c, const char *from)
 {
-    static const char *const last[] = {".failed", ".log", ".done", ".csv"};
+    static const char *const last[] = {STUDY_PARTIAL_SUFFIX, ".failed", ".log", ".done", ".csv"};
     char src[PATH_MAX + 64], dst[PATH_MAX];
     snprintf(src, sizeof src, "%s/" STUDY_CELL_DIR "/%s.csv", from, c->id);
     int done = access(src, R_OK) == 0;
     snprintf(src, sizeof src, "%s/" STUDY_CELL_DIR "/%s.failed", from, c->id);
     if (!done && access(src, R_OK) != 0) return 0;
-    for (int i = 0; i < STUDY_TRACED_FILES + 4; i++) {
+    for (int i = 0; i < STUDY_TRACED_FILES + 5; i++) {
         const char *sfx =
             i < STUDY_TRACED_FILES ? study_traced_files[i] : last[i - STUDY_TRACED_FILES];
         snprintf(src, sizeof src, "%s/" STUDY_CELL_DIR "/%s%s", from, c->id, sfx);

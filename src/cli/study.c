@@ -67,11 +67,14 @@ const char study_usage[] =
     "                                    -errors.png\n"
     "                                    the traced cell's trace and 'collsim analyze'\n"
     "  summary.csv                       every row, after its variant\n"
-    "  summary[C].txt                    time per variant and algorithm, the best-algorithm\n"
-    "                                    map, cells that failed or did not run\n"
+    "  summary[C].txt                    what did not run first, then time per variant and\n"
+    "                                    algorithm and the best-algorithm map\n"
     "  best.csv, best[C].png/.svg        the fastest algorithm and the next per variant, size\n"
     "  whatif.csv, whatif[C].txt/.png    with several platforms: each variant's time over the\n"
     "                                    baseline platform's, per algorithm and size\n"
+    "  across-ALGO[C].png                with several platforms: one algorithm on each\n"
+    "Every table, map and figure marks what did not run (failed, cut by the time limit, left\n"
+    "out for memory) where it would have been; a cut cell keeps the sizes that finished.\n"
     "  study.spec, platforms/, cells/    the spec as run, its platforms, the cells' results\n";
 
 /* The command line of `collsim study`. */

@@ -30,6 +30,8 @@
 #define STUDY_CELL_DIR "cells"
 #define STUDY_JOBS_FILE "jobs.txt"
 #define STUDY_SLURM_FILE "jobs.slurm"
+#define STUDY_INFO_SUFFIX ".info"           /* OUT/platforms/NAME + it: `collsim platform info` */
+#define STUDY_PARTIAL_SUFFIX ".partial.csv" /* a cut cell's finished rows: OUT/cells/ID + it */
 
 /* The longest output folder: room for the names under it within PATH_MAX. */
 #define STUDY_OUT_MAX (PATH_MAX - 512)
@@ -93,10 +95,11 @@ struct study_cell {
 
 /* What the study does of one collective. */
 struct study_coll {
-    int id;                /* registry index */
-    char noun[64];         /* "broadcast" */
-    struct cs_sizes sizes; /* the sizes it runs */
-    char left_out[1536];   /* "left out: 4 MiB (why)", or "" */
+    int id;                  /* registry index */
+    char noun[64];           /* "broadcast" */
+    struct cs_sizes sizes;   /* the sizes it runs */
+    struct cs_sizes dropped; /* the spec's sizes left out for memory */
+    char left_out[1536];     /* "left out: 4 MiB (why)", or "" */
 };
 
 struct study_plan {
@@ -140,6 +143,9 @@ void plan_free(struct study_plan *p);
 /* Reads the study prepared in folder dir (its study.spec and platforms, for a cell job and
  * merge) into p, variants and cells built. 0, or an exit status after one error line. */
 int plan_load(struct study_plan *p, const char *dir);
+/* Platform plat's injection per node (its links and their bandwidth, B/s) as its
+ * OUT/platforms/NAME.info gives them. 0, or -1 when it does not. */
+int plan_injection(const struct study_plan *p, int plat, long *links, double *bandwidth);
 /* OUT/cells/ID + suffix. */
 void plan_cell_path(const struct study_plan *p, const struct study_cell *c, const char *suffix,
                     char *out, size_t len);
@@ -196,20 +202,55 @@ struct study_row {
 int report_read_rows(const char *path, const struct study_variant *v, int vi,
                      struct study_row **rows, int *n, int *cap);
 
+/* ---- study_gaps.c ---- */
+/* What did not run of one collective: each algorithm of a cell without a result, and the sizes
+ * left out for memory. The report marks them wherever they would have been. */
+enum study_gap_kind { GAP_FAILED, GAP_CUT, GAP_NOT_RUN, GAP_UNTRUSTED };
+struct study_gap {
+    int var;        /* the variant */
+    char algo[128]; /* one algorithm of the cell */
+    int kind;       /* enum study_gap_kind; a cut cell lacks only the sizes with no row */
+    char why[256];  /* the cell's reason, "" if none */
+};
+struct study_gaps {
+    struct study_gap *g;
+    int n, cap;
+    const struct study_row *rows; /* the collective's rows, once read */
+    int nrows;
+    const struct cs_sizes *dropped; /* sizes left out for memory (every variant) */
+};
+/* Adds a gap of each algorithm of the comma list algos on variant var. */
+void gaps_add(struct study_gaps *G, int var, const char *algos, int kind, const char *why);
+/* The gap of algorithm algo on variant var at size bytes, or NULL when it ran there. */
+const struct study_gap *gaps_find(const struct study_gaps *G, int var, const char *algo,
+                                  unsigned long long bytes);
+/* 1 when G's rows hold algorithm algo on variant var at size bytes (passed or not). */
+int gaps_has_row(const struct study_gaps *G, int var, const char *algo, unsigned long long bytes);
+/* 1 when size bytes was left out for memory. */
+int gaps_dropped(const struct study_gaps *G, unsigned long long bytes);
+/* The algorithms that did not run on variant var at size bytes, "name (kind), ..." into out
+ * ("" for none, "every algorithm (left out for memory)" for a dropped size); their count. */
+int gaps_at(const struct study_gaps *G, int var, unsigned long long bytes, char *out, size_t len);
+/* "failed", "cut", "not run", "not trusted". */
+const char *gaps_kind_name(int kind);
+/* The sizes a collective's map shows: those it runs and those left out, ascending, into out
+ * (room for 2 * CS_MAX_SIZES); their count. */
+int gaps_all_sizes(const struct study_coll *sc, unsigned long long *out);
+
 /* ---- study_best.c ---- */
-/* summary[C].txt, best.csv's rows and best[C].png of collective sc from its rows. 0 or 1. */
-int best_report(const struct study_plan *p, const struct study_coll *sc,
-                const struct study_row *rows, int nrows, const char *notes, FILE *best_csv,
-                int gnuplot);
+/* summary[C].txt, best.csv's rows and best[C].png of collective sc from G's rows, marking
+ * its gaps; `notes` (what did not run, lines of their own) open the summary. 0 or 1. */
+int best_report(const struct study_plan *p, const struct study_coll *sc, const struct study_gaps *G,
+                const char *notes, FILE *best_csv, int gnuplot);
 #define BEST_CSV_HEADER                                                                            \
     "collective,variant,platform,np,bytes,best_algorithm,best_avg_s,second_algorithm,"             \
-    "second_avg_s\n"
+    "second_avg_s,not_run\n"
 
 /* ---- study_whatif.c ---- */
 /* With two or more platforms: whatif[C].txt, whatif[C].png and whatif.csv's rows: each
  * variant's time over the baseline platform's in the same variant otherwise. 0 or 1. */
 int whatif_report(const struct study_plan *p, const struct study_coll *sc,
-                  const struct study_row *rows, int nrows, FILE *csv, int gnuplot);
+                  const struct study_gaps *G, FILE *csv, int gnuplot);
 #define WHATIF_CSV_HEADER                                                                          \
     "collective,variant,baseline_variant,np,algorithm,bytes,avg_s,baseline_avg_s,ratio\n"
 
@@ -237,9 +278,22 @@ void study_fmt_bytes(unsigned long long b, char *out, size_t len);
 int study_row_sizes(const struct study_row *rows, int n, unsigned long long *out);
 
 /* gnuplot, its PNG terminal (1100x600) writing cs_out_part(png), the x axis a logarithmic
- * message size, a grid, the key outside on the right; finish with
+ * message size (study_plot_sizes sets its ticks), a grid, the key outside on the right; finish with
  * cs_gnuplot_finish(g, png, NULL). NULL after an error line. */
 FILE *study_plot_open(const char *png);
+/* The plot's x axis for the ns sizes (ascending): binary-unit ticks (KiB, MiB) at powers of
+ * two, the range just around them. Returns the style that shows them: "linespoints", or
+ * "points" when there are too few or too far apart for a line to mean anything. */
+const char *study_plot_sizes(FILE *g, const unsigned long long *sizes, int ns);
+
+/* What did not run, in every figure: this colour, and at a size where something did not run a
+ * cross at the foot of the plot (study_plot_missing) that the key explains
+ * (STUDY_MISSING_KEY, a gnuplot plot element). */
+#define STUDY_MISSING_COLOUR "#a50f15"
+void study_plot_missing(FILE *g, unsigned long long bytes);
+#define STUDY_MISSING_KEY                                                                          \
+    "keyentry with points pt 2 ps 1.5 lc rgb '" STUDY_MISSING_COLOUR "' title \"did not run "      \
+    "there\""
 
 /* 1 if `name` is an item of the comma list `list`. */
 int study_in_list(const char *list, const char *name);

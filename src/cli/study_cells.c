@@ -1,6 +1,7 @@
 /* study_cells.c: running a study's cells, each in its own process (cs_fork), `-j` at a time.
  * A cell's results stay in OUT/cells/ID.*: its CSV last, so that ID.csv means done; a cell
- * that fails or passes the time limit leaves ID.failed (why) and ID.log (its messages). */
+ * that fails or passes the time limit leaves ID.failed (why) and ID.log (its messages), and one
+ * stopped by the limit its finished rows in ID.partial.csv. */
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -144,6 +145,21 @@ static pid_t cell_start(const struct study_plan *p, int i)
     return pid;
 }
 
+/* A stopped cell's finished rows: its run's CSV, which gets whole rows as they come, kept as
+ * ID.partial.csv when it holds one; any other cell's is removed. */
+static void keep_partial(const struct study_plan *p, const struct study_cell *c, int stopped)
+{
+    char run[PATH_MAX], partial[PATH_MAX];
+    long lines = 0;
+    uint64_t h = STUDY_HASH_START;
+    plan_cell_path(p, c, ".run.csv", run, sizeof run);
+    plan_cell_path(p, c, STUDY_PARTIAL_SUFFIX, partial, sizeof partial);
+    unlink(partial);
+    if (stopped && study_hash_file(run, &h, &lines) == 0 && lines >= 2 && rename(run, partial) == 0)
+        return;
+    unlink(run);
+}
+
 /* Records how cell i ended: done (its CSV exists), or ID.failed with the reason. Returns 1 when
  * it failed. */
 static int cell_end(const struct study_plan *p, int i, int status, int stopped, char *why,
@@ -153,6 +169,7 @@ static int cell_end(const struct study_plan *p, int i, int status, int stopped, 
     char log[PATH_MAX], failed[PATH_MAX];
     plan_cell_path(p, c, ".log", log, sizeof log);
     plan_cell_path(p, c, ".failed", failed, sizeof failed);
+    keep_partial(p, c, stopped);
     if (!stopped && WIFEXITED(status) && WEXITSTATUS(status) == 0 && record_done(p, c)) {
         unlink(log);
         unlink(failed);

@@ -89,10 +89,42 @@ FILE *study_plot_open(const char *png)
     if (g == NULL) return NULL;
     fputs("set terminal pngcairo size 1100,600 noenhanced\nset output ", g);
     cs_gnuplot_quoted(g, part);
-    fputs("\nset logscale x\nset grid\nset key outside right top\nset format x '%.0s%cB'\n"
-          "set xlabel 'message size (bytes)'\n",
-          g);
+    fputs("\nset logscale x\nset grid\nset key outside right top\nset xlabel 'message size'\n", g);
     return g;
+}
+
+/* Consecutive sizes farther apart than this are not joined by a line: the plot would draw a
+ * trend (and crossovers) between points never simulated. */
+#define PLOT_JOIN_FACTOR 16
+
+const char *study_plot_sizes(FILE *g, const unsigned long long *sizes, int ns)
+{
+    unsigned long long lo = 0, hi = 0;
+    int joined = 1, n = 0;
+    for (int i = 0; i < ns; i++) {
+        if (sizes[i] == 0) continue; /* no place on a logarithmic axis */
+        if (n++ == 0) lo = sizes[i];
+        if (hi > 0 && sizes[i] > hi * PLOT_JOIN_FACTOR) joined = 0;
+        hi = sizes[i];
+    }
+    /* binary units at powers of two from 2^e0 <= lo to 2^e1 >= hi, every step-th: about
+     * eight ticks */
+    int e0 = 0, e1, step = 1, k = 0;
+    while (e0 < 63 && (2ULL << e0) <= lo)
+        e0++;
+    for (e1 = e0; e1 < 63 && (1ULL << e1) < hi;)
+        e1++;
+    while ((e1 - e0) / step > 8)
+        step++;
+    char label[32];
+    fprintf(g, "set xtics (");
+    for (int e = e0; e <= e1 && n > 0; e += step) {
+        study_fmt_bytes(1ULL << e, label, sizeof label);
+        fprintf(g, "%s\"%s\" %llu", k++ ? ", " : "", label, 1ULL << e);
+    }
+    fprintf(g, ")\n");
+    if (n > 0) fprintf(g, "set xrange [%g:%g]\n", lo / 1.5, hi * 1.5);
+    return joined && n >= 3 ? "linespoints" : "points";
 }
 
 int study_in_list(const char *list, const char *name)
@@ -104,4 +136,11 @@ int study_in_list(const char *list, const char *name)
         q += len + (q[len] == ',');
     }
     return 0;
+}
+
+void study_plot_missing(FILE *g, unsigned long long bytes)
+{
+    if (bytes == 0) return; /* no place on a logarithmic axis */
+    fprintf(g, "set label \"\xc3\x97\" at %llu, graph 0.03 center front tc rgb '%s' font ',16'\n",
+            bytes, STUDY_MISSING_COLOUR);
 }

@@ -109,6 +109,47 @@ static int machine_load(struct study_plan *p, int copy)
     return 0;
 }
 
+/* OUT/platforms/NAME.info: what `collsim platform info` says of platform pl (in OUT), unless
+ * it is there; the what-if report reads its injection (plan_injection). 0, or -1 after an error
+ * line. */
+static int platform_describe(const struct study_platform *pl, const char *dir)
+{
+    char info[PATH_MAX], part[PATH_MAX + 8];
+    snprintf(info, sizeof info, "%s/%s" STUDY_INFO_SUFFIX, dir, pl->name);
+    if (access(info, R_OK) == 0) return 0;
+    if (cs_out_part(info, part, sizeof part) < 0) return -1;
+    fflush(NULL);
+    pid_t pid = cs_fork();
+    if (pid == 0) {
+        int fd = open(part, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        if (fd < 0) _exit(1);
+        dup2(fd, 1);
+        close(fd);
+        _exit(platform_info(pl->file, 0));
+    }
+    int st = pid < 0 ? -1 : cs_wait(pid);
+    if (pid < 0 || !WIFEXITED(st) || WEXITSTATUS(st) != 0 || rename(part, info) != 0) {
+        unlink(part);
+        cs_error("cannot describe platform '%s' in '%s'", pl->name, info);
+        return -1;
+    }
+    return 0;
+}
+
+int plan_injection(const struct study_plan *p, int plat, long *links, double *bandwidth)
+{
+    char info[PATH_MAX + 8], line[512];
+    const char *xml = p->spec.plat[plat].file; /* OUT/platforms/NAME.xml, or merge's first */
+    size_t n = strlen(xml) > 4 ? strlen(xml) - 4 : 0;
+    snprintf(info, sizeof info, "%.*s" STUDY_INFO_SUFFIX, (int)n, xml);
+    FILE *f = fopen(info, "r");
+    int rc = -1;
+    while (f != NULL && rc != 0 && fgets(line, sizeof line, f) != NULL)
+        if (sscanf(line, "injection: %ld link%*[^,], %lg B/s", links, bandwidth) == 2) rc = 0;
+    if (f != NULL) fclose(f);
+    return rc;
+}
+
 int plan_platforms(struct study_plan *p)
 {
     char dir[STUDY_OUT_MAX + 16], xml[PATH_MAX];
@@ -129,7 +170,7 @@ int plan_platforms(struct study_plan *p)
             rc = pl->gen[0] ? generate(pl, xml) : copy_platform(pl->file, xml);
         }
         snprintf(pl->file, sizeof pl->file, "%s", xml);
-        if (rc != 0 || platform_load(pl) != 0) return 1;
+        if (rc != 0 || platform_load(pl) != 0 || platform_describe(pl, dir) != 0) return 1;
     }
     return machine_load(p, 1);
 }
@@ -270,13 +311,14 @@ static int plan_sizes(struct study_coll *sc, const uint64_t *v, int n, int np)
         min = v[i] < min ? v[i] : min;
     char out[sizeof sc->left_out - 256] = "";
     int kept = 0, min_kept = 0;
-    sc->sizes.n = 0;
+    sc->sizes.n = sc->dropped.n = 0;
     for (int i = 0; i < n; i++) {
         int keep = per_m > 0
                        ? total <= 0 || base + per_m * (double)v[i] <= STUDY_MEMORY_SHARE * total
                        : v[i] == min && !min_kept++;
         if (!keep) {
             size_add(out, sizeof out, v[i]);
+            if (per_m > 0) sc->dropped.v[sc->dropped.n++] = v[i];
             continue;
         }
         sc->sizes.v[kept++] = v[i];

@@ -108,21 +108,67 @@ static void place_traced(const struct study_plan *p, const struct study_cell *c,
     }
 }
 
+/* SMPI's default switch from eager to rendezvous sends (smpi/send-is-detached-thresh). */
+#define EAGER_LIMIT 65536
+
+/* The plot's frame: title, axes, a cross where something did not run (*missing: 1 if
+ * anywhere) and, where the sizes straddle it, the eager limit. Returns the style of the series
+ * (study_plot_sizes). */
+static const char *plot_platform_frame(FILE *g, const struct study_plan *p,
+                                       const struct study_coll *sc, int vi,
+                                       const struct study_gaps *G, int *missing)
+{
+    unsigned long long sizes[2 * CS_MAX_SIZES];
+    int ns = gaps_all_sizes(sc, sizes);
+    const char *style = study_plot_sizes(g, sizes, ns);
+    char gaps[8];
+    *missing = 0;
+    for (int s = 0; s < ns; s++)
+        if (gaps_at(G, vi, sizes[s], gaps, sizeof gaps) > 0) {
+            study_plot_missing(g, sizes[s]);
+            *missing = 1;
+        }
+    fprintf(g, "set datafile separator ','\nset logscale y\nset ylabel 'simulated time (us)'\n"
+               "set title \"");
+    cs_gnuplot_string(g, sc->noun, 0);
+    fprintf(g, " on ");
+    cs_gnuplot_string(g, p->var[vi].label, 0);
+    fprintf(g, " (%d ranks): simulated time per algorithm\"\n", p->var[vi].np);
+    if (ns > 0 && sizes[0] < EAGER_LIMIT && sizes[ns - 1] > EAGER_LIMIT)
+        fprintf(g,
+                "set arrow from %d, graph 0 to %d, graph 1 nohead dashtype 2 lc 'gray'\n"
+                "set label 'eager ' at %d, graph 0.96 right tc 'gray'\n"
+                "set label ' rendezvous' at %d, graph 0.96 left tc 'gray'\n",
+                EAGER_LIMIT, EAGER_LIMIT, EAGER_LIMIT, EAGER_LIMIT);
+    return style;
+}
+
+/* The key entries of variant vi's algorithms that have no row: what became of them. */
+static void plot_platform_gaps(FILE *g, const struct study_gaps *G, int vi, const char *algos,
+                               int i)
+{
+    for (int k = 0; k < G->n; k++) {
+        const struct study_gap *gap = &G->g[k];
+        if (gap->var != vi || study_in_list(algos, gap->algo)) continue;
+        fprintf(g, ", keyentry with points ");
+        cs_gnuplot_series(g, i++);
+        fprintf(g, " title \"");
+        cs_gnuplot_string(g, gap->algo, 0);
+        fprintf(g, ": %s, no point\"", gaps_kind_name(gap->kind));
+    }
+}
+
 /* One log-log plot of time vs size per algorithm of the CSV (algos: their names, from its
- * rows) of platform `name` and the collective named `noun`. Returns 0, or -1 if gnuplot
- * failed. */
-static int plot_platform(const char *csv, const char *png, const char *name, const char *noun,
-                         const char *algos)
+ * rows) of variant vi and collective sc; what did not run is in the key. Returns 0, or -1 if
+ * gnuplot failed. */
+static int plot_platform(const char *csv, const char *png, const struct study_plan *p,
+                         const struct study_coll *sc, int vi, const char *algos,
+                         const struct study_gaps *G)
 {
     FILE *g = study_plot_open(png);
     if (g == NULL) return -1;
-    /* the key goes outside: with the comparison, a dozen lines fill the top left */
-    fprintf(g,
-            "set datafile separator ','\nset logscale y\n"
-            "set ylabel 'simulated %s time (us)'\nset title '%s on %s'\n"
-            "set arrow from 65536, graph 0 to 65536, graph 1 nohead dashtype 2 lc 'gray'\n"
-            "set label 'eager | rendezvous' at 65536, graph 0.96 center tc 'gray'\n",
-            noun, noun, name);
+    int missing;
+    const char *style = plot_platform_frame(g, p, sc, vi, G, &missing);
     fprintf(g, "plot ");
     char *list = cs_strdup(algos);
     int i = 0;
@@ -130,14 +176,24 @@ static int plot_platform(const char *csv, const char *png, const char *name, con
         fputs(i ? ", " : "", g);
         cs_gnuplot_quoted(g, csv);
         fprintf(g,
-                " using (column('bytes') > 0 && strcol('algorithm') eq '%s' ? "
-                "column('bytes') : 1/0):"
-                "(column('avg_s')*1e6) "
-                "with linespoints lw 1.5 ",
-                t);
+                " using (column('bytes') > 0 && column('valid') == 1 && "
+                "strcol('algorithm') eq '%s' ? column('bytes') : 1/0):(column('avg_s')*1e6) "
+                "with %s lw 1.5 ",
+                t, style);
         cs_gnuplot_series(g, i); /* a colour of its own, then a dash type, for every series */
-        fprintf(g, " title '%s'", t);
+        fprintf(g, " title '%s", t);
+        for (int k = 0; k < G->nrows; k++)
+            if (G->rows[k].var == vi && !G->rows[k].valid && strcmp(G->rows[k].algo, t) == 0) {
+                fprintf(g, " (wrong data)");
+                break;
+            }
+        for (int k = 0; k < G->n; k++)
+            if (G->g[k].var == vi && strcmp(G->g[k].algo, t) == 0)
+                fprintf(g, " (%s)", gaps_kind_name(G->g[k].kind));
+        fputc('\'', g);
     }
+    plot_platform_gaps(g, G, vi, algos, i);
+    fprintf(g, "%s\n", missing ? ", " STUDY_MISSING_KEY : "");
     free(list);
     return cs_gnuplot_finish(g, png, NULL);
 }
@@ -162,6 +218,7 @@ struct gather {
     int n, cap;
     char *notes; /* "# failed: ...\n" lines */
     size_t nlen;
+    struct study_gaps gaps;
 };
 
 static void note_add(struct gather *g, const char *fmt, const char *a, const char *b)
@@ -172,27 +229,48 @@ static void note_add(struct gather *g, const char *fmt, const char *a, const cha
     g->nlen += (size_t)snprintf(g->notes + g->nlen, need, fmt, a, b);
 }
 
-/* A cell with no result: noted as failed (with ID.failed's reason) or not run. */
-static void report_missing(struct study_plan *p, const struct study_cell *c, struct gather *g)
+/* Cell c's reason from ID.failed into why ("" if it has none); 0, or -1 without the file. */
+static int failed_reason(const struct study_plan *p, const struct study_cell *c, char *why,
+                         size_t len)
 {
-    char path[PATH_MAX], what[512] = "", why[1024] = "";
+    char path[PATH_MAX], what[512];
+    plan_cell_path(p, c, ".failed", path, sizeof path);
+    FILE *f = fopen(path, "r");
+    if (f == NULL) return -1;
+    if (fgets(what, sizeof what, f) == NULL || fgets(why, (int)len, f) == NULL) why[0] = '\0';
+    fclose(f);
+    why[strcspn(why, "\n")] = '\0';
+    return 0;
+}
+
+/* A cell with no result: noted as failed (with ID.failed's reason), cut (its finished rows
+ * kept in ID.partial.csv: their path into partial) or not run, each algorithm a gap. Returns 1
+ * when partial holds rows to report. */
+static int report_missing(struct study_plan *p, const struct study_cell *c, struct gather *g,
+                          char *partial, size_t len)
+{
+    char why[1024] = "";
     if (!record_check(p, c, why, sizeof why) && strcmp(why, "no result") != 0) {
         p->untrusted++;
         note_add(g, "# not trusted: %s: %s\n", c->what, why);
-        return;
+        gaps_add(&g->gaps, c->variant, c->algos, GAP_UNTRUSTED, why);
+        return 0;
     }
-    plan_cell_path(p, c, ".failed", path, sizeof path);
-    FILE *f = fopen(path, "r");
-    if (f == NULL) {
+    if (failed_reason(p, c, why, sizeof why) != 0) {
         p->missing++;
         note_add(g, "# not run: %s%s\n", c->what, "");
-        return;
+        gaps_add(&g->gaps, c->variant, c->algos, GAP_NOT_RUN, "");
+        return 0;
     }
-    if (fgets(what, sizeof what, f) == NULL || fgets(why, sizeof why, f) == NULL) why[0] = '\0';
-    fclose(f);
-    why[strcspn(why, "\n")] = '\0';
     p->failed++;
-    note_add(g, "# failed: %s: %s\n", c->what, why);
+    plan_cell_path(p, c, STUDY_PARTIAL_SUFFIX, partial, len);
+    int cut = access(partial, R_OK) == 0;
+    note_add(g,
+             cut ? "# cut: %s: %s; the sizes that finished are kept, marked as partial\n"
+                 : "# failed: %s: %s\n",
+             c->what, why);
+    gaps_add(&g->gaps, c->variant, c->algos, cut ? GAP_CUT : GAP_FAILED, why);
+    return cut;
 }
 
 /* One cell's rows into the summary, each after its variant's label. */
@@ -219,11 +297,10 @@ static int report_variant(struct study_plan *p, const struct study_coll *sc, int
     for (int i = 0; i < p->ncell && rc == 0; i++) {
         const struct study_cell *c = &p->cell[i];
         if (c->coll != sc->id || c->variant != vi) continue;
-        if (!record_done(p, c)) {
-            report_missing(p, c, g);
+        if (record_done(p, c))
+            plan_cell_path(p, c, ".csv", cell_csv, sizeof cell_csv);
+        else if (!report_missing(p, c, g, cell_csv, sizeof cell_csv))
             continue;
-        }
-        plan_cell_path(p, c, ".csv", cell_csv, sizeof cell_csv);
         if (f == NULL && (f = cs_out_open(&co, csv)) == NULL) rc = 1;
         if (rc == 0 && (append_lines(f, cell_csv, g->n == first, "") != 0 ||
                         summary_add(sum, cell_csv, v->label) != 0 ||
@@ -234,7 +311,9 @@ static int report_variant(struct study_plan *p, const struct study_coll *sc, int
     if (f != NULL && cs_out_commit(&co, rc == 0) != 0 && rc == 0) rc = 1;
     if (rc != 0) cs_error("cannot write '%s'", csv);
     char *algos = rc == 0 && gnuplot && g->n > first ? row_algorithms(g->rows, first, g->n) : NULL;
-    if (algos != NULL && plot_platform(csv, png, v->label, sc->noun, algos) != 0)
+    g->gaps.rows = g->rows;
+    g->gaps.nrows = g->n;
+    if (algos != NULL && plot_platform(csv, png, p, sc, vi, algos, &g->gaps) != 0)
         cs_note("gnuplot could not draw '%s'", png);
     free(algos);
     return rc;
@@ -249,10 +328,14 @@ static int report_coll(struct study_plan *p, const struct study_coll *sc, FILE *
     for (int v = 0; v < p->nvar && rc == 0; v++)
         rc = report_variant(p, sc, v, sum, &g, gnuplot);
     if (*sc->left_out) note_add(&g, "# %s%s\n", sc->left_out, "");
-    if (rc == 0) rc = best_report(p, sc, g.rows, g.n, g.notes ? g.notes : "", best, gnuplot);
-    if (rc == 0 && whatif != NULL) rc = whatif_report(p, sc, g.rows, g.n, whatif, gnuplot);
+    g.gaps.rows = g.rows;
+    g.gaps.nrows = g.n;
+    g.gaps.dropped = &sc->dropped;
+    if (rc == 0) rc = best_report(p, sc, &g.gaps, g.notes ? g.notes : "", best, gnuplot);
+    if (rc == 0 && whatif != NULL) rc = whatif_report(p, sc, &g.gaps, whatif, gnuplot);
     free(g.rows);
     free(g.notes);
+    free(g.gaps.g);
     return rc;
 }
 

@@ -88,13 +88,17 @@ static int decode(char **f, const int *col, struct tune_row *r, const char **var
     return 0;
 }
 
-/* Maps best.csv's header onto col[]; 0, or -1 with the missing column in err. */
-static int map_header(char *line, int *col, char *err, size_t len)
+/* Maps best.csv's header onto col[] and the column not_run onto *gaps (-1: a best.csv from
+ * before it); 0, or -1 with the missing column in err. */
+static int map_header(char *line, int *col, int *gaps, char *err, size_t len)
 {
     static const char *const names[F_COUNT] = {"collective", "variant", "np", "bytes",
                                                "best_algorithm"};
     char *f[64];
     int n = split_fields(line, f, 64);
+    *gaps = -1;
+    for (int i = 0; i < n; i++)
+        if (strcmp(f[i], "not_run") == 0) *gaps = i;
     for (int c = 0; c < F_COUNT; c++) {
         col[c] = -1;
         for (int i = 0; i < n; i++)
@@ -112,8 +116,9 @@ static int map_header(char *line, int *col, char *err, size_t len)
 static int read_rows(FILE *in, const char *path, const char *variant, struct tune_set *s)
 {
     char line[4096] = "", err[256], first[256] = "", *f[64];
-    int col[F_COUNT], cap = 0, lineno = 1;
-    if (fgets(line, sizeof line, in) == NULL || map_header(line, col, err, sizeof err) != 0) {
+    int col[F_COUNT], cap = 0, lineno = 1, unsure = 0, gaps;
+    if (fgets(line, sizeof line, in) == NULL ||
+        map_header(line, col, &gaps, err, sizeof err) != 0) {
         cs_error("%s:1: %s", path, line[0] ? err : "empty");
         return 1;
     }
@@ -140,6 +145,10 @@ static int read_rows(FILE *in, const char *path, const char *variant, struct tun
         }
         snprintf(first, sizeof first, "%s", v);
         if (r.runs[0] == '\0') continue; /* no valid row at this size */
+        if (gaps >= 0 && gaps < n && f[gaps][0] != '\0' && unsure++ == 0)
+            cs_note("%s:%d: %s did not run there; the choice is among the algorithms that "
+                    "did (the column not_run names such cells)",
+                    path, lineno, f[gaps]);
         if (s->n == cap &&
             (s->rows = realloc(s->rows, (size_t)(cap = cap * 2 + 16) * sizeof *s->rows)) == NULL)
             abort();

@@ -108,7 +108,7 @@ grep -q "^collsim: study \[$cells/$cells\] " "$tmp/err" && pass || fail "no last
 
 # best.csv against each platform's CSV, recomputed here
 best=$tmp/s/best.csv
-assert_eq "best.csv header" "collective,variant,platform,np,bytes,best_algorithm,best_avg_s,second_algorithm,second_avg_s" "$(head -1 "$best")"
+assert_eq "best.csv header" "collective,variant,platform,np,bytes,best_algorithm,best_avg_s,second_algorithm,second_avg_s,not_run" "$(head -1 "$best")"
 # the columns the checks below read, as they were before the variant, platform and np columns
 cut -d, -f1,2,5- "$best" >"$tmp/best7.csv"
 best=$tmp/best7.csv
@@ -199,7 +199,10 @@ if [ "$mem_kib" -lt $((512 * 1024 * 1024)) ]; then
         --out "$tmp/m" >/dev/null 2>"$tmp/merr"
     assert_eq "study with a size beyond memory: status" 0 $?
     grep -q '^collsim: reduce: left out: 2147483647 B (on 64 processes' "$tmp/merr" && pass || fail "no note of the size left out: $(cat "$tmp/merr")"
-    assert_eq "its summary names it" "# left out: 2147483647 B" "$(tail -1 "$tmp/m/summary-reduce.txt" | cut -d'(' -f1 | sed 's/ $//')"
+    assert_eq "its summary opens with it" "# left out: 2147483647 B" "$(sed -n 2p "$tmp/m/summary-reduce.txt" | cut -d'(' -f1 | sed 's/ $//')"
+    # its column is in the table and the map, marked, on every line
+    assert_eq "its table cells" "left out" "$(awk '/^# variant/ { t = 1; next } t && /^  / { print $(NF - 1), $NF } /^$/ { t = 0 }' "$tmp/m/summary-reduce.txt" | sort -u)"
+    assert_eq "its map column" "x" "$(awk '/^# platform/ { t = 1; next } t && /^  / { print $NF } /^#/ { t = 0 }' "$tmp/m/summary-reduce.txt" | sort -u)"
     assert_eq "sizes run" 16 "$(csv_col "$tmp/m/summary.csv" bytes | sort -u | tr '\n' ' ' | sed 's/ $//')"
 fi
 
