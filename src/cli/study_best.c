@@ -240,7 +240,7 @@ static const char *summary_gap(const struct best_map *m, int v, const char *algo
                                unsigned long long b)
 {
     const struct study_gap *g = gaps_find(m->gaps, v, algo, b);
-    return g != NULL ? gaps_kind_name(g->kind) : gaps_dropped(m->gaps, b) ? "left out" : "-";
+    return gaps_dropped(m->gaps, b) ? "left out" : g != NULL ? gaps_kind_name(g->kind) : "-";
 }
 
 /* One line of the summary table: algo on variant v, its time at each of the ns sizes. */
@@ -355,7 +355,10 @@ static void plot_best_cell(FILE *g, const struct best_map *m, int p, int s, cons
     }
     fprintf(g, "\" at %d,%d center front font ',9'\n", s, p);
     if (ngaps == 0) return;
-    if (ngaps > 1 && strlen(gaps) > 24) snprintf(gaps, sizeof gaps, "%d algorithms", ngaps);
+    if (gaps_dropped(m->gaps, m->size[s]))
+        snprintf(gaps, sizeof gaps, "left out (memory)");
+    else if (strlen(gaps) > 24) /* the cell's width */
+        snprintf(gaps, sizeof gaps, "%d algorithm%s", ngaps, ngaps > 1 ? "s" : "");
     fprintf(g, "set label \"%s", b < 0 ? "nothing ran:\\n" : "? not run: ");
     cs_gnuplot_string(g, gaps, 0);
     fprintf(g, "\" at %g,%g center front font ',8' tc rgb '" STUDY_MISSING_COLOUR "'\n", (double)s,

@@ -63,31 +63,31 @@ static char *pair_algorithms(const struct study_gaps *G, int v, int b)
     return list;
 }
 
-/* The ratio of variant v against its baseline b at size bytes: of their fastest times over the
- * algorithms that ran on both (best), and the lowest and highest of one algorithm's (lo, hi);
- * *alone counts the algorithms that ran on one side only. 0 when none ran on both. */
+/* The ratio of variant v against its baseline b at size bytes over the algorithms of the comma
+ * list algos that ran on both: of their fastest times (best), and the lowest and highest of
+ * one algorithm's (lo, hi); *alone counts the others (on one side only, or on neither where
+ * a cell did not run). 0 when none ran on both. */
 static int ratio_span(const struct study_gaps *G, int v, int b, unsigned long long bytes,
-                      double *best, double *lo, double *hi, int *alone)
+                      const char *algos, double *best, double *lo, double *hi, int *alone)
 {
     double tv = -1, tb = -1;
     int k = 0;
+    char *list = cs_strdup(algos), *save;
     *alone = 0;
-    for (int i = 0; i < G->nrows; i++) {
-        const struct study_row *r = &G->rows[i];
-        if (r->bytes != bytes || !r->valid || (r->var != v && r->var != b)) continue;
-        int j = find_row(G, r->var == v ? b : v, r->algo, bytes);
-        if (j < 0) {
-            ++*alone;
+    for (char *t = strtok_r(list, ",", &save); t != NULL; t = strtok_r(NULL, ",", &save)) {
+        int x = find_row(G, v, t, bytes), y = find_row(G, b, t, bytes);
+        if (x < 0 || y < 0) {
+            *alone += !gaps_dropped(G, bytes);
             continue;
         }
-        if (r->var == b) continue; /* each pair once, from v's row */
-        double ratio = r->avg / G->rows[j].avg;
+        double ratio = G->rows[x].avg / G->rows[y].avg;
         *lo = k == 0 || ratio < *lo ? ratio : *lo;
         *hi = k == 0 || ratio > *hi ? ratio : *hi;
-        tv = tv < 0 || r->avg < tv ? r->avg : tv;
-        tb = tb < 0 || G->rows[j].avg < tb ? G->rows[j].avg : tb;
+        tv = tv < 0 || G->rows[x].avg < tv ? G->rows[x].avg : tv;
+        tb = tb < 0 || G->rows[y].avg < tb ? G->rows[y].avg : tb;
         k++;
     }
+    free(list);
     if (k == 0 || tv <= 0 || tb <= 0) return 0;
     *best = tv / tb;
     return 1;
@@ -129,8 +129,8 @@ static void whatif_csv(FILE *csv, const struct study_gaps *G, int v, int b, cons
     }
 }
 
-/* A line per algorithm that ran on one side only at some size: the fastest of each leaves it
- * out there. */
+/* A line per algorithm that did not run on both sides at some size (a size left out for memory
+ * aside): the fastest of each leaves it out there. */
 static void whatif_alone(FILE *txt, const struct study_gaps *G, int v, int b, const char *algos,
                          const unsigned long long *sizes, int ns)
 {
@@ -139,7 +139,7 @@ static void whatif_alone(FILE *txt, const struct study_gaps *G, int v, int b, co
         int n = 0;
         for (int s = 0; s < ns; s++) {
             int x = find_row(G, v, t, sizes[s]) >= 0, y = find_row(G, b, t, sizes[s]) >= 0;
-            if (x == y) continue;
+            if ((x && y) || gaps_dropped(G, sizes[s])) continue;
             whatif_cell(G, v, b, t, sizes[s], why, sizeof why);
             study_fmt_bytes(sizes[s], size, sizeof size);
             if (n++ == 0) fprintf(txt, "  # the fastest of each leaves out %s at", t);
@@ -181,7 +181,7 @@ static void whatif_variant(const struct study_plan *p, FILE *csv, FILE *txt,
     int alone;
     fprintf(txt, "  %-24s", "(fastest of each)");
     for (int s = 0; s < ns; s++)
-        if (ratio_span(G, v, b, sizes[s], &best, &lo, &hi, &alone))
+        if (ratio_span(G, v, b, sizes[s], algos, &best, &lo, &hi, &alone))
             fprintf(txt, " %9.3f%s", best, alone ? "?" : " ");
         else
             fprintf(txt, " %10s", "-");
@@ -214,13 +214,15 @@ static int whatif_block(FILE *g, const struct study_gaps *G, int v, int b,
 {
     double best, lo, hi;
     int alone, any = 0;
+    char *algos = pair_algorithms(G, v, b);
     fprintf(g, "$d%d << EOD\n", v);
     for (int s = 0; s < ns; s++)
-        if (sizes[s] > 0 && ratio_span(G, v, b, sizes[s], &best, &lo, &hi, &alone)) {
+        if (sizes[s] > 0 && ratio_span(G, v, b, sizes[s], algos, &best, &lo, &hi, &alone)) {
             fprintf(g, "%llu %.9g %.9g %.9g %d\n", sizes[s], best, lo, hi, alone > 0);
             any |= alone > 0;
         }
     fprintf(g, "EOD\n");
+    free(algos);
     return any;
 }
 

@@ -30,8 +30,12 @@ assert_eq "the map: the fastest of what ran, marked" "A? A?" \
 assert_eq "best.csv's not_run" "rma_linear_fence (cut)
 rma_linear_fence (cut)" "$(csv_col "$T/c/best.csv" not_run)"
 assert_eq "the partial rows' file" 1 "$(ls "$T/c/cells" | grep -c '\.partial\.csv$')"
+# the pictures mark it in dark red (#a50f15): the map's line naming what did not run, and the
+# plot's crosses at the foot of both sizes (some 15 pixels each; the key's cross alone, about 10)
+red() { python3 "$src/tests/analysis/png_pixels.py" "$1" '#a50f15' | cut -d' ' -f2; }
 if command -v gnuplot >/dev/null; then
-    [ -s "$T/c/torus-32x16.png" ] && [ -s "$T/c/best.png" ] && pass || fail "no plot of the cut study"
+    [ "$(red "$T/c/best.png")" -gt 50 ] && pass || fail "no red line in the map: $(red "$T/c/best.png") pixels"
+    [ "$(red "$T/c/torus-32x16.png")" -gt 25 ] && pass || fail "no red cross in the plot: $(red "$T/c/torus-32x16.png") pixels"
 fi
 
 # the what-if: SMP_linear fails on torus-4x2 (np 8, one rank per host), runs on torus-2x2 (two)
@@ -60,6 +64,10 @@ grep -q '^  # the fastest of each leaves out smpi:SMP_linear at 16 B (failed), 1
     pass || fail "no line naming what the fastest of each left out: $(grep leaves "$w")"
 # a node of the 4x2 torus has 3 neighbours (2 along the 4, 1 along the 2: its wrap-around is the
 # same node), one of the 2x2 torus 2; a link is 10 GB/s (the generator's default)
+if command -v gnuplot >/dev/null; then
+    [ "$(red "$T/w/whatif.png")" -gt 25 ] && pass || fail "no red cross in the what-if plot"
+    [ "$(red "$T/w/across-smpi_SMP_linear.png")" -gt 25 ] && pass || fail "no red cross in SMP_linear's plot"
+fi
 grep -q '^# note: a node of torus-4x2 injects over 3 links (30 GB/s), one of torus-2x2 over 2 links (20 GB/s)' "$w" &&
     pass || fail "no injection note: $(grep note "$w")"
 finish
