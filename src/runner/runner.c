@@ -90,8 +90,13 @@ struct board {
     double rank_sum; /* over the phase's timed calls and ranks: a rank's exit - its entry */
     long errors;     /* wrong buffers and MPI errors of the phase, every rank's */
     struct leftover unreceived; /* messages the phase's calls left unreceived, every rank's */
-    int placed;                 /* every rank runs on node n<rank> (coll_topology_placed) */
-    volatile int deadlocked;    /* SimGrid found the simulation deadlocked (deadlock_watch) */
+    long early;         /* a barrier's: exits before the late rank entered (check_barrier) */
+    struct early_exit { /* the first of them, by call then rank */
+        int call, rank, late;
+        double left, entered;
+    } first_early;
+    int placed;              /* every rank runs on node n<rank> (coll_topology_placed) */
+    volatile int deadlocked; /* SimGrid found the simulation deadlocked (deadlock_watch) */
     int p;
     const char *coll;              /* the collective's name */
     const struct whereabouts **at; /* per rank: where it is */
@@ -281,6 +286,7 @@ static int parse_options(int argc, char **argv, struct options *o, int rank)
 struct phase_result {
     double avg, min, max, rank_avg;
     long errors, unreceived; /* wrong buffers and MPI errors; messages left unreceived */
+    long early;              /* a barrier's exits before the late rank entered */
 };
 
 /* Waits until every rank is ready for the call: the root takes a ready message from each,
@@ -301,10 +307,12 @@ static void ready(int root, const struct world *w)
     sg_barrier_wait(w->board->bar);
 }
 
+static int check_barrier(void *state, const struct coll_call *c, struct board *b);
+
 /* Checks this rank's result of call c; the number of errors it adds (0 or 1), printing the
- * first of the phase (errors_before == 0). */
+ * first of the phase (errors_before == 0); a barrier's early exit goes on the board instead. */
 static long check_result(const struct options *o, const struct algo *algo, void *state,
-                         const struct coll_call *c, long errors_before)
+                         const struct coll_call *c, long errors_before, struct board *b)
 {
     uint64_t len;
     unsigned char *out = o->driver->result(state, c, &len);
@@ -313,7 +321,7 @@ static long check_result(const struct options *o, const struct algo *algo, void 
         out[o->a.fault_offset] ^= 0x5a;
     unsigned char want = 0, got = 0;
     int64_t bad = o->driver->check(state, c, &want, &got);
-    if (bad < 0) return 0;
+    if (bad < 0 || (o->a.coll == COLL_barrier && check_barrier(state, c, b))) return 0;
     if (errors_before == 0)
         fprintf(stderr,
                 "collsim-runner: error: rank %d received a wrong byte at offset %" PRId64
@@ -325,11 +333,26 @@ static long check_result(const struct options *o, const struct algo *algo, void 
 
 /* The untimed calls before an algorithm's timed ones: --warmup if given, else none for
  * collsim's algorithms, whose calls of one size all take the same simulated time, and one
- * for SimGrid's, some of which build communicators in their first call (docs/simulation.md). */
+ * for SimGrid's, some of which build communicators in their first call (docs/simulation.md),
+ * and for every barrier, whose check needs a call with a late rank (src/coll/barrier). */
 static int algo_warmup(const struct options *o, const struct algo *algo)
 {
     if (o->a.warmup >= 0) return o->a.warmup;
-    return algo->info == NULL && !algo->file ? 1 : 0;
+    return (algo->info == NULL && !algo->file) || o->a.coll == COLL_barrier ? 1 : 0;
+}
+
+/* A barrier's check of call c on this rank, once its result byte failed the driver's check:
+ * 1 when the rank left before the late rank entered, counted on the board with the phase's
+ * first such exit (by call, then rank), which rank 0 reports as the phase ends (report_early);
+ * 0 when its times are right (the byte was flipped by --inject-fault). */
+static int check_barrier(void *state, const struct coll_call *c, struct board *b)
+{
+    struct early_exit e = {c->call, c->rank, 0, 0, 0};
+    if (!coll_barrier_early(state, c, &e.left, &e.late, &e.entered)) return 0;
+    const struct early_exit *f = &b->first_early;
+    if (b->early++ == 0 || e.call < f->call || (e.call == f->call && e.rank < f->rank))
+        b->first_early = e;
+    return 1;
 }
 
 /* Makes the phase's calls, leaving the root's entry times, every rank's latest exit times and
@@ -361,7 +384,7 @@ static void timed_calls(const struct options *o, const struct algo *algo, uint64
                     algo->name, rc, w->rank);
             errors++;
         }
-        errors += check_result(o, algo, state, &c, errors);
+        errors += check_result(o, algo, state, &c, errors, b);
         if (w->rank == o->a.root) b->entry[c.call] = entry;
         if (exit_t > b->exit_t[c.call]) b->exit_t[c.call] = exit_t;
         if (!c.warmup) b->rank_sum += exit_t - entry;
@@ -388,9 +411,25 @@ static void phase_times(const struct options *o, int warm, int p, struct board *
     b->rank_sum = 0;
     res->errors = b->errors;
     res->unreceived = b->unreceived.messages;
+    res->early = b->early;
     for (int call = 0; call < calls; call++)
         b->entry[call] = b->exit_t[call] = 0.0;
     b->errors = 0;
+}
+
+/* Rank 0's error line for a barrier's exits before the late rank entered, which it then
+ * clears: the phase's first, and how many there were. */
+static void report_early(const struct options *o, const struct algo *algo, uint64_t bytes,
+                         struct board *b)
+{
+    const struct early_exit *e = &b->first_early;
+    int warm = algo_warmup(o, algo), calls = warm + o->a.iters;
+    cs_error("barrier '%s' at %" PRIu64 " B let rank %d leave at %.3f us before rank %d entered "
+             "at %.3f us (call %d of %d); %ld early exit%s in the %d warm-up call%s, each with "
+             "one rank late",
+             algo->name, bytes, e->rank, e->left * 1e6, e->late, e->entered * 1e6, e->call + 1,
+             calls, b->early, b->early == 1 ? "" : "s", warm, warm == 1 ? "" : "s");
+    b->early = 0;
 }
 
 /* Rank 0's error line for the messages a phase left unreceived, which it then clears. */
@@ -411,7 +450,7 @@ static void report_unreceived(const struct options *o, const struct algo *algo, 
 static struct phase_result run_phase(const struct options *o, const struct algo *algo,
                                      uint64_t bytes, void *state, const struct world *w)
 {
-    struct phase_result res = {0, 0, 0, 0, 0, 0};
+    struct phase_result res = {0, 0, 0, 0, 0, 0, 0};
     struct cs_phase_mark m = {"", "", bytes, o->a.root, algo_warmup(o, algo), o->a.iters};
     char mark[256];
     snprintf(m.collective, sizeof m.collective, "%s", coll_infos[o->a.coll].name);
@@ -437,6 +476,7 @@ static struct phase_result run_phase(const struct options *o, const struct algo 
     sg_barrier_wait(w->board->bar);
     if (w->rank == 0) phase_times(o, algo_warmup(o, algo), w->p, w->board, &res);
     if (w->rank == 0 && res.unreceived > 0) report_unreceived(o, algo, bytes, w->board);
+    if (w->rank == 0 && res.early > 0) report_early(o, algo, bytes, w->board);
     return res;
 }
 
@@ -727,30 +767,44 @@ static FILE *open_csv(const struct options *o, int rank)
     return csv;
 }
 
-static void print_header(const struct options *o, const struct algo *algo, int p)
+/* What print_header says the run checks, into buf: a barrier's order in time (if a warm-up
+ * call delays a rank), or the buffers (with --shared-buffers, the bytes checked). */
+static void checked_text(const struct options *o, int warm, char *buf, size_t len)
 {
-    printf("# collsim %s, algorithm %s, %d processes, root %d, platform %s, model %s, "
-           "routing %s\n",
-           coll_infos[o->a.coll].name, algo->name, p, o->a.root, o->a.platform,
-           cs_model_name(o->a.model), cs_routing_name(o->a.routing));
-    printf("# time of a call = last rank's exit - root's entry, on the simulated clock\n");
-    int warm = algo_warmup(o, algo);
-    char checked[128];
-    if (o->a.shared)
-        snprintf(checked, sizeof checked,
-                 "every other byte of the first and last %d of every rank's buffer checked",
+    if (o->a.coll == COLL_barrier && warm == 0)
+        snprintf(buf, len, "the barrier is not checked: only a warm-up call has a late rank");
+    else if (o->a.coll == COLL_barrier)
+        snprintf(buf, len, "checked: no rank left a warm-up call before its late rank entered");
+    else if (o->a.shared)
+        snprintf(buf, len,
+                 "every other byte of the first and last %d of every rank's buffer checked "
+                 "(--shared-buffers)",
                  COLL_SHARED_SPAN);
     else
-        snprintf(checked, sizeof checked, "every rank's buffer checked");
-    if (algo->lib && o->a.warmup < 0) /* the warm-ups of what runs at each size */
+        snprintf(buf, len, "every rank's buffer checked");
+}
+
+/* Rank 0's header of an algorithm's table: what runs where, how a call is timed, what is
+ * checked. A collective without a root names none. */
+static void print_header(const struct options *o, const struct algo *algo, int p)
+{
+    int rooted = coll_rooted(o->a.coll), warm = algo_warmup(o, algo);
+    char root[32] = "", checked[160];
+    if (rooted) snprintf(root, sizeof root, ", root %d", o->a.root);
+    printf("# collsim %s, algorithm %s, %d processes%s, platform %s, model %s, routing %s\n",
+           coll_infos[o->a.coll].name, algo->name, p, root, o->a.platform,
+           cs_model_name(o->a.model), cs_routing_name(o->a.routing));
+    printf("# time of a call = last rank's exit - %s, on the simulated clock\n",
+           rooted ? "root's entry" : "the ranks' common entry");
+    checked_text(o, warm, checked, sizeof checked);
+    /* the warm-ups of what runs at each size (a barrier's are always 1) */
+    if (algo->lib && o->a.warmup < 0 && o->a.coll != COLL_barrier)
         printf("# Avg/Min/Max over %d timed call%s after 0 warm-ups (1 where SimGrid's algorithm "
-               "runs); %s%s\n# %s: the algorithm that runs at each size is named after '='\n",
-               o->a.iters, o->a.iters == 1 ? "" : "s", checked,
-               o->a.shared ? " (--shared-buffers)" : "", algo->name);
+               "runs); %s\n# %s: the algorithm that runs at each size is named after '='\n",
+               o->a.iters, o->a.iters == 1 ? "" : "s", checked, algo->name);
     else
-        printf("# Avg/Min/Max over %d timed call%s after %d warm-up%s; %s%s\n", o->a.iters,
-               o->a.iters == 1 ? "" : "s", warm, warm == 1 ? "" : "s", checked,
-               o->a.shared ? " (--shared-buffers)" : "");
+        printf("# Avg/Min/Max over %d timed call%s after %d warm-up%s; %s\n", o->a.iters,
+               o->a.iters == 1 ? "" : "s", warm, warm == 1 ? "" : "s", checked);
     printf("# %-10s %14s %14s %14s %11s\n", "Size", "Avg(us)", "Min(us)", "Max(us)", "Iterations");
     fflush(stdout);
 }
@@ -759,7 +813,7 @@ static void print_header(const struct options *o, const struct algo *algo, int p
 static void report(const struct options *o, const struct algo *algo, uint64_t bytes, int p,
                    const struct phase_result *r, FILE *csv)
 {
-    int valid = r->errors == 0 && r->unreceived == 0;
+    int valid = r->errors == 0 && r->unreceived == 0 && r->early == 0;
     printf("%-12" PRIu64 " %14.3f %14.3f %14.3f %11d%s%s%s\n", bytes, r->avg * 1e6, r->min * 1e6,
            r->max * 1e6, o->a.iters, valid ? "" : "  INVALID", algo->lib ? "  " : "",
            algo->lib ? algo->name : "");
@@ -799,10 +853,10 @@ static int close_csv(const struct options *o, FILE *csv)
     return -1;
 }
 
-/* What rank 0 counted over the run: wrong buffers and MPI errors, messages left unreceived;
- * csv_failed, its CSV could not be written. */
+/* What rank 0 counted over the run: wrong buffers and MPI errors, messages left unreceived, a
+ * barrier's early exits; csv_failed, its CSV could not be written. */
 struct totals {
-    long errors, unreceived;
+    long errors, unreceived, early;
     int csv_failed;
 };
 
@@ -824,7 +878,7 @@ static struct totals run_all(const struct options *o, const struct world *w)
         MPI_Abort(MPI_COMM_WORLD, 2);
     }
     FILE *csv = open_csv(o, w->rank);
-    struct totals t = {0, 0, 0};
+    struct totals t = {0, 0, 0, 0};
     for (int a = 0; a < o->nalgos; a++) {
         if (w->rank == 0) print_header(o, &o->algos[a], w->p);
         for (int s = 0; s < o->a.sizes.n; s++) {
@@ -836,7 +890,7 @@ static struct totals run_all(const struct options *o, const struct world *w)
             }
             struct phase_result r = run_phase(o, &now, o->a.sizes.v[s], state, w);
             if (w->rank != 0) continue;
-            t.errors += r.errors, t.unreceived += r.unreceived;
+            t.errors += r.errors, t.unreceived += r.unreceived, t.early += r.early;
             report(o, &now, o->a.sizes.v[s], w->p, &r, csv);
         }
         if (w->rank == 0) printf("\n");
@@ -892,7 +946,7 @@ int main(int argc, char **argv)
     int unused = 0;
     harness_up(&w, &unused);
     if (w.rank == 0) board_free(w.board);
-    long status = t.csv_failed || t.errors != 0 || t.unreceived != 0;
+    long status = t.csv_failed || t.errors != 0 || t.unreceived != 0 || t.early != 0;
     harness_down(&status, (int)sizeof status, &w);
     MPI_Finalize();
     if (t.errors != 0 && w.rank == 0) {
