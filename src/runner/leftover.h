@@ -6,6 +6,8 @@
 #include <mpi.h>
 #include <stddef.h>
 
+#include "mailbox.h"
+
 /* The (receiver, sender, tag) triples a phase's report names, the first ones found. */
 #define LEFTOVER_SHOWN 3
 
@@ -22,13 +24,15 @@ struct leftover {
     struct leftover_msg shown[LEFTOVER_SHOWN];
 };
 
-/* Looks on comm for messages to rank `rank` that no receive took, with any source and any tag
- * an algorithm may use (tags >= 0; SimGrid's own collectives' tags are negative and not seen),
- * receives each (so that no later call takes it) and adds it to *lo. Call it only when no
- * message of the harness is pending (after the closing barrier of a call): finding none costs
- * no simulated time (SMPI's MPI_Iprobe sleeps smpi/iprobe seconds, set to 0 while it runs).
- * Returns the number found. */
-long leftover_probe(MPI_Comm comm, int rank, struct leftover *lo);
+/* Looks for messages to rank `rank` that no receive took: when its mailboxes (mailbox.h) hold
+ * something, probes comm for any source and any tag an algorithm may use (tags >= 0; SimGrid's
+ * own collectives' tags are negative and not seen), receives each (so that no later call
+ * takes it) and adds it to *lo. Call it only when no message of the harness is pending (after
+ * the closing barrier of a call). Empty mailboxes, as after every correct call, cost no
+ * simcall, so the simulation goes on exactly as without the look; a probe that finds nothing
+ * costs no simulated time (SMPI's MPI_Iprobe sleeps smpi/iprobe seconds, set to 0 while it
+ * runs). Returns the number found. */
+long leftover_probe(MPI_Comm comm, int rank, const struct mailboxes *own, struct leftover *lo);
 
 /* "rank R from rank S (tag T[, N times]); ...; and K more messages": the messages of *lo, into buf.
  */

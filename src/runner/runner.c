@@ -51,6 +51,7 @@
 #include "deadlock.h"
 #include "format.h"
 #include "leftover.h"
+#include "mailbox.h"
 #include "mpilib.h"
 #include "platform.h"
 #include "progress.h"
@@ -101,6 +102,7 @@ struct board {
     const char *coll;              /* the collective's name */
     const struct whereabouts **at; /* per rank: where it is */
     long *pid;                     /* per rank: its actor's */
+    struct mailboxes *boxes;       /* per rank: its actor's mailboxes */
 };
 
 /* Where a rank is: inside an algorithm's call (its name and size, and the run's board) or
@@ -118,6 +120,7 @@ struct whereabouts {
 struct world {
     int rank, p;
     struct whereabouts *at; /* this rank's */
+    struct mailboxes boxes; /* this rank's, found before any message (main) */
     struct board *board;    /* rank 0's, shared by all */
     int ranks_per_host;     /* ranks on this rank's host */
     char host[MPI_MAX_PROCESSOR_NAME];
@@ -371,7 +374,7 @@ static void timed_calls(const struct options *o, const struct algo *algo, uint64
         /* every rank has left the call before: what it left unreceived is there now; taking
          * it costs simulated time, so no rank enters the call before every rank is done */
         if (c.call > 0) {
-            leftover_probe(c.comm, w->rank, &b->unreceived);
+            leftover_probe(c.comm, w->rank, &b->boxes[w->rank], &b->unreceived);
             sg_barrier_wait(b->bar);
         }
         double entry = MPI_Wtime();
@@ -472,7 +475,7 @@ static struct phase_result run_phase(const struct options *o, const struct algo 
     }
     sg_barrier_wait(w->board->bar);
     /* the last call's leftovers, once every rank has left it, and every rank's counted */
-    leftover_probe(MPI_COMM_WORLD, w->rank, &w->board->unreceived);
+    leftover_probe(MPI_COMM_WORLD, w->rank, &w->board->boxes[w->rank], &w->board->unreceived);
     sg_barrier_wait(w->board->bar);
     if (w->rank == 0) phase_times(o, algo_warmup(o, algo), w->p, w->board, &res);
     if (w->rank == 0 && res.unreceived > 0) report_unreceived(o, algo, bytes, w->board);
@@ -584,7 +587,7 @@ static void board_free(struct board *b)
 {
     deadlock_unwatch();
     if (b->bar != NULL) sg_barrier_destroy(b->bar);
-    free(b->entry), free(b->exit_t), free(b->at), free(b->pid), free(b);
+    free(b->entry), free(b->exit_t), free(b->at), free(b->pid), free(b->boxes), free(b);
 }
 
 /* Rank 0's board for p ranks of collective `coll` and phases of `calls` calls, cleared; NULL
@@ -598,7 +601,9 @@ static struct board *board_new(int p, const char *coll, int calls)
     b->exit_t = calloc((size_t)calls, sizeof *b->exit_t);
     b->at = calloc((size_t)p, sizeof *b->at);
     b->pid = calloc((size_t)p, sizeof *b->pid);
-    if (b->entry == NULL || b->exit_t == NULL || b->at == NULL || b->pid == NULL) {
+    b->boxes = calloc((size_t)p, sizeof *b->boxes);
+    if (b->entry == NULL || b->exit_t == NULL || b->at == NULL || b->pid == NULL ||
+        b->boxes == NULL) {
         board_free(b);
         return NULL;
     }
@@ -622,7 +627,7 @@ static int rank_of_pid(const struct board *b, long pid)
 static void deadlock_rank(const struct board *b, int r, char *buf, size_t len)
 {
     for (int to = 0; to < b->p; to++)
-        if (rank_of_pid(b, deadlock_sender_to(b->pid[to])) == r && to != r) {
+        if (rank_of_pid(b, mailbox_sender(&b->boxes[to])) == r && to != r) {
             snprintf(buf, len, "%d (its send to rank %d is never received)", r, to);
             return;
         }
@@ -732,6 +737,7 @@ static int start(struct options *o, struct world *w)
     harness_down(&w->board, (int)sizeof w->board, w);
     w->board->at[w->rank] = w->at;
     w->board->pid[w->rank] = (long)sg_actor_self_get_pid();
+    w->board->boxes[w->rank] = w->boxes;
     coll_topology_placed = w->board->placed;
     return fit_algos(o, w) != 0 || check_libs(o, w) != 0 ? 2 : 0;
 }
@@ -926,6 +932,7 @@ int main(int argc, char **argv)
     memset(&w, 0, sizeof w);
     MPI_Comm_rank(MPI_COMM_WORLD, &w.rank);
     MPI_Comm_size(MPI_COMM_WORLD, &w.p);
+    mailbox_find((long)sg_actor_self_get_pid(), &w.boxes); /* a simcall: before any message */
     if ((w.at = calloc(1, sizeof *w.at)) == NULL) {
         cs_error("out of memory");
         MPI_Abort(MPI_COMM_WORLD, 2);
