@@ -57,7 +57,8 @@ const char run_usage[] =
     "                       deterministic, so calls of one size take the same time)\n"
     "  --warmup W           untimed calls before them (default: 0 for collsim's\n"
     "                       algorithms, 1 for SimGrid's, some of which build\n"
-    "                       communicators in their first call)\n"
+    "                       communicators in their first call, and 1 for every\n"
+    "                       barrier, whose check needs a call with a late rank)\n"
     "  --model clean|smpi   clean: CM02 with no correction factors, no cross-traffic, no TCP\n"
     "                       window bound, equal sharing: the textbook model (default);\n"
     "                       smpi: SimGrid's calibrated SMPI model (size-dependent factors)\n"
@@ -99,10 +100,12 @@ const char run_usage[] =
     "                       collsim's algorithms run first, in one smpirun limited to\n"
     "                       SECONDS times their number; then each SimGrid one (smpi:NAME) in\n"
     "                       its own smpirun limited to SECONDS. A run past its limit is\n"
-    "                       killed and reported on stderr ('collsim: smpi:NTSB cut after\n"
-    "                       300 s ...'); its tables stop where it was, its CSV keeps the rows\n"
-    "                       of the sizes it finished, the others' are kept, and the exit\n"
-    "                       status stays 0 unless something else failed. --trace and\n"
+    "                       killed and reported on stderr ('collsim: smpi:NTSB cut by the\n"
+    "                       time limit after 300 s with 1 of 2 rows finished: partial\n"
+    "                       results ...'); its tables stop where it was, its CSV keeps the\n"
+    "                       rows of the sizes it finished, the others' are kept, and the exit\n"
+    "                       status stays 0 unless something else failed, or no size of any\n"
+    "                       algorithm finished (an error). --trace and\n"
     "                       --analyze (one trace of the whole run) run everything in one\n"
     "                       smpirun with no limit, and refuse a --time-limit other than 0\n"
     "\n"
@@ -221,7 +224,7 @@ static int run_commit(struct run_plan *pl, int ok)
         ok = tracefix_copy(pl->trace_raw, pl->trace, NULL, err, sizeof err) == 0;
         if (!ok) cs_error("%s", err);
     }
-    if (watch_finish(pl->watch, ok) != 0) ok = 0;
+    if (watch_finish(pl->watch, ok, pl->req->time_limit) != 0) ok = 0;
     pl->watch = NULL;
     return !ok;
 }
@@ -243,16 +246,19 @@ static int run_one(const struct run_plan *pl, const struct runargs *args, int na
     const char *csv = pl->req->csv ? pl->csv_tmp : NULL;
     const struct smpi_watch *w = watch_spawn(pl->watch, csv, nalgos);
     int rc = smpi_spawn_watched(argv, pl->req->quiet ? "/dev/null" : NULL, limit, &cut, w);
+    int planned;
     if (cut == SMPI_CUT) {
         fflush(stdout);
-        fprintf(stderr, "collsim: %s cut after %d s (time limit; --time-limit to change)\n", what,
-                limit);
-        watch_cut(pl->watch, 0);
+        int rows = watch_cut(pl->watch, 0, &planned);
+        fprintf(stderr,
+                "collsim: %s cut by the time limit after %d s with %d of %d rows finished: %s "
+                "(--time-limit to raise the limit)\n",
+                what, limit, rows, planned, rows > 0 ? "partial results" : "no result");
         rc = 0;
     } else if (cut == SMPI_SIMGRID_FAILED && skippable) {
         fprintf(stderr, "collsim: %s skipped (the error above); the other algorithms run on\n",
                 what);
-        watch_cut(pl->watch, 1);
+        watch_cut(pl->watch, 1, &planned);
         rc = 0;
     }
     return rc;

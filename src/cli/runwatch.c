@@ -28,6 +28,7 @@ struct run_watch {
     int done, total, nsizes;  /* steps (algorithm, size) finished and expected */
     int finished;             /* steps that really finished (done also counts the skipped) */
     int first, planned;       /* this smpirun's: steps done before it, steps expected of it */
+    int finished_before;      /* steps that really finished before this smpirun */
     double last;              /* when the last step (or smpirun) ended, monotonic seconds */
     /* CSV */
     const char *csv; /* --csv, NULL: none */
@@ -269,22 +270,26 @@ const struct smpi_watch *watch_spawn(struct run_watch *w, const char *runner_csv
     w->off = 0;
     w->src_header = 0;
     w->first = w->done;
+    w->finished_before = w->finished;
     w->planned = nalgos < 0 ? w->total - w->done : nalgos * w->nsizes;
     return &w->hooks;
 }
 
-void watch_cut(struct run_watch *w, int failed)
+int watch_cut(struct run_watch *w, int failed, int *planned)
 {
     w->cut = 1;
     w->skipped |= failed;
+    *planned = w->planned;
+    return w->finished - w->finished_before;
 }
 
-int watch_finish(struct run_watch *w, int ok)
+int watch_finish(struct run_watch *w, int ok, int limit)
 {
     int rc = 0;
     if (ok && w->cut && w->finished == 0) { /* a run that measured nothing is no success */
-        cs_error("nothing finished: every algorithm was cut by the time limit (--time-limit)%s",
-                 w->skipped ? " or failed" : "");
+        cs_error("nothing finished: every algorithm was cut by the time limit (%d s an "
+                 "algorithm)%s before any size finished; raise --time-limit, or give 0 for none",
+                 limit, w->skipped ? " or failed" : "");
         ok = 0, rc = -1;
     }
     if (w->csv != NULL && (ok || w->rows > 0)) publish_or_fail(w, 1);

@@ -24,13 +24,15 @@ struct run_watch *watch_new(const struct run_plan *pl);
  * Returns the hooks to give smpi_spawn_watched. */
 const struct smpi_watch *watch_spawn(struct run_watch *w, const char *runner_csv, int nalgos);
 
-/* The last smpirun was cut by the time limit (failed 0), or failed and was skipped (1). */
-void watch_cut(struct run_watch *w, int failed);
+/* The last smpirun was cut by the time limit (failed 0), or failed and was skipped (1).
+ * Returns how many of its rows (algorithm, size) finished, and puts how many it was expected
+ * to make in *planned. */
+int watch_cut(struct run_watch *w, int failed, int *planned);
 
 /* Ends the run (ok: it succeeded): the CSV's last version (with ok, a header even with no
  * row); after a cut or a failure, a line saying how many rows it keeps. Frees w. 0, or -1
- * after an error line (the CSV could not be written, or the time limit cut every algorithm
- * before any size finished). */
-int watch_finish(struct run_watch *w, int ok);
+ * after an error line (the CSV could not be written, or the time limit of `limit` seconds cut
+ * every algorithm before any size finished). */
+int watch_finish(struct run_watch *w, int ok, int limit);
 
 #endif

@@ -55,6 +55,13 @@ struct coll_driver {
     void (*release)(void *state);
 };
 
+/* The barrier's check in times (barrier/driver.c), for the runner's message: 1 when this rank
+ * left warm-up call c before the rank the call delays had entered, with the time it left in
+ * *left, that rank in *late and its entry time in *entered; 0 otherwise (a timed call delays
+ * nobody). state is the barrier driver's. */
+int coll_barrier_early(void *state, const struct coll_call *c, double *left, int *late,
+                       double *entered);
+
 #define COLLECTIVE(id, desc, mem, params, mangled) extern const struct coll_driver coll_driver_##id;
 #include "collectives.def"
 #undef COLLECTIVE

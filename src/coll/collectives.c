@@ -8,11 +8,16 @@
 
 const struct coll_info coll_infos[COLL_COUNT] = {
 #define MEMORY(a, b) a, b
-#define COLLECTIVE(id, desc, mem, params, mangled) {#id, desc, MEMORY mem},
+#define COLLECTIVE(id, desc, mem, params, mangled) {#id, desc, MEMORY mem, #params},
 #include "collectives.def"
 #undef COLLECTIVE
 #undef MEMORY
 };
+
+int coll_rooted(enum coll_id coll)
+{
+    return strstr(coll_infos[coll].params, "int root") != NULL;
+}
 
 int coll_find(const char *name)
 {

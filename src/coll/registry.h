@@ -19,9 +19,13 @@ struct coll_info {
     const char *name;        /* "bcast" */
     const char *description; /* one line for `collsim list` */
     double mem_p, mem_p2;    /* all ranks' buffers for m-byte messages: m (mem_p p + mem_p2 p^2) */
+    const char *params;      /* the MPI call's parameter list, as collectives.def has it */
 };
 
 extern const struct coll_info coll_infos[COLL_COUNT];
+
+/* 1 when coll has a root (its MPI call an `int root` parameter), else 0. */
+int coll_rooted(enum coll_id coll);
 
 /* The collective called `name`, or -1 if there is none. */
 int coll_find(const char *name);

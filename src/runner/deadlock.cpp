@@ -3,7 +3,18 @@
 
 #include <simgrid/s4u/Engine.hpp>
 
-void deadlock_watch(volatile int *flag)
+static void (*watch_fn)(void *);
+static void *watch_ctx;
+
+void deadlock_watch(void (*fn)(void *ctx), void *ctx)
 {
-    simgrid::s4u::Engine::on_deadlock_cb([flag]() { *flag = 1; });
+    watch_fn = fn, watch_ctx = ctx;
+    simgrid::s4u::Engine::on_deadlock_cb([]() {
+        if (watch_fn != nullptr) watch_fn(watch_ctx);
+    });
+}
+
+void deadlock_unwatch(void)
+{
+    watch_fn = nullptr, watch_ctx = nullptr;
 }

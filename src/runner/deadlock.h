@@ -7,9 +7,11 @@
 extern "C" {
 #endif
 
-/* Sets *flag to 1 when SimGrid finds the simulation deadlocked, before it ends the actors.
- * Call once, from one rank; flag must outlive the run. */
-void deadlock_watch(volatile int *flag);
+/* Calls fn(ctx) when SimGrid finds the simulation deadlocked, before it ends the actors (in
+ * SimGrid's own context: fn must not block). Call once, from one rank; deadlock_unwatch()
+ * before ctx goes. */
+void deadlock_watch(void (*fn)(void *ctx), void *ctx);
+void deadlock_unwatch(void);
 
 #ifdef __cplusplus
 }

@@ -1,7 +1,8 @@
 /* runner.c: the SMPI benchmark program. Times the algorithms of one collective (--collective,
- * broadcast by default) over a range of sizes, checks every rank's result after every call,
- * prints an OSU-style table and optional CSV. What the buffers hold and how a result is
- * checked is the collective's driver (coll.h, src/coll/<collective>/driver.c).
+ * broadcast by default) over a range of sizes, checks every rank's result after every call and
+ * that the call left no message unreceived (leftover.c), prints an OSU-style table and optional
+ * CSV; a deadlock's line names the ranks still in their call. What the buffers hold and how a
+ * result is checked is the collective's driver (coll.h, src/coll/<collective>/driver.c).
  *
  * Timing. Simulated time is one global clock, so a call's time is exact: from the common
  * entry to the last rank's exit. Before each call every non-root rank sends the root a
@@ -13,7 +14,9 @@
  * runs with smpi/wtime:0) and data checks are free (smpi/simulate-computation:no). The
  * times and error counts reach rank 0 through memory (struct board), not messages, so the
  * harness adds O(p) simulation work per call, whatever the collective algorithms SimGrid is
- * configured with, and nothing of its own between an algorithm's calls.
+ * configured with, and nothing of its own between an algorithm's calls. The look for messages
+ * left unreceived comes once every rank has left a call (after the next call's entry barrier,
+ * or the phase's closing one) and costs no simulated time when it finds none.
  *
  * Trace marks (with --marks, when collsim traces the run). Rank 0 declares the Paje state
  * types CS_PHASE_STATE and CS_SETTINGS_STATE on its host (format.h). One settings state,
@@ -47,6 +50,8 @@
 #include "costs.h"
 #include "deadlock.h"
 #include "format.h"
+#include "leftover.h"
+#include "mailbox.h"
 #include "mpilib.h"
 #include "platform.h"
 #include "progress.h"
@@ -78,29 +83,44 @@ struct options {
  * times and error counts with no message and no simulated time, and costs O(p) per call
  * whatever collective algorithms the user configures (an MPI_Reduce here would run SimGrid's
  * default, linear one, whose simulation grows faster than p^2). */
+struct whereabouts;
 struct board {
-    sg_bar_t bar;            /* every rank passes it to enter a call and to end a phase */
-    double *entry;           /* per call of the phase: the root's entry time */
-    double *exit_t;          /* per call: the latest exit time of any rank so far */
-    double rank_sum;         /* over the phase's timed calls and ranks: a rank's exit - its entry */
-    long errors;             /* wrong buffers and MPI errors of the phase, every rank's */
+    sg_bar_t bar;    /* every rank passes it to enter a call and to end a phase */
+    double *entry;   /* per call of the phase: the root's entry time */
+    double *exit_t;  /* per call: the latest exit time of any rank so far */
+    double rank_sum; /* over the phase's timed calls and ranks: a rank's exit - its entry */
+    long errors;     /* wrong buffers and MPI errors of the phase, every rank's */
+    struct leftover unreceived; /* messages the phase's calls left unreceived, every rank's */
+    long early;         /* a barrier's: exits before the late rank entered (check_barrier) */
+    struct early_exit { /* the first of them, by call then rank */
+        int call, rank, late;
+        double left, entered;
+    } first_early;
     int placed;              /* every rank runs on node n<rank> (coll_topology_placed) */
     volatile int deadlocked; /* SimGrid found the simulation deadlocked (deadlock_watch) */
+    int p;
+    const char *coll;              /* the collective's name */
+    const struct whereabouts **at; /* per rank: where it is */
+    long *pid;                     /* per rank: its actor's */
+    struct mailboxes *boxes;       /* per rank: its actor's mailboxes */
 };
 
 /* Where a rank is: inside an algorithm's call (its name and size, and the run's board) or
- * not. Its own allocation, which its actor's end reads (exit_guard). */
+ * not. Its own allocation, which its actor's end reads (exit_guard), as does the deadlock's
+ * report (on_deadlock). */
 struct whereabouts {
     int rank, inside;
     const char *algorithm;
     uint64_t bytes;
     const struct board *board;
+    int call, calls; /* the call it is in (from 0) of the phase's calls */
 };
 
 /* What every rank knows of the run once it has started. */
 struct world {
     int rank, p;
     struct whereabouts *at; /* this rank's */
+    struct mailboxes boxes; /* this rank's, found before any message (main) */
     struct board *board;    /* rank 0's, shared by all */
     int ranks_per_host;     /* ranks on this rank's host */
     char host[MPI_MAX_PROCESSOR_NAME];
@@ -268,7 +288,8 @@ static int parse_options(int argc, char **argv, struct options *o, int rank)
 
 struct phase_result {
     double avg, min, max, rank_avg;
-    long errors;
+    long errors, unreceived; /* wrong buffers and MPI errors; messages left unreceived */
+    long early;              /* a barrier's exits before the late rank entered */
 };
 
 /* Waits until every rank is ready for the call: the root takes a ready message from each,
@@ -289,10 +310,12 @@ static void ready(int root, const struct world *w)
     sg_barrier_wait(w->board->bar);
 }
 
+static int check_barrier(void *state, const struct coll_call *c, struct board *b);
+
 /* Checks this rank's result of call c; the number of errors it adds (0 or 1), printing the
- * first of the phase (errors_before == 0). */
+ * first of the phase (errors_before == 0); a barrier's early exit goes on the board instead. */
 static long check_result(const struct options *o, const struct algo *algo, void *state,
-                         const struct coll_call *c, long errors_before)
+                         const struct coll_call *c, long errors_before, struct board *b)
 {
     uint64_t len;
     unsigned char *out = o->driver->result(state, c, &len);
@@ -301,7 +324,7 @@ static long check_result(const struct options *o, const struct algo *algo, void 
         out[o->a.fault_offset] ^= 0x5a;
     unsigned char want = 0, got = 0;
     int64_t bad = o->driver->check(state, c, &want, &got);
-    if (bad < 0) return 0;
+    if (bad < 0 || (o->a.coll == COLL_barrier && check_barrier(state, c, b))) return 0;
     if (errors_before == 0)
         fprintf(stderr,
                 "collsim-runner: error: rank %d received a wrong byte at offset %" PRId64
@@ -313,11 +336,26 @@ static long check_result(const struct options *o, const struct algo *algo, void 
 
 /* The untimed calls before an algorithm's timed ones: --warmup if given, else none for
  * collsim's algorithms, whose calls of one size all take the same simulated time, and one
- * for SimGrid's, some of which build communicators in their first call (docs/simulation.md). */
+ * for SimGrid's, some of which build communicators in their first call (docs/simulation.md),
+ * and for every barrier, whose check needs a call with a late rank (src/coll/barrier). */
 static int algo_warmup(const struct options *o, const struct algo *algo)
 {
     if (o->a.warmup >= 0) return o->a.warmup;
-    return algo->info == NULL && !algo->file ? 1 : 0;
+    return (algo->info == NULL && !algo->file) || o->a.coll == COLL_barrier ? 1 : 0;
+}
+
+/* A barrier's check of call c on this rank, once its result byte failed the driver's check:
+ * 1 when the rank left before the late rank entered, counted on the board with the phase's
+ * first such exit (by call, then rank), which rank 0 reports as the phase ends (report_early);
+ * 0 when its times are right (the byte was flipped by --inject-fault). */
+static int check_barrier(void *state, const struct coll_call *c, struct board *b)
+{
+    struct early_exit e = {c->call, c->rank, 0, 0, 0};
+    if (!coll_barrier_early(state, c, &e.left, &e.late, &e.entered)) return 0;
+    const struct early_exit *f = &b->first_early;
+    if (b->early++ == 0 || e.call < f->call || (e.call == f->call && e.rank < f->rank))
+        b->first_early = e;
+    return 1;
 }
 
 /* Makes the phase's calls, leaving the root's entry times, every rank's latest exit times and
@@ -333,8 +371,14 @@ static void timed_calls(const struct options *o, const struct algo *algo, uint64
         c.warmup = c.call < warm;
         o->driver->fill(state, &c);
         ready(o->a.root, w);
+        /* every rank has left the call before: what it left unreceived is there now; taking
+         * it costs simulated time, so no rank enters the call before every rank is done */
+        if (c.call > 0) {
+            leftover_probe(c.comm, w->rank, &b->boxes[w->rank], &b->unreceived);
+            sg_barrier_wait(b->bar);
+        }
         double entry = MPI_Wtime();
-        *w->at = (struct whereabouts){w->rank, 1, algo->name, bytes, b};
+        *w->at = (struct whereabouts){w->rank, 1, algo->name, bytes, b, c.call, warm + o->a.iters};
         int rc = o->driver->call(algo->fn, state, &c);
         w->at->inside = 0;
         double exit_t = MPI_Wtime();
@@ -343,7 +387,7 @@ static void timed_calls(const struct options *o, const struct algo *algo, uint64
                     algo->name, rc, w->rank);
             errors++;
         }
-        errors += check_result(o, algo, state, &c, errors);
+        errors += check_result(o, algo, state, &c, errors, b);
         if (w->rank == o->a.root) b->entry[c.call] = entry;
         if (exit_t > b->exit_t[c.call]) b->exit_t[c.call] = exit_t;
         if (!c.warmup) b->rank_sum += exit_t - entry;
@@ -369,9 +413,39 @@ static void phase_times(const struct options *o, int warm, int p, struct board *
     res->rank_avg = b->rank_sum / ((double)o->a.iters * p);
     b->rank_sum = 0;
     res->errors = b->errors;
+    res->unreceived = b->unreceived.messages;
+    res->early = b->early;
     for (int call = 0; call < calls; call++)
         b->entry[call] = b->exit_t[call] = 0.0;
     b->errors = 0;
+}
+
+/* Rank 0's error line for a barrier's exits before the late rank entered, which it then
+ * clears: the phase's first, and how many there were. */
+static void report_early(const struct options *o, const struct algo *algo, uint64_t bytes,
+                         struct board *b)
+{
+    const struct early_exit *e = &b->first_early;
+    int warm = algo_warmup(o, algo), calls = warm + o->a.iters;
+    cs_error("barrier '%s' at %" PRIu64 " B let rank %d leave at %.3f us before rank %d entered "
+             "at %.3f us (call %d of %d); %ld early exit%s in the %d warm-up call%s, each with "
+             "one rank late",
+             algo->name, bytes, e->rank, e->left * 1e6, e->late, e->entered * 1e6, e->call + 1,
+             calls, b->early, b->early == 1 ? "" : "s", warm, warm == 1 ? "" : "s");
+    b->early = 0;
+}
+
+/* Rank 0's error line for the messages a phase left unreceived, which it then clears. */
+static void report_unreceived(const struct options *o, const struct algo *algo, uint64_t bytes,
+                              struct board *b)
+{
+    char which[512];
+    leftover_text(&b->unreceived, which, sizeof which);
+    cs_error("%s '%s' at %" PRIu64 " B left %ld message%s unreceived "
+             "after its calls: %s; a call must receive every message sent in it",
+             coll_infos[o->a.coll].name, algo->name, bytes, b->unreceived.messages,
+             b->unreceived.messages == 1 ? "" : "s", which);
+    b->unreceived = (struct leftover){0};
 }
 
 /* Runs warmup + iters calls of one algorithm at one size. Every rank returns; rank 0 gets the
@@ -379,7 +453,7 @@ static void phase_times(const struct options *o, int warm, int p, struct board *
 static struct phase_result run_phase(const struct options *o, const struct algo *algo,
                                      uint64_t bytes, void *state, const struct world *w)
 {
-    struct phase_result res = {0, 0, 0, 0, 0};
+    struct phase_result res = {0, 0, 0, 0, 0, 0, 0};
     struct cs_phase_mark m = {"", "", bytes, o->a.root, algo_warmup(o, algo), o->a.iters};
     char mark[256];
     snprintf(m.collective, sizeof m.collective, "%s", coll_infos[o->a.coll].name);
@@ -400,7 +474,12 @@ static struct phase_result run_phase(const struct options *o, const struct algo 
         if (w->rank == 0) TRACE_host_pop_state(w->host, CS_PHASE_STATE);
     }
     sg_barrier_wait(w->board->bar);
+    /* the last call's leftovers, once every rank has left it, and every rank's counted */
+    leftover_probe(MPI_COMM_WORLD, w->rank, &w->board->boxes[w->rank], &w->board->unreceived);
+    sg_barrier_wait(w->board->bar);
     if (w->rank == 0) phase_times(o, algo_warmup(o, algo), w->p, w->board, &res);
+    if (w->rank == 0 && res.unreceived > 0) report_unreceived(o, algo, bytes, w->board);
+    if (w->rank == 0 && res.early > 0) report_early(o, algo, bytes, w->board);
     return res;
 }
 
@@ -504,25 +583,85 @@ static void harness_down(void *buf, int bytes, const struct world *w)
             MPI_Send(buf, bytes, MPI_BYTE, w->rank + mask, CS_HARNESS_TAG, MPI_COMM_WORLD);
 }
 
-/* Rank 0's board for p ranks and phases of `calls` calls, cleared; NULL without memory. */
-static struct board *board_new(int p, int calls)
+static void board_free(struct board *b)
+{
+    deadlock_unwatch();
+    if (b->bar != NULL) sg_barrier_destroy(b->bar);
+    free(b->entry), free(b->exit_t), free(b->at), free(b->pid), free(b->boxes), free(b);
+}
+
+/* Rank 0's board for p ranks of collective `coll` and phases of `calls` calls, cleared; NULL
+ * without memory. */
+static struct board *board_new(int p, const char *coll, int calls)
 {
     struct board *b = calloc(1, sizeof *b);
     if (b == NULL) return NULL;
+    b->p = p, b->coll = coll;
     b->entry = calloc((size_t)calls, sizeof *b->entry);
     b->exit_t = calloc((size_t)calls, sizeof *b->exit_t);
-    if (b->entry != NULL && b->exit_t != NULL) {
-        b->bar = sg_barrier_init((unsigned)p);
-        return b;
+    b->at = calloc((size_t)p, sizeof *b->at);
+    b->pid = calloc((size_t)p, sizeof *b->pid);
+    b->boxes = calloc((size_t)p, sizeof *b->boxes);
+    if (b->entry == NULL || b->exit_t == NULL || b->at == NULL || b->pid == NULL ||
+        b->boxes == NULL) {
+        board_free(b);
+        return NULL;
     }
-    free(b->entry), free(b->exit_t), free(b);
-    return NULL;
+    b->bar = sg_barrier_init((unsigned)p);
+    return b;
 }
 
-static void board_free(struct board *b)
+/* The ranks a deadlock's line names; the others are counted. */
+#define DEADLOCK_SHOWN 4
+
+/* The rank whose actor is pid, or -1. */
+static int rank_of_pid(const struct board *b, long pid)
 {
-    sg_barrier_destroy(b->bar);
-    free(b->entry), free(b->exit_t), free(b);
+    for (int r = 0; r < b->p; r++)
+        if (b->pid[r] == pid) return r;
+    return -1;
+}
+
+/* Into buf, rank r as a deadlock's line names it: with the rank its send waits for, if one
+ * does (its message heads that rank's mailbox). */
+static void deadlock_rank(const struct board *b, int r, char *buf, size_t len)
+{
+    for (int to = 0; to < b->p; to++)
+        if (rank_of_pid(b, mailbox_sender(&b->boxes[to])) == r && to != r) {
+            snprintf(buf, len, "%d (its send to rank %d is never received)", r, to);
+            return;
+        }
+    snprintf(buf, len, "%d", r);
+}
+
+/* Once SimGrid has found the simulation deadlocked: one error line naming the ranks that never
+ * left their call, and where (none when every rank was outside a call: smpi.c then says the
+ * simulation deadlocked). */
+static void on_deadlock(void *ctx)
+{
+    struct board *b = ctx;
+    char ranks[1024] = "", one[128];
+    size_t len = 0;
+    int inside = 0;
+    const struct whereabouts *first = NULL;
+    b->deadlocked = 1;
+    for (int r = 0; r < b->p; r++) {
+        if (b->at[r] == NULL || !b->at[r]->inside) continue;
+        first = first ? first : b->at[r];
+        if (inside++ >= DEADLOCK_SHOWN || len >= sizeof ranks) continue;
+        deadlock_rank(b, r, one, sizeof one);
+        len +=
+            (size_t)snprintf(ranks + len, sizeof ranks - len, "%s%s", inside > 1 ? ", " : "", one);
+    }
+    if (first == NULL) return;
+    char more[64] = "";
+    if (inside > DEADLOCK_SHOWN)
+        snprintf(more, sizeof more, " and %d more", inside - DEADLOCK_SHOWN);
+    cs_error("the simulation deadlocked in %s '%s' at %" PRIu64
+             " B, call %d of %d: rank%s %s%s wait%s in the call, which %d rank%s had left",
+             b->coll, first->algorithm, first->bytes, first->call + 1, first->calls,
+             inside > 1 ? "s" : "", ranks, more, inside > 1 ? "" : "s", b->p - inside,
+             b->p - inside == 1 ? "" : "s");
 }
 
 /* The machine profile at path, read once for all ranks (they share this process and SimGrid
@@ -588,13 +727,17 @@ static int start(struct options *o, struct world *w)
     harness_up(w, &placed);
     /* every rank runs in this one process, so rank 0's board is passed by address */
     if (w->rank == 0 &&
-        (w->board = board_new(w->p, (o->a.warmup >= 0 ? o->a.warmup : 1) + o->a.iters)) == NULL) {
+        (w->board = board_new(w->p, coll_infos[o->a.coll].name,
+                              (o->a.warmup >= 0 ? o->a.warmup : 1) + o->a.iters)) == NULL) {
         cs_error("out of memory");
         MPI_Abort(MPI_COMM_WORLD, 2);
     }
     if (w->rank == 0) w->board->placed = placed;
-    if (w->rank == 0) deadlock_watch(&w->board->deadlocked);
+    if (w->rank == 0) deadlock_watch(on_deadlock, w->board);
     harness_down(&w->board, (int)sizeof w->board, w);
+    w->board->at[w->rank] = w->at;
+    w->board->pid[w->rank] = (long)sg_actor_self_get_pid();
+    w->board->boxes[w->rank] = w->boxes;
     coll_topology_placed = w->board->placed;
     return fit_algos(o, w) != 0 || check_libs(o, w) != 0 ? 2 : 0;
 }
@@ -630,30 +773,44 @@ static FILE *open_csv(const struct options *o, int rank)
     return csv;
 }
 
-static void print_header(const struct options *o, const struct algo *algo, int p)
+/* What print_header says the run checks, into buf: a barrier's order in time (if a warm-up
+ * call delays a rank), or the buffers (with --shared-buffers, the bytes checked). */
+static void checked_text(const struct options *o, int warm, char *buf, size_t len)
 {
-    printf("# collsim %s, algorithm %s, %d processes, root %d, platform %s, model %s, "
-           "routing %s\n",
-           coll_infos[o->a.coll].name, algo->name, p, o->a.root, o->a.platform,
-           cs_model_name(o->a.model), cs_routing_name(o->a.routing));
-    printf("# time of a call = last rank's exit - root's entry, on the simulated clock\n");
-    int warm = algo_warmup(o, algo);
-    char checked[128];
-    if (o->a.shared)
-        snprintf(checked, sizeof checked,
-                 "every other byte of the first and last %d of every rank's buffer checked",
+    if (o->a.coll == COLL_barrier && warm == 0)
+        snprintf(buf, len, "the barrier is not checked: only a warm-up call has a late rank");
+    else if (o->a.coll == COLL_barrier)
+        snprintf(buf, len, "checked: no rank left a warm-up call before its late rank entered");
+    else if (o->a.shared)
+        snprintf(buf, len,
+                 "every other byte of the first and last %d of every rank's buffer checked "
+                 "(--shared-buffers)",
                  COLL_SHARED_SPAN);
     else
-        snprintf(checked, sizeof checked, "every rank's buffer checked");
-    if (algo->lib && o->a.warmup < 0) /* the warm-ups of what runs at each size */
+        snprintf(buf, len, "every rank's buffer checked");
+}
+
+/* Rank 0's header of an algorithm's table: what runs where, how a call is timed, what is
+ * checked. A collective without a root names none. */
+static void print_header(const struct options *o, const struct algo *algo, int p)
+{
+    int rooted = coll_rooted(o->a.coll), warm = algo_warmup(o, algo);
+    char root[32] = "", checked[160];
+    if (rooted) snprintf(root, sizeof root, ", root %d", o->a.root);
+    printf("# collsim %s, algorithm %s, %d processes%s, platform %s, model %s, routing %s\n",
+           coll_infos[o->a.coll].name, algo->name, p, root, o->a.platform,
+           cs_model_name(o->a.model), cs_routing_name(o->a.routing));
+    printf("# time of a call = last rank's exit - %s, on the simulated clock\n",
+           rooted ? "root's entry" : "the ranks' common entry");
+    checked_text(o, warm, checked, sizeof checked);
+    /* the warm-ups of what runs at each size (a barrier's are always 1) */
+    if (algo->lib && o->a.warmup < 0 && o->a.coll != COLL_barrier)
         printf("# Avg/Min/Max over %d timed call%s after 0 warm-ups (1 where SimGrid's algorithm "
-               "runs); %s%s\n# %s: the algorithm that runs at each size is named after '='\n",
-               o->a.iters, o->a.iters == 1 ? "" : "s", checked,
-               o->a.shared ? " (--shared-buffers)" : "", algo->name);
+               "runs); %s\n# %s: the algorithm that runs at each size is named after '='\n",
+               o->a.iters, o->a.iters == 1 ? "" : "s", checked, algo->name);
     else
-        printf("# Avg/Min/Max over %d timed call%s after %d warm-up%s; %s%s\n", o->a.iters,
-               o->a.iters == 1 ? "" : "s", warm, warm == 1 ? "" : "s", checked,
-               o->a.shared ? " (--shared-buffers)" : "");
+        printf("# Avg/Min/Max over %d timed call%s after %d warm-up%s; %s\n", o->a.iters,
+               o->a.iters == 1 ? "" : "s", warm, warm == 1 ? "" : "s", checked);
     printf("# %-10s %14s %14s %14s %11s\n", "Size", "Avg(us)", "Min(us)", "Max(us)", "Iterations");
     fflush(stdout);
 }
@@ -662,19 +819,20 @@ static void print_header(const struct options *o, const struct algo *algo, int p
 static void report(const struct options *o, const struct algo *algo, uint64_t bytes, int p,
                    const struct phase_result *r, FILE *csv)
 {
+    int valid = r->errors == 0 && r->unreceived == 0 && r->early == 0;
     printf("%-12" PRIu64 " %14.3f %14.3f %14.3f %11d%s%s%s\n", bytes, r->avg * 1e6, r->min * 1e6,
-           r->max * 1e6, o->a.iters, r->errors ? "  INVALID" : "", algo->lib ? "  " : "",
+           r->max * 1e6, o->a.iters, valid ? "" : "  INVALID", algo->lib ? "  " : "",
            algo->lib ? algo->name : "");
     fflush(stdout);
     if (csv == NULL) {
-        cs_progress_done(algo->name, bytes, r->avg, r->errors == 0);
+        cs_progress_done(algo->name, bytes, r->avg, valid);
         return;
     }
     struct cs_result row = {.np = p,
                             .root = o->a.root,
                             .warmup = algo_warmup(o, algo),
                             .iterations = o->a.iters,
-                            .valid = r->errors == 0,
+                            .valid = valid,
                             .bytes = bytes,
                             .avg_s = r->avg,
                             .min_s = r->min,
@@ -687,7 +845,7 @@ static void report(const struct options *o, const struct algo *algo, uint64_t by
     snprintf(row.routing, sizeof row.routing, "%s", cs_routing_name(o->a.routing));
     cs_result_write(csv, &row);
     fflush(csv); /* collsim run copies each whole row to --csv as the phase ends */
-    cs_progress_done(algo->name, bytes, r->avg, r->errors == 0);
+    cs_progress_done(algo->name, bytes, r->avg, valid);
 }
 
 /* Closes the CSV, checking every write: 0, or -1 after an error line (a full disk). */
@@ -701,9 +859,15 @@ static int close_csv(const struct options *o, FILE *csv)
     return -1;
 }
 
-/* Every phase of every algorithm; rank 0's total error count, or -1 if its CSV could not be
- * written. */
-static long run_all(const struct options *o, const struct world *w)
+/* What rank 0 counted over the run: wrong buffers and MPI errors, messages left unreceived, a
+ * barrier's early exits; csv_failed, its CSV could not be written. */
+struct totals {
+    long errors, unreceived, early;
+    int csv_failed;
+};
+
+/* Every phase of every algorithm; rank 0's totals. */
+static struct totals run_all(const struct options *o, const struct world *w)
 {
     uint64_t maxbytes = 0;
     for (int i = 0; i < o->a.sizes.n; i++)
@@ -720,7 +884,7 @@ static long run_all(const struct options *o, const struct world *w)
         MPI_Abort(MPI_COMM_WORLD, 2);
     }
     FILE *csv = open_csv(o, w->rank);
-    long total_errors = 0;
+    struct totals t = {0, 0, 0, 0};
     for (int a = 0; a < o->nalgos; a++) {
         if (w->rank == 0) print_header(o, &o->algos[a], w->p);
         for (int s = 0; s < o->a.sizes.n; s++) {
@@ -732,14 +896,14 @@ static long run_all(const struct options *o, const struct world *w)
             }
             struct phase_result r = run_phase(o, &now, o->a.sizes.v[s], state, w);
             if (w->rank != 0) continue;
-            total_errors += r.errors;
+            t.errors += r.errors, t.unreceived += r.unreceived, t.early += r.early;
             report(o, &now, o->a.sizes.v[s], w->p, &r, csv);
         }
         if (w->rank == 0) printf("\n");
     }
-    if (close_csv(o, csv) != 0) total_errors = -1;
+    t.csv_failed = close_csv(o, csv) != 0;
     o->driver->release(state);
-    return total_errors;
+    return t;
 }
 
 /* At the end of a rank's actor: one that ends inside an algorithm's call, not ended by
@@ -768,6 +932,7 @@ int main(int argc, char **argv)
     memset(&w, 0, sizeof w);
     MPI_Comm_rank(MPI_COMM_WORLD, &w.rank);
     MPI_Comm_size(MPI_COMM_WORLD, &w.p);
+    mailbox_find((long)sg_actor_self_get_pid(), &w.boxes); /* a simcall: before any message */
     if ((w.at = calloc(1, sizeof *w.at)) == NULL) {
         cs_error("out of memory");
         MPI_Abort(MPI_COMM_WORLD, 2);
@@ -782,20 +947,19 @@ int main(int argc, char **argv)
     }
     trace_begin(&o, &w);
     if (w.rank == 0) cs_progress_plan(o.nalgos, o.a.sizes.n);
-    long total_errors = run_all(&o, &w);
+    struct totals t = run_all(&o, &w);
     /* once every rank has left the board's barrier, rank 0 frees it and tells every rank the
      * exit status */
     int unused = 0;
     harness_up(&w, &unused);
     if (w.rank == 0) board_free(w.board);
-    harness_down(&total_errors, (int)sizeof total_errors, &w);
+    long status = t.csv_failed || t.errors != 0 || t.unreceived != 0 || t.early != 0;
+    harness_down(&status, (int)sizeof status, &w);
     MPI_Finalize();
-    if (total_errors < 0) return 1;
-    if (total_errors != 0) {
+    if (t.errors != 0 && w.rank == 0) {
         char noun[64];
         coll_noun(o.a.coll, noun, sizeof noun);
-        if (w.rank == 0) cs_error("%ld wrong buffers: the %s is not correct", total_errors, noun);
-        return 1;
+        cs_error("%ld wrong buffers: the %s is not correct", t.errors, noun);
     }
-    return 0;
+    return (int)status;
 }

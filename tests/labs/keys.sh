@@ -109,14 +109,14 @@ runs() {
 pick() { printf '%s\n' "$1" | awk -v a="$2" -v b="$3" '$1 == a && $2 == b { print $3 }'; }
 
 # starter_fails WHAT RUN_ARGS...: `collsim run RUN_ARGS` of an unfinished starter file builds
-# and runs, and fails the data check (status 1 with collsim's wrong-buffers line, not a
-# compile error)
+# and runs, and fails the data check (status 1 with collsim's wrong-buffers line, or a
+# barrier's line naming a rank that left early; not a compile error)
 starter_fails() {
     local what=$1 err st
     shift
     err=$("$collsim" run "$@" --quiet 2>&1 >/dev/null)
     st=$?
-    if [ "$st" -eq 1 ] && printf '%s\n' "$err" | grep -q '^collsim: error: [0-9]* wrong buffers: '; then
+    if [ "$st" -eq 1 ] && printf '%s\n' "$err" | grep -qE '^collsim: error: ([0-9]* wrong buffers: |barrier .* let rank [0-9]+ leave )'; then
         pass
     else
         fail "$what: expected the data check to fail, got status $st: $(printf '%s\n' "$err" | tail -2)"

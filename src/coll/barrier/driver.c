@@ -9,7 +9,8 @@
  *
  * The result each rank reports is one byte per call: 1 when it left no earlier than it had
  * to (in a timed call, no earlier than it entered), 0 when it left too early; the check
- * expects 1 (so --inject-fault RANK:0 is caught too). */
+ * expects 1 (so --inject-fault RANK:0 is caught too). coll_barrier_early tells the runner,
+ * for its own message, when a rank left and when the late one entered. */
 #include <simgrid/actor.h>
 #include <stdlib.h>
 
@@ -72,6 +73,15 @@ static int64_t barrier_check(void *state, const struct coll_call *c, unsigned ch
     if (s->released_late_enough == 1) return -1;
     *expected = 1, *got = s->released_late_enough;
     return 0;
+}
+
+int coll_barrier_early(void *state, const struct coll_call *c, double *left, int *late,
+                       double *entered)
+{
+    const struct barrier_state *s = state;
+    if (!c->warmup || s->exit >= barrier_earliest_exit(c, s->entry)) return 0;
+    *left = s->exit, *late = barrier_late_rank(c), *entered = s->entry + BARRIER_CHECK_DELAY;
+    return 1;
 }
 
 static unsigned char *barrier_result(void *state, const struct coll_call *c, uint64_t *len)

@@ -4,9 +4,11 @@
 # 10-second limit NTSB is cut (a stderr line, its process group gone, the run ends soon after
 # the limit), the others' tables and CSV rows are kept in order, with NTSB's rows of the sizes
 # that finished before the cut (the CSV keeps every finished row and says how many), and the
-# exit status is 0 (NTSB's table stops where it was cut). Then the other directions: a limit
+# exit status is 0 (NTSB's table stops where it was cut; its cut line counts the rows that
+# finished, 1 of 2, and says the results are partial). Then the other directions: a limit
 # nobody reaches cuts nothing, a wrong result under a limit still fails the run, and so does a
-# run whose every algorithm was cut before any size finished.
+# run whose every algorithm was cut before any size finished (one error line naming the limit
+# and the option to raise).
 collsim=$1 src=$2
 source "$src/tests/lib.sh"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/collsim-timelimit.XXXXXX")
@@ -19,7 +21,7 @@ start=$(date +%s)
 assert_eq "cut: exit status" 0 $?
 elapsed=$(($(date +%s) - start))
 assert_eq "cut: stderr (but the progress lines)" \
-    "collsim: smpi:NTSB cut after 10 s (time limit; --time-limit to change)
+    "collsim: smpi:NTSB cut by the time limit after 10 s with 1 of 2 rows finished: partial results (--time-limit to raise the limit)
 collsim: the CSV '$tmp/cut.csv' keeps the header and the 5 rows that finished" \
     "$(grep -v '^collsim: \[[0-9]*/6\] ' "$tmp/cut.err")"
 # NTSB alone needs minutes; the two others a few seconds each on an idle core
@@ -49,15 +51,19 @@ assert_eq "not cut: CSV algorithms (collsim's first, then SimGrid's in order)" \
     --iters 1 --time-limit 60 --quiet --inject-fault 1:0 --csv "$tmp/bad.csv" 2>"$tmp/bad.err"
 assert_eq "wrong result: exit status" 1 $?
 assert_eq "wrong result: error line" 1 "$(grep -c '^collsim: error: .*not correct' "$tmp/bad.err")"
-assert_eq "wrong result: cut lines" 0 "$(grep -c 'cut after' "$tmp/bad.err")"
+assert_eq "wrong result: cut lines" 0 "$(grep -c 'cut by the time limit' "$tmp/bad.err")"
 assert_eq "wrong result: the CSV's row, invalid" 0 "$(csv_col "$tmp/bad.csv" valid)"
 assert_eq "wrong result: the line about the CSV" 1 "$(grep -c "CSV '$tmp/bad.csv' keeps the header and the 1 row " "$tmp/bad.err")"
 # every algorithm cut before any size finished: a failure, not a success with no rows
 "$collsim" run --platform "$src/platforms/torus-8x8.xml" --algo smpi:NTSB --sizes 4M --iters 1 \
     --warmup 0 --time-limit 3 --quiet --csv "$tmp/none.csv" 2>"$tmp/none.err"
 assert_eq "all cut: exit status" 1 $?
-assert_eq "all cut: error line" 1 \
-    "$(grep -c '^collsim: error: nothing finished: every algorithm was cut' "$tmp/none.err")"
+assert_eq "all cut: the one error line" \
+    "collsim: error: nothing finished: every algorithm was cut by the time limit (3 s an algorithm) before any size finished; raise --time-limit, or give 0 for none" \
+    "$(grep ': error: ' "$tmp/none.err")"
+assert_eq "all cut: the cut line" \
+    "collsim: smpi:NTSB cut by the time limit after 3 s with 0 of 1 rows finished: no result (--time-limit to raise the limit)" \
+    "$(grep -v ': error: ' "$tmp/none.err")"
 assert_eq "all cut: no line about a CSV that was not written" 0 "$(grep -c 'rows that finished' "$tmp/none.err")"
 assert_status "all cut: no CSV" 1 test -e "$tmp/none.csv"
 # a SimGrid algorithm that throws where it does not apply (SimGrid's rab allreduce refuses
