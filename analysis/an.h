@@ -21,6 +21,7 @@
 struct msg {
     int src, dst;
     double bytes, start, end;
+    int seq; /* its send's place among all sends, from the link key */
 };
 
 /* A ready message (tag 7000): it only delimits calls, and its sender's entry. */

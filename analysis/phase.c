@@ -163,7 +163,7 @@ static size_t call_messages(struct an *a, const struct cut *c, int call, const s
         mm[k] = (struct model_msg){
             m->src,  m->dst,     m->bytes, m->start, m->end,
             r->hops, r->latency, r->bw,    1,        ix ? recv_post(ix, m->dst, m->end) : 0,
-            r->cls};
+            r->cls,  m->seq};
         if (m->end > *last) *last = m->end;
         if (r->hops > sm->hmax) sm->hmax = r->hops;
         if (r->latency != r01->latency || r->bw != r01->bw) sm->uniform = 0;

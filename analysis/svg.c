@@ -41,28 +41,35 @@ static double rows_end(const struct geom *g)
     return g->top + g->row * g->p;
 }
 
+/* An event of the steps' sweep: a message's start or end, ordered by time, then by key. */
 struct ev {
     double t;
-    int i;
+    int key, i;
 };
 
 static int by_time(const void *x, const void *y)
 {
     const struct ev *a = x, *b = y;
-    return a->t != b->t ? (a->t > b->t) - (a->t < b->t) : a->i - b->i;
+    return a->t != b->t ? (a->t > b->t) - (a->t < b->t) : (a->key > b->key) - (a->key < b->key);
 }
 
-/* Each message's step into step[], its Lamport time: 1 + the largest step of the messages
- * its sender had sent or received before it started (1 for a first send). A binomial tree's
- * messages of one round share a step; a linear root's sends take steps 1, 2, ... Returns the
- * largest. */
+/* Each message's step into step[]; returns the largest. A message's step is 1 + the largest
+ * step among the messages its sender sent before it and those it had received by its start
+ * (a receive ends when it completes: at or before the start), 1 if there are none: its
+ * Lamport time. "Before" is the order the sender issued its sends, the link keys' order when
+ * they start at one instant (eager sends, which the trace ends in any order). So a rank's
+ * sends take a step each, and a message received in step s lets its receiver send in step
+ * s + 1: where each rank sends at most once per round, after receiving what the round
+ * needs, the steps are the algorithm's rounds (binomial broadcast: ceil(log2 p); linear: the
+ * root's p - 1 sends; a chain of k segments: p - 2 + k; recursive doubling, dissemination:
+ * ceil(log2 p)). */
 static int message_steps(const struct model_msg *mm, size_t k, int p, int *step)
 {
     struct ev *st = malloc((k + 1) * sizeof *st), *en = malloc((k + 1) * sizeof *en);
     int *best = calloc((size_t)p, sizeof *best), most = 0;
     for (size_t i = 0; i < k; i++) {
-        st[i] = (struct ev){mm[i].start, (int)i};
-        en[i] = (struct ev){mm[i].end, (int)i};
+        st[i] = (struct ev){mm[i].start, mm[i].seq, (int)i};
+        en[i] = (struct ev){mm[i].end, (int)i, (int)i};
         step[i] = 0;
     }
     qsort(st, k, sizeof *st, by_time);
@@ -223,7 +230,7 @@ static void svg_messages(FILE *f, const struct geom *g, const struct model_msg *
     }
 }
 
-/* The legend under the time axis: the arrows' step colours, then the bars. */
+/* The legend under the time axis: the arrows' step colours, the bars, what a step is. */
 static void svg_legend(FILE *f, const struct geom *g, int steps, int waiting)
 {
     double y = rows_end(g) + 52, x = g->left;
@@ -253,10 +260,12 @@ static void svg_legend(FILE *f, const struct geom *g, int steps, int waiting)
                 "</text>\n",
                 x + 450, y - 4, WAITING_FILL, x + 478, y + 4);
     fprintf(f,
-            "<text x=\"%.0f\" y=\"%.0f\" fill=\"#555\">step: 1 + the largest step among the "
-            "messages its sender sent or received before it (1 if none); white: outside MPI or "
-            "done</text>\n</g>\n",
-            g->left, y + 20);
+            "<text x=\"%.0f\" y=\"%.0f\" fill=\"#555\">step of a message: 1 + the largest step "
+            "among the messages its sender sent before it (in the order it issued them) or had "
+            "received by its start; 1 if none.</text>\n<text x=\"%.0f\" y=\"%.0f\" "
+            "fill=\"#555\">It is the algorithm's round when every rank sends at most once a round. "
+            "White: outside MPI, or done.</text>\n</g>\n",
+            g->left, y + 20, g->left, y + 34);
 }
 
 /* Runs rsvg-convert on svg into png (through its part). 0, 1 if rsvg-convert is not there,
@@ -311,7 +320,7 @@ int write_svg(const struct an *a, const struct model_msg *mm, size_t k, int p, d
         free(step);
         return -1;
     }
-    svg_head(f, &g, rows_end(&g) + 100, a->out.phase_value, k);
+    svg_head(f, &g, rows_end(&g) + 114, a->out.phase_value, k);
     int waiting = svg_bars(f, &g, a, mm, k, exit_rel);
     svg_ranks(f, &g);
     svg_time_axis(f, &g);
