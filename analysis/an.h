@@ -233,6 +233,9 @@ void json_string(FILE *f, const char *s);
 /* The JSON's header, once: the trace, the platform, the routing and where the parameters come
  * from. Written when the first phase ends, after the trace's settings have been read. */
 void json_header(struct an *a);
+/* The platform's name for the pictures' headings: the trace's settings' or the platform
+ * file's, without .xml. */
+void an_platform_name(const struct an *a, char *out, size_t len);
 
 /* plots.c */
 /* --plots PREFIX: PREFIX-models.png/.svg and PREFIX-errors.png/.svg from a->res (see

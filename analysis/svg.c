@@ -9,6 +9,7 @@
 
 #include "an.h"
 #include "out.h"
+#include "registry.h"
 #include "util.h"
 
 /* The arrows' colours by step (ColorBrewer Dark2 and two more): a step's colour repeats
@@ -101,8 +102,8 @@ static void xml_text(FILE *f, const char *s)
             fputc(*s, f);
 }
 
-/* The opening, the background, one arrowhead per step colour, and the title line. */
-static void svg_head(FILE *f, const struct geom *g, double height, const char *what, size_t k)
+/* The opening, the background and one arrowhead per step colour. */
+static void svg_head(FILE *f, const struct geom *g, double height)
 {
     fprintf(f,
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
@@ -116,9 +117,37 @@ static void svg_head(FILE *f, const struct geom *g, double height, const char *w
                 "orient=\"auto\"><path d=\"M0,0 L10,5 L0,10 z\" fill=\"%s\"/></marker>\n",
                 c, g->p > 32 ? 6.0 : 8.0, g->p > 32 ? 6.0 : 8.0, step_colour[c]);
     fputs("</defs>\n", f);
-    fprintf(f, "<text x=\"%.0f\" y=\"20\" font-size=\"13\">", g->left);
-    xml_text(f, what);
-    fprintf(f, ": one call, %zu messages, %.3f us</text>\n", k, (g->t1 - g->t0) * 1e6);
+}
+
+/* What the call is, for the title: "binomial broadcast of 1000 B, root 0, 8 ranks on xb8:
+ * call 1 of 1". The collective's name is the words of its description (collectives.def)
+ * before the colon, and the root is named when the description names one. */
+static void call_words(FILE *f, const struct an *a, const struct cs_phase_mark *mk, int coll, int p)
+{
+    const char *d = coll_infos[coll].description, *colon = strchr(d, ':');
+    char plat[256];
+    an_platform_name(a, plat, sizeof plat);
+    xml_text(f, mk->algorithm);
+    fprintf(f, " %.*s", colon ? (int)(colon - d) : (int)strlen(d), d);
+    if (mk->bytes > 0) fprintf(f, " of %llu B", (unsigned long long)mk->bytes);
+    if (strstr(d, "root")) fprintf(f, ", root %d", mk->root);
+    fprintf(f, ", %d ranks on ", p);
+    xml_text(f, plat);
+    fprintf(f, ": call %d of %d", mk->warmup + mk->iterations, mk->warmup + mk->iterations);
+}
+
+/* The title line (the phase's mark itself if it does not parse), then the call's messages and
+ * time. */
+static void svg_title(FILE *f, const struct an *a, const struct geom *g, size_t k)
+{
+    struct cs_phase_mark mk;
+    int coll = cs_phase_mark_parse(a->out.phase_value, &mk) == 0 ? coll_find(mk.collective) : -1;
+    fprintf(f, "<text class=\"title\" x=\"%.0f\" y=\"20\" font-size=\"13\">", g->left);
+    if (coll >= 0)
+        call_words(f, a, &mk, coll, g->p);
+    else
+        xml_text(f, a->out.phase_value);
+    fprintf(f, ", %zu messages, %.3f us</text>\n", k, (g->t1 - g->t0) * 1e6);
 }
 
 /* A tick step of 1, 2 or 5 times a power of ten giving about six ticks over span. */
@@ -268,6 +297,17 @@ static void svg_legend(FILE *f, const struct geom *g, int steps, int waiting)
             g->left, y + 20, g->left, y + 34);
 }
 
+/* The phase's mark, small in the bottom right corner. */
+static void svg_mark(FILE *f, const struct an *a, const struct geom *g, double y)
+{
+    fprintf(f,
+            "<text class=\"mark\" x=\"%.0f\" y=\"%.0f\" text-anchor=\"end\" font-size=\"8\" "
+            "fill=\"#777\">phase ",
+            g->left + g->width, y);
+    xml_text(f, a->out.phase_value);
+    fputs("</text>\n", f);
+}
+
 /* Runs rsvg-convert on svg into png (through its part). 0, 1 if rsvg-convert is not there,
  * -1 if it failed. */
 static int png_of(const char *svg, const char *png)
@@ -320,12 +360,14 @@ int write_svg(const struct an *a, const struct model_msg *mm, size_t k, int p, d
         free(step);
         return -1;
     }
-    svg_head(f, &g, rows_end(&g) + 114, a->out.phase_value, k);
+    svg_head(f, &g, rows_end(&g) + 132);
+    svg_title(f, a, &g, k);
     int waiting = svg_bars(f, &g, a, mm, k, exit_rel);
     svg_ranks(f, &g);
     svg_time_axis(f, &g);
     svg_messages(f, &g, mm, k, step);
     svg_legend(f, &g, steps, waiting);
+    svg_mark(f, a, &g, rows_end(&g) + 124);
     fputs("</svg>\n", f);
     free(step);
     int direct = out.direct;

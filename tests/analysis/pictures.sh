@@ -5,8 +5,8 @@
 # from run to run; rsvg-convert draws it into a PNG with the arrows in it (SKIP when
 # rsvg-convert is missing, with the SVG's checks still run). On 8 ranks of a crossbar at
 # 1000 B (eager: the root's three sends start together) every arrow has the step of its round
-# in the tree, 3 in all (the PNG has no pixel of step 4's colour); a linear root's sends take
-# steps 1 to 7. The model plots name each model once, each
+# in the tree, 3 in all (the PNG has no pixel of step 4's colour), and the title says what the
+# call is; a linear root's sends take steps 1 to 7. The model plots name each model once, each
 # in a style of its own, in a legend under the panels, under a heading naming the platform
 # and the collective.
 collsim=$3 src=$2
@@ -66,6 +66,9 @@ arrows() { # SVG: each arrow as SRC->DST:STEP, sorted
         sort | paste -sd' '; }
 assert_eq "binomial 8 eager: each arrow's step" \
     "0->1:1 0->2:2 0->4:3 1->3:2 1->5:3 2->6:3 3->7:3" "$(arrows "$tmp/e.svg")"
+grep -q '<text class="title"[^>]*>binomial broadcast of 1000 B, root 0, 8 ranks on crossbar-64: call 1 of 1, 7 messages, ' \
+    "$tmp/e.svg" && pass || fail "title: $(grep -o '<text class="title"[^<]*' "$tmp/e.svg")"
+grep -q '>phase bcast/binomial/1000/0/0/1</text>' "$tmp/e.svg" && pass || fail "the phase's mark is not in the corner"
 grep -q '>step of a message: 1 + the largest step among the messages its sender sent before it' \
     "$tmp/e.svg" && pass || fail "the legend does not define a step"
 assert_eq "binomial 8 eager: legend arrows (one per step)" 3 \
