@@ -17,6 +17,9 @@
 #include "params.h"
 
 #define BARRIER_TAG (-778) /* SimGrid 3.32's internal barrier tag (COLL_TAG_BARRIER) */
+/* Half the trace's resolution (1 ns: tracing/precision:9): times computed from the trace that
+ * differ by less are one instant. */
+#define TRACE_HALF_NS 0.5e-9
 
 struct msg {
     int src, dst;

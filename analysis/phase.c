@@ -93,7 +93,7 @@ static void cut_calls(struct cut *c, double phase_end)
         int lo = 0, hi = calls; /* the number of calls started by the message's start */
         while (lo < hi) {
             int mid = (lo + hi) / 2;
-            if (c->t0s[mid] <= c->alg[i]->start)
+            if (c->t0s[mid] <= c->alg[i]->start + TRACE_HALF_NS) /* t0 may add an o_r */
                 lo = mid + 1;
             else
                 hi = mid;
