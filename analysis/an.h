@@ -17,10 +17,14 @@
 #include "params.h"
 
 #define BARRIER_TAG (-778) /* SimGrid 3.32's internal barrier tag (COLL_TAG_BARRIER) */
+/* Half the trace's resolution (1 ns: tracing/precision:9): times computed from the trace that
+ * differ by less are one instant. */
+#define TRACE_HALF_NS 0.5e-9
 
 struct msg {
     int src, dst;
     double bytes, start, end;
+    int seq; /* its send's place among all sends, from the link key */
 };
 
 /* A ready message (tag 7000): it only delimits calls, and its sender's entry. */
@@ -232,6 +236,9 @@ void json_string(FILE *f, const char *s);
 /* The JSON's header, once: the trace, the platform, the routing and where the parameters come
  * from. Written when the first phase ends, after the trace's settings have been read. */
 void json_header(struct an *a);
+/* The platform's name for the pictures' headings: the trace's settings' or the platform
+ * file's, without .xml. */
+void an_platform_name(const struct an *a, char *out, size_t len);
 
 /* plots.c */
 /* --plots PREFIX: PREFIX-models.png/.svg and PREFIX-errors.png/.svg from a->res (see

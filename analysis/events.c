@@ -34,8 +34,9 @@ static int rank_of(const char *container)
     return r;
 }
 
-/* SMPI's link key "SRC_DST_TAG_SEQ"; 0 on success */
-static int parse_key(const char *key, int *tag)
+/* SMPI's link key "SRC_DST_TAG_SEQ" into its tag and SEQ (SimGrid numbers the keys in the
+ * order the sends are issued); 0 on success */
+static int parse_key(const char *key, int *tag, int *seq)
 {
     int v[4];
     const char *p = key;
@@ -44,14 +45,15 @@ static int parse_key(const char *key, int *tag)
         if (i < 3) p++;
     }
     *tag = v[2];
+    *seq = v[3];
     return 0;
 }
 
 void on_link(void *user, const struct paje_link *l)
 {
     struct an *a = user;
-    int tag;
-    if (strcmp(l->type, "MPI_LINK") != 0 || parse_key(l->key, &tag) != 0) return;
+    int tag, seq;
+    if (strcmp(l->type, "MPI_LINK") != 0 || parse_key(l->key, &tag, &seq) != 0) return;
     if (tag == BARRIER_TAG) { /* the closing barrier's messages show when a rank left the call */
         if (a->buf.nbar == a->buf.capbar) {
             a->buf.capbar = a->buf.capbar ? a->buf.capbar * 2 : 1024;
@@ -78,7 +80,7 @@ void on_link(void *user, const struct paje_link *l)
         a->failed = 1;
         return;
     }
-    a->buf.m[a->buf.n++] = (struct msg){src, dst, l->size > 0 ? l->size : 0, l->start, l->end};
+    a->buf.m[a->buf.n++] = (struct msg){src, dst, l->size > 0 ? l->size : 0, l->start, l->end, seq};
 }
 
 /* Repeats each host of the hostfile k times in a row: the block placement of `collsim run

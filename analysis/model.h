@@ -18,6 +18,8 @@ struct model_msg {
                              PMPI_Sendrecv's start); 0 when unknown (MPI_Irecv): no constraint.
                              SMPI moves a message only once both sides are posted. */
     int cls;              /* its class under model_params.mc (machine_class_of) */
+    int seq;              /* the order the sends were issued in (SMPI's link keys number them);
+                             the models do not use it */
 };
 
 struct machine;

@@ -138,25 +138,12 @@ static void plot_panels(FILE *g, const char *term, const char *out, const struct
     fputs("unset multiplot\n", g);
 }
 
-/* The platform's name: the trace's settings' or the platform file's, without .xml. */
-static void platform_name(const struct an *a, char *out, size_t len)
-{
-    if (a->have_settings && a->settings.platform[0]) {
-        snprintf(out, len, "%s", a->settings.platform);
-        return;
-    }
-    const char *b = strrchr(a->platform, '/') ? strrchr(a->platform, '/') + 1 : a->platform;
-    size_t n = strlen(b);
-    if (n >= 4 && strcmp(b + n - 4, ".xml") == 0) n -= 4;
-    snprintf(out, len, "%.*s", (int)n, b);
-}
-
 /* The panels' names and the heading, from the sorted results res[0 .. n-1]. Returns the
  * number of panels; names[i] are allocated. */
 static int panel_names(const struct an *a, size_t n, char **names, char *head, size_t len)
 {
     int nalgo = 0, several = strcmp(a->res[0].coll, a->res[n - 1].coll) != 0;
-    platform_name(a, head, len);
+    an_platform_name(a, head, len);
     size_t used = strlen(head);
     snprintf(head + used, len - used, ": %s", several ? "several collectives" : a->res[0].coll);
     for (size_t i = 0; i < n; i++)

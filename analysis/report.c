@@ -1,4 +1,5 @@
-/* report.c: the writers shared by the report, the CSV and the JSON. */
+/* report.c: the writers shared by the report, the CSV and the JSON, and the platform's name
+ * the pictures show. */
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -105,4 +106,16 @@ void json_header(struct an *a)
                 c->a, c->b, c->L, c->o, c->g, c->G, c->pL, c->n);
     }
     fputs(", \"phases\": [", j);
+}
+
+void an_platform_name(const struct an *a, char *out, size_t len)
+{
+    if (a->have_settings && a->settings.platform[0]) {
+        snprintf(out, len, "%s", a->settings.platform);
+        return;
+    }
+    const char *b = strrchr(a->platform, '/') ? strrchr(a->platform, '/') + 1 : a->platform;
+    size_t n = strlen(b);
+    if (n >= 4 && strcmp(b + n - 4, ".xml") == 0) n -= 4;
+    snprintf(out, len, "%.*s", (int)n, b);
 }

@@ -9,6 +9,7 @@
 
 #include "an.h"
 #include "out.h"
+#include "registry.h"
 #include "util.h"
 
 /* The arrows' colours by step (ColorBrewer Dark2 and two more): a step's colour repeats
@@ -41,28 +42,35 @@ static double rows_end(const struct geom *g)
     return g->top + g->row * g->p;
 }
 
+/* An event of the steps' sweep: a message's start or end, ordered by time, then by key. */
 struct ev {
     double t;
-    int i;
+    int key, i;
 };
 
 static int by_time(const void *x, const void *y)
 {
     const struct ev *a = x, *b = y;
-    return a->t != b->t ? (a->t > b->t) - (a->t < b->t) : a->i - b->i;
+    return a->t != b->t ? (a->t > b->t) - (a->t < b->t) : (a->key > b->key) - (a->key < b->key);
 }
 
-/* Each message's step into step[], its Lamport time: 1 + the largest step of the messages
- * its sender had sent or received before it started (1 for a first send). A binomial tree's
- * messages of one round share a step; a linear root's sends take steps 1, 2, ... Returns the
- * largest. */
+/* Each message's step into step[]; returns the largest. A message's step is 1 + the largest
+ * step among the messages its sender sent before it and those it had received by its start
+ * (a receive ends when it completes: at or before the start), 1 if there are none: its
+ * Lamport time. "Before" is the order the sender issued its sends, the link keys' order when
+ * they start at one instant (eager sends, which the trace ends in any order). So a rank's
+ * sends take a step each, and a message received in step s lets its receiver send in step
+ * s + 1: where each rank sends at most once per round, after receiving what the round
+ * needs, the steps are the algorithm's rounds (binomial broadcast: ceil(log2 p); linear: the
+ * root's p - 1 sends; a chain of k segments: p - 2 + k; recursive doubling, dissemination:
+ * ceil(log2 p)). */
 static int message_steps(const struct model_msg *mm, size_t k, int p, int *step)
 {
     struct ev *st = malloc((k + 1) * sizeof *st), *en = malloc((k + 1) * sizeof *en);
     int *best = calloc((size_t)p, sizeof *best), most = 0;
     for (size_t i = 0; i < k; i++) {
-        st[i] = (struct ev){mm[i].start, (int)i};
-        en[i] = (struct ev){mm[i].end, (int)i};
+        st[i] = (struct ev){mm[i].start, mm[i].seq, (int)i};
+        en[i] = (struct ev){mm[i].end, (int)i, (int)i};
         step[i] = 0;
     }
     qsort(st, k, sizeof *st, by_time);
@@ -94,8 +102,8 @@ static void xml_text(FILE *f, const char *s)
             fputc(*s, f);
 }
 
-/* The opening, the background, one arrowhead per step colour, and the title line. */
-static void svg_head(FILE *f, const struct geom *g, double height, const char *what, size_t k)
+/* The opening, the background and one arrowhead per step colour. */
+static void svg_head(FILE *f, const struct geom *g, double height)
 {
     fprintf(f,
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
@@ -109,9 +117,37 @@ static void svg_head(FILE *f, const struct geom *g, double height, const char *w
                 "orient=\"auto\"><path d=\"M0,0 L10,5 L0,10 z\" fill=\"%s\"/></marker>\n",
                 c, g->p > 32 ? 6.0 : 8.0, g->p > 32 ? 6.0 : 8.0, step_colour[c]);
     fputs("</defs>\n", f);
-    fprintf(f, "<text x=\"%.0f\" y=\"20\" font-size=\"13\">", g->left);
-    xml_text(f, what);
-    fprintf(f, ": one call, %zu messages, %.3f us</text>\n", k, (g->t1 - g->t0) * 1e6);
+}
+
+/* What the call is, for the title: "binomial broadcast of 1000 B, root 0, 8 ranks on xb8:
+ * call 1 of 1". The collective's name is the words of its description (collectives.def)
+ * before the colon, and the root is named when the description names one. */
+static void call_words(FILE *f, const struct an *a, const struct cs_phase_mark *mk, int coll, int p)
+{
+    const char *d = coll_infos[coll].description, *colon = strchr(d, ':');
+    char plat[256];
+    an_platform_name(a, plat, sizeof plat);
+    xml_text(f, mk->algorithm);
+    fprintf(f, " %.*s", colon ? (int)(colon - d) : (int)strlen(d), d);
+    if (mk->bytes > 0) fprintf(f, " of %llu B", (unsigned long long)mk->bytes);
+    if (strstr(d, "root")) fprintf(f, ", root %d", mk->root);
+    fprintf(f, ", %d ranks on ", p);
+    xml_text(f, plat);
+    fprintf(f, ": call %d of %d", mk->warmup + mk->iterations, mk->warmup + mk->iterations);
+}
+
+/* The title line (the phase's mark itself if it does not parse), then the call's messages and
+ * time. */
+static void svg_title(FILE *f, const struct an *a, const struct geom *g, size_t k)
+{
+    struct cs_phase_mark mk;
+    int coll = cs_phase_mark_parse(a->out.phase_value, &mk) == 0 ? coll_find(mk.collective) : -1;
+    fprintf(f, "<text class=\"title\" x=\"%.0f\" y=\"20\" font-size=\"13\">", g->left);
+    if (coll >= 0)
+        call_words(f, a, &mk, coll, g->p);
+    else
+        xml_text(f, a->out.phase_value);
+    fprintf(f, ", %zu messages, %.3f us</text>\n", k, (g->t1 - g->t0) * 1e6);
 }
 
 /* A tick step of 1, 2 or 5 times a power of ten giving about six ticks over span. */
@@ -223,7 +259,7 @@ static void svg_messages(FILE *f, const struct geom *g, const struct model_msg *
     }
 }
 
-/* The legend under the time axis: the arrows' step colours, then the bars. */
+/* The legend under the time axis: the arrows' step colours, the bars, what a step is. */
 static void svg_legend(FILE *f, const struct geom *g, int steps, int waiting)
 {
     double y = rows_end(g) + 52, x = g->left;
@@ -253,10 +289,23 @@ static void svg_legend(FILE *f, const struct geom *g, int steps, int waiting)
                 "</text>\n",
                 x + 450, y - 4, WAITING_FILL, x + 478, y + 4);
     fprintf(f,
-            "<text x=\"%.0f\" y=\"%.0f\" fill=\"#555\">step: 1 + the largest step among the "
-            "messages its sender sent or received before it (1 if none); white: outside MPI or "
-            "done</text>\n</g>\n",
-            g->left, y + 20);
+            "<text x=\"%.0f\" y=\"%.0f\" fill=\"#555\">step of a message: 1 + the largest step "
+            "among the messages its sender sent before it (in the order it issued them) or had "
+            "received by its start; 1 if none.</text>\n<text x=\"%.0f\" y=\"%.0f\" "
+            "fill=\"#555\">It is the algorithm's round when every rank sends at most once a round. "
+            "White: outside MPI, or done.</text>\n</g>\n",
+            g->left, y + 20, g->left, y + 34);
+}
+
+/* The phase's mark, small in the bottom right corner. */
+static void svg_mark(FILE *f, const struct an *a, const struct geom *g, double y)
+{
+    fprintf(f,
+            "<text class=\"mark\" x=\"%.0f\" y=\"%.0f\" text-anchor=\"end\" font-size=\"8\" "
+            "fill=\"#777\">phase ",
+            g->left + g->width, y);
+    xml_text(f, a->out.phase_value);
+    fputs("</text>\n", f);
 }
 
 /* Runs rsvg-convert on svg into png (through its part). 0, 1 if rsvg-convert is not there,
@@ -311,12 +360,14 @@ int write_svg(const struct an *a, const struct model_msg *mm, size_t k, int p, d
         free(step);
         return -1;
     }
-    svg_head(f, &g, rows_end(&g) + 100, a->out.phase_value, k);
+    svg_head(f, &g, rows_end(&g) + 132);
+    svg_title(f, a, &g, k);
     int waiting = svg_bars(f, &g, a, mm, k, exit_rel);
     svg_ranks(f, &g);
     svg_time_axis(f, &g);
     svg_messages(f, &g, mm, k, step);
     svg_legend(f, &g, steps, waiting);
+    svg_mark(f, a, &g, rows_end(&g) + 124);
     fputs("</svg>\n", f);
     free(step);
     int direct = out.direct;

@@ -3,9 +3,12 @@
 # ranks (ring-64) has a message element per message (63), arrowheads, 6 steps (log2 64
 # rounds), the time axis's title, a legend and busy and waiting bars; it is byte-identical
 # from run to run; rsvg-convert draws it into a PNG with the arrows in it (SKIP when
-# rsvg-convert is missing, with the SVG's checks still run). The model plots name each model
-# once, each in a style of its own, in a legend under the panels, under a heading naming the
-# platform and the collective.
+# rsvg-convert is missing, with the SVG's checks still run). On 8 ranks of a crossbar at
+# 1000 B (eager: the root's three sends start together) every arrow has the step of its round
+# in the tree, 3 in all (the PNG has no pixel of step 4's colour), and the title says what the
+# call is; a linear root's sends take steps 1 to 7. The model plots name each model once, each
+# in a style of its own, in a legend under the panels, under a heading naming the platform
+# and the collective.
 collsim=$3 src=$2
 source "$src/tests/lib.sh"
 tmp=$(mktemp -d)
@@ -51,6 +54,35 @@ else
 fi
 [ ! -e "$tmp/s.png" ] && pass || fail "a PNG was written without rsvg-convert on the PATH"
 grep -q 'rsvg-convert not found' "$tmp/err" && pass || fail "no note without rsvg-convert: $(cat "$tmp/err")"
+# eager binomial on 8 ranks: the root's sends leave together, yet they are rounds 1, 2, 3 of
+# the tree (mask 1, 2, 4: shifted rank s < mask sends to s + mask in the round of that mask),
+# and a rank's sends follow the round it received in: 3 steps, not one per send of the root
+x8=$(plat crossbar-64)
+"$collsim" run --platform "$x8" --np 8 --algo binomial,linear --sizes 1000 --iters 1 --warmup 0 \
+    --quiet --trace "$tmp/e.trace" || fail "run on crossbar-64"
+"$collsim" analyze "$tmp/e.trace" --platform "$x8" --svg "$tmp/e.svg" --svg-phase binomial >/dev/null 2>&1
+arrows() { # SVG: each arrow as SRC->DST:STEP, sorted
+    sed -n 's/^<g class="msg"><title>\([0-9]*\) to \([0-9]*\),.*, step \([0-9]*\)<\/title>.*/\1->\2:\3/p' "$1" |
+        sort | paste -sd' '; }
+assert_eq "binomial 8 eager: each arrow's step" \
+    "0->1:1 0->2:2 0->4:3 1->3:2 1->5:3 2->6:3 3->7:3" "$(arrows "$tmp/e.svg")"
+grep -q '<text class="title"[^>]*>binomial broadcast of 1000 B, root 0, 8 ranks on crossbar-64: call 1 of 1, 7 messages, ' \
+    "$tmp/e.svg" && pass || fail "title: $(grep -o '<text class="title"[^<]*' "$tmp/e.svg")"
+grep -q '>phase bcast/binomial/1000/0/0/1</text>' "$tmp/e.svg" && pass || fail "the phase's mark is not in the corner"
+grep -q '>step of a message: 1 + the largest step among the messages its sender sent before it' \
+    "$tmp/e.svg" && pass || fail "the legend does not define a step"
+assert_eq "binomial 8 eager: legend arrows (one per step)" 3 \
+    "$(sed -n '/<g class="legend">/,/<\/g>/p' "$tmp/e.svg" | grep -c 'marker-end')"
+if command -v rsvg-convert >/dev/null; then # steps 1 to 3 drawn, nothing in step 4's colour
+    read -r _ c1 c2 c3 c4 <<<"$(python3 "$src/tests/analysis/png_pixels.py" "$tmp/e.png" '#1b9e77' '#d95f02' '#7570b3' '#e7298a')"
+    [ "${c1:-0}" -gt 10 ] && [ "${c2:-0}" -gt 10 ] && [ "${c3:-0}" -gt 10 ] && pass ||
+        fail "steps 1-3 not drawn: ${c1:-?} ${c2:-?} ${c3:-?} pixels"
+    assert_eq "binomial 8 eager: pixels of step 4's colour" 0 "${c4:-?}"
+fi
+# linear: the root sends to 1, 2, ..., 7 in turn, each send its own round
+"$collsim" analyze "$tmp/e.trace" --platform "$x8" --svg "$tmp/l.svg" --svg-phase linear >/dev/null 2>&1
+assert_eq "linear 8 eager: each arrow's step" "0->1:1 0->2:2 0->3:3 0->4:4 0->5:5 0->6:6 0->7:7" \
+    "$(arrows "$tmp/l.svg")"
 # the model plots: each model once in the legend, in styles of their own, under the panels
 if command -v gnuplot >/dev/null; then
     x=$(plat crossbar-64)

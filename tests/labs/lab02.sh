@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # lab02.sh COLLSIM SRCDIR: lab 2 (examples/labs/02-broadcast-trees): runs the lab's steps and
 # checks every claim of its key against the formulas worked out here (t_h = 1 us, b = 0.1
-# ns/B, crossbar a = 2 t_h, m' = m + 16) and against fresh runs; runs the reference solution
+# ns/B, crossbar a = 2 t_h, m' = m + 16) and against fresh runs, the space-time diagrams of
+# step 4 included (their steps are the trees' rounds); runs the reference solution
 # key/my_bcast.c through `collsim run --algo-file` (data check, times of the built-in
 # binomial), and the unfinished starter my_bcast.c (it must fail the data check).
 collsim=$1 src=$2
@@ -16,12 +17,12 @@ th=1e-6 b=1e-10 M=1048576
 "$collsim" platform ring --nodes 8 -o "$S/ring8.xml" >/dev/null || fail "ring of 8"
 
 # sim NAME PLATFORM: steps 2-4, the three trees at 1000 B and 1 MiB, then traced and analyzed
-# (apart: a traced run's eager messages can take a few ns longer)
+# (apart: a traced run's last call can take a few ns longer, Q8)
 sim() {
     "$collsim" run --platform "$S/$2.xml" --algo linear,binomial,binary --sizes 1000,1M --quiet \
         --csv "$S/$1.csv" >/dev/null || fail "run on $2"
     "$collsim" run --platform "$S/$2.xml" --algo linear,binomial,binary --sizes 1000,1M --quiet \
-        --trace "$S/$1.trace" >/dev/null || fail "traced run on $2"
+        --trace "$S/$1.trace" --csv "$S/$1.traced.csv" >/dev/null || fail "traced run on $2"
     "$collsim" analyze "$S/$1.trace" --platform "$S/$2.xml" --csv "$S/$1" >/dev/null || fail "analyze $2"
 }
 us() { awk -F, -v a="$2" -v m="$3" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
@@ -61,6 +62,9 @@ check_claim_abs "$key" Q4.hockney 0 "$(err xb binomial $M hockney)" 0.01
 check_claim "$key" Q4.logp "$(calc "(3 * 2 / (3 * ($a + $bm)) - 1) * 100")" "$(err xb binomial $M logp)" 1e-3
 check_claim "$key" Q4.ring "$(calc "(3 * (1 + $bm) / (7 * (1 + $bm)) - 1) * 100")" "$(err ring binomial $M hockney)" 1e-3
 check_claim_abs "$key" Q4.contention 0 "$(err ring binomial $M contention)" 0.01
+# k = 4 on the ring: no model's conditions hold, so none is marked exact, 0% or not
+starred=$(awk -F, -v m=$M '$1 == "binomial" && $2 == m && $9 == 1 { print $6 }' "$S/ring.models.csv" | paste -sd,)
+check_word "$key" Q4.starred "${starred:-none}"
 
 # Q5: predict (formulas only) against the simulation
 pred() { "$collsim" predict --platform "$S/$1.xml" --sizes "$2" --algo linear,binomial,binary; }
@@ -99,6 +103,29 @@ mine xb8 8 0 1M || fail "my_bcast on crossbar-8"
 check_claim "$key" Q6.crossbar "$(calc "3 * $t")" "$(csv_col "$S/mine.csv" avg_s | awk '{ printf "%.12g", $1 * 1e6 }')" 1e-6
 # the starter is incomplete: it must fail the data check
 starter_fails "the starter my_bcast.c" --platform "$S/ring8.xml" --algo-file "$lab/my_bcast.c" --sizes 1000
+
+# Q8: step 4's space-time diagrams at 1000 B, drawn as the README draws them
+svg() { # ALGO: its diagram in $S/ALGO.svg; prints each arrow as SRC->DST:STEP:END_US, sorted
+    "$collsim" analyze "$S/xb.trace" --platform "$S/xb8.xml" --svg "$S/$1.svg" --svg-phase "$1/1000/" \
+        >/dev/null 2>&1 || fail "step 4: the diagram of $1"
+    sed -n 's/^<g class="msg"><title>\([0-9]*\) to \([0-9]*\),.* to \([0-9.]*\) us, step \([0-9]*\)<\/title>.*/\1->\2:\4:\3/p' \
+        "$S/$1.svg" | sort
+}
+steps() { cut -d: -f2 | sort -nu | tail -1; }
+# binomial: rounds of masks 1, 2, 4; linear: one send a round; binary: weighted depths
+check_word "$key" Q8.binomial "$(svg binomial | steps)"
+check_word "$key" Q8.linear "$(svg linear | steps)"
+check_word "$key" Q8.binary "$(svg binary | steps)"
+assert_eq "Q8: the binary tree's arrows and steps" "0->1:1 0->2:2 1->3:2 1->4:3 2->5:3 2->6:4 3->7:3" \
+    "$(svg binary | cut -d: -f1,2 | paste -sd' ')"
+# the root's three eager sends share its uplink and arrive together at a + 3 b m'
+for d in 1 2 4; do
+    check_claim "$key" Q8.together "$(calc "$a + 3 * $e")" "$(svg binomial | awk -F: -v d="0->$d" '$1 == d { print $3 }')" 1e-3
+done
+# traced: ranks 1 and 3 (on the critical path) share their link with their barrier message
+t2=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+    $c["algorithm"] == "binomial" && $c["bytes"] == 1000 { printf "%.12g\n", $c["avg_s"] * 1e6 }' "$S/xb.traced.csv")
+check_claim "$key" Q8.traced "$(calc "($a + 3 * $e) + ($a + 2 * $e) + ($a + $e) + 2 * 16 * $b * 1e6")" "$t2" 1e-6
 
 # Q7: per-message software costs (step 7): 16 B, o = o_s = o_r, h = a + b m'
 h=$(calc "2 * $th * 1e6 + 32 * $b * 1e6")
