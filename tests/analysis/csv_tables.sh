@@ -35,7 +35,7 @@ assert_eq "CSV files besides the expected ones (the study's cells)" 1 \
 # One table: no blank line, no second header, every row with the header's field count.
 # Units: a column holding a quantity ends in its unit; the others are names, counts or flags.
 unitless=$(echo " collective algorithm platform model routing np root warmup iterations valid variant
-    call timed rank src dst hops k exact phase link ratio best_algorithm second_algorithm
+    call timed rank src dst hops k exact phase link ratio best_algorithm second_algorithm not_run
     baseline_variant sent_messages received_messages best note " | tr -s ' \n' '  ')
 for f in "${files[@]}"; do
     name=${f#"$tmp"/}
