@@ -274,9 +274,6 @@ void study_path(const struct study_plan *p, int coll, const char *base, const ch
 /* "16 B", "64 KiB", "4 MiB" */
 void study_fmt_bytes(unsigned long long b, char *out, size_t len);
 
-/* The distinct sizes of the rows, ascending, into out (room for n); their count. */
-int study_row_sizes(const struct study_row *rows, int n, unsigned long long *out);
-
 /* gnuplot, its PNG terminal (1100x600) writing cs_out_part(png), the x axis a logarithmic
  * message size (study_plot_sizes sets its ticks), a grid, the key outside on the right; finish with
  * cs_gnuplot_finish(g, png, NULL). NULL after an error line. */

@@ -1,5 +1,5 @@
 /* study_common.c: what the study's files share, at the bottom of the study (it calls none of
- * them): the report's paths, byte sizes and plot frame, the rows' sizes, comma lists and
+ * them): the report's paths, byte sizes and plot frame and size axis, comma lists and
  * folders. */
 #include <limits.h>
 #include <stdio.h>
@@ -64,21 +64,6 @@ void study_fmt_bytes(unsigned long long b, char *out, size_t len)
         }
     }
     snprintf(out, len, "%llu B", b);
-}
-
-int study_row_sizes(const struct study_row *rows, int n, unsigned long long *out)
-{
-    int k = 0;
-    for (int i = 0; i < n; i++) {
-        int j = 0;
-        while (j < k && out[j] != rows[i].bytes)
-            j++;
-        if (j < k) continue;
-        for (j = k++; j > 0 && out[j - 1] > rows[i].bytes; j--)
-            out[j] = out[j - 1];
-        out[j] = rows[i].bytes;
-    }
-    return k;
 }
 
 FILE *study_plot_open(const char *png)
