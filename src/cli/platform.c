@@ -9,6 +9,7 @@
 
 const char platform_usage[] =
     "usage: collsim platform KIND [options] -o FILE.xml\n"
+    "       collsim platform KIND [options] --cores C [--sockets S] [--map-by WHAT] -o FILE.xml\n"
     "       collsim platform --machine FILE --nodes N [--map-by WHAT] -o FILE.xml\n"
     "       collsim platform info FILE.xml [--hops]\n"
     "Writes a SimGrid platform and FILE.hosts beside it (line i = the host of rank i).\n"
@@ -35,10 +36,19 @@ const char platform_usage[] =
     "  xl250a-cluster --nodes N  1 <= N <= 36 such nodes on one InfiniBand EDR switch\n"
     "A kind refuses the options of the others.\n"
     "\n"
+    "nodes of cores on a kind's network (ring, torus, hypercube, crossbar, fattree --nodes):\n"
+    "  --cores C [--sockets S]   each node of the kind becomes S sockets (default 1) of C\n"
+    "                            cores, one host per core (nK-cC), with the XL250a node's\n"
+    "                            core, memory, inter-socket and NIC numbers; the kind's links\n"
+    "                            (--latency, --bandwidth) join the nodes' NICs; at most 512\n"
+    "                            nodes and 65536 hosts. --map-by core (default), socket or\n"
+    "                            node, as for a profile (below)\n"
+    "\n"
     "from a machine profile (docs/machines.md; machines/ has some):\n"
     "  --machine FILE --nodes N [--map-by core|node|LEVEL]\n"
     "                            N nodes of the profile's [node], one host per core (nK-cC:\n"
-    "                            core C of node K), on its [network] (crossbar); at most 512\n"
+    "                            core C of node K), on its [network] (any kind above); at most "
+    "512\n"
     "                            nodes and 65536 hosts. The hostfile's order: core (default)\n"
     "                            fills node 0's cores, then node 1's; node puts rank i on node\n"
     "                            i mod N; a level of the profile (socket ...) deals the ranks\n"
@@ -111,6 +121,8 @@ static int platform_args(int argc, char **argv, struct platform_request *q)
         {"speed", CS_OPT_STR, &q->speed, NULL},
         {"machine", CS_OPT_STR, &q->machine, NULL},
         {"map-by", CS_OPT_STR, &q->map_by, NULL},
+        {"sockets", CS_OPT_INT, &q->sockets, &q->sockets_given},
+        {"cores", CS_OPT_INT, &q->cores, &q->cores_given},
         {"output", CS_OPT_STR, &q->out, NULL},
         {"o", CS_OPT_STR, &q->out, NULL},
         {NULL, 0, NULL, NULL}};

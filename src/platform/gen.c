@@ -13,8 +13,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "network.h"
 #include "platform.h"
 #include "util.h"
+#include "xl250a.h"
 #include "xmlw.h"
 
 /* Limits: explicit routes (ring, crossbar, hypercube) grow as the square of the hosts or
@@ -206,17 +208,6 @@ static void gen_crossbar(struct gen *g, int p)
             node_route(g, s, d, &path);
         }
 }
-
-/* The HP XL250a Gen9 node's numbers, each with where it comes from. */
-#define XL_CORE_SPEED "40Gf" /* 2.5 GHz x 16 DP flop/cycle (AVX2, 2 FMA units) */
-#define XL_CORE_BW "12GBps"  /* one core's copy bandwidth, order of STREAM copy on Haswell-EP */
-#define XL_CORE_LAT "100ns"  /* core to shared L3: half of a ~0.25 us intra-socket MPI latency */
-#define XL_MEM_BW "68GBps"   /* 4 channels x DDR4-2133 x 8 B = 68.3 GB/s per socket */
-#define XL_MEM_LAT "50ns"    /* L3/memory controller crossing */
-#define XL_QPI_BW "38.4GBps" /* 2 QPI links x 9.6 GT/s x 2 B per direction */
-#define XL_QPI_LAT "250ns"   /* inter-socket MPI latency ~0.5 us in all */
-#define XL_NIC_BW "12.5GBps" /* InfiniBand EDR, 100 Gb/s per direction */
-#define XL_NIC_LAT "500ns"   /* ~1 us MPI latency node to node through one switch */
 
 static void xl_comments(struct gen *g)
 {
@@ -632,8 +623,9 @@ void platform_defaults(struct platform_request *q)
                                    .speed = "1Gf"};
 }
 
-/* Checks request q and plans it into sp and g: 0, or 2 after an error line. */
-static int plan_request(const struct platform_request *q, struct spec *sp, struct gen *g)
+/* Checks request q's kind, options and units into sp and g (not its output): 0, or 2 after
+ * an error line. */
+static int plan_spec(const struct platform_request *q, struct spec *sp, struct gen *g)
 {
     *sp = (struct spec){.kind = q->kind,
                         .out = q->out,
@@ -648,25 +640,70 @@ static int plan_request(const struct platform_request *q, struct spec *sp, struc
     for (int i = 0; i < PLATFORM_NOPTS; i++)
         sp->given |= (q->given[i] != 0) << i;
     *g = (struct gen){NULL, q->latency, q->bandwidth, q->speed};
-    if (q->map_by != NULL) {
-        cs_error("--map-by places the cores of a --machine platform; a kind's hosts are in "
-                 "index order");
-        return 2;
-    }
     if (sp->kind == NULL) {
         cs_error("no platform kind (ring, torus, hypercube, fattree, crossbar, xl250a, "
                  "xl250a-cluster) and no --machine FILE; see 'collsim platform --help'");
         return 2;
     }
-    int rc;
-    if ((rc = platform_check_units(g->lat, g->bw, g->speed)) != 0 || (rc = plan_kind(sp)) != 0)
-        return rc;
-    return xmlw_check_out(sp->out);
+    int rc = platform_check_units(g->lat, g->bw, g->speed);
+    return rc != 0 ? rc : plan_kind(sp);
+}
+
+/* Checks request q and plans it into sp and g: 0, or 2 after an error line. */
+static int plan_request(const struct platform_request *q, struct spec *sp, struct gen *g)
+{
+    if (q->map_by != NULL) {
+        cs_error("--map-by places the cores of a --machine platform or of --sockets/--cores; a "
+                 "kind's hosts are in index order");
+        return 2;
+    }
+    int rc = plan_spec(q, sp, g);
+    return rc != 0 ? rc : xmlw_check_out(sp->out);
+}
+
+/* The network of a planned kind: 0, or 2 after an error line for a kind that is no network of
+ * nodes (the xl250a kinds) or a fat tree of SimGrid's own parameters. */
+static int spec_network(const struct spec *sp, const struct gen *g, struct net *n)
+{
+    static const char *const names[] = {[NET_CROSSBAR] = "crossbar",
+                                        [NET_RING] = "ring",
+                                        [NET_TORUS] = "torus",
+                                        [NET_HYPERCUBE] = "hypercube",
+                                        [NET_FATTREE] = "fattree"};
+    *n = (struct net){.kind = NET_CROSSBAR, .nodes = sp->count, .dim = sp->dim};
+    while (n->kind <= NET_FATTREE && strcmp(names[n->kind], sp->kind) != 0)
+        n->kind++;
+    if (n->kind > NET_FATTREE || (sp->given & (OPT_LEVELS | OPT_DOWN | OPT_UP | OPT_PAR))) {
+        cs_error("%s%s cannot join nodes of cores (ring, torus, hypercube, crossbar, or fattree "
+                 "--nodes N [--oversubscription R])",
+                 sp->kind, n->kind == NET_FATTREE ? " --levels" : "");
+        return 2;
+    }
+    cs_parse_quantity(g->lat, 'l', &n->latency);
+    cs_parse_quantity(g->bw, 'b', &n->bandwidth);
+    n->nd = sp->ndims;
+    memcpy(n->side, sp->dims, sizeof n->side);
+    if (n->kind == NET_FATTREE) { /* params "2;k,k;1,u;1,1" */
+        n->k = 1;
+        while (n->k * n->k < sp->count)
+            n->k++;
+        n->u = n->k / sp->over;
+    }
+    snprintf(n->desc, sizeof n->desc, "%s %s", sp->kind, sp->dims_prop);
+    return 0;
+}
+
+int platform_network(const struct platform_request *q, struct net *n)
+{
+    struct spec sp;
+    struct gen g;
+    int rc = plan_spec(q, &sp, &g);
+    return rc != 0 ? rc : spec_network(&sp, &g, n);
 }
 
 int platform_plan(const struct platform_request *q, int *hosts)
 {
-    if (q->machine != NULL) return machine_gen_plan(q, hosts);
+    if (q->machine != NULL || platform_has_anatomy(q)) return machine_gen_plan(q, hosts);
     struct spec sp;
     struct gen g;
     int rc = plan_request(q, &sp, &g);
@@ -676,7 +713,7 @@ int platform_plan(const struct platform_request *q, int *hosts)
 
 int platform_write(const struct platform_request *q)
 {
-    if (q->machine != NULL) return machine_gen_write(q);
+    if (q->machine != NULL || platform_has_anatomy(q)) return machine_gen_write(q);
     struct spec sp;
     struct gen g;
     int rc = plan_request(q, &sp, &g);

@@ -1,13 +1,18 @@
 /* machine_gen.c: `collsim platform --machine FILE --nodes N [--map-by WHAT]`: N nodes of a
  * machine profile as a SimGrid platform, one host per core in a zone per group of every level,
- * and its hostfile in the order --map-by says (docs/machines.md has the routes). */
+ * and its hostfile in the order --map-by says (docs/machines.md has the routes); and
+ * `collsim platform KIND ... --sockets S --cores C`: the nodes of KIND's network, each of S
+ * sockets of C cores with the XL250a's numbers (xl250a.h). The network between the nodes'
+ * gateways is network.c's. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "machine.h"
+#include "network.h"
 #include "platform.h"
 #include "util.h"
+#include "xl250a.h"
 #include "xmlw.h"
 
 enum {
@@ -24,6 +29,7 @@ struct mg {
     const char *out, *speed, *map_name;
     int nodes, cores, top; /* top: the top level's index */
     int map;               /* MG_MAP_CORE, MG_MAP_NODE or a level's index */
+    struct net net;        /* between the nodes' gateways */
     struct xmlw *x;
 };
 
@@ -133,6 +139,8 @@ static void core_host(struct mg *g, int node, int core)
     xmlw_prop(g->x, "collsim.node", v);
     snprintf(v, sizeof v, "%d", core);
     xmlw_prop(g->x, "collsim.core", v);
+    snprintf(v, sizeof v, "%d", g->top > 0 ? core / group_size(g, g->top - 1) : 0);
+    xmlw_prop(g->x, "collsim.socket", v);
     xmlw_end(g->x);
 }
 
@@ -333,33 +341,54 @@ static void world_props(struct mg *g)
     xmlw_prop(g->x, "collsim.dims", text);
     xmlw_prop(g->x, "collsim.machine", g->m.name);
     xmlw_prop(g->x, "collsim.map_by", g->map_name);
+    if (g->nodes > 1) xmlw_prop(g->x, "collsim.network", g->net.desc);
     quantities(lat, bw, sizeof lat, g->m.core_latency, g->m.core_bandwidth);
     xmlw_prop(g->x, "collsim.link_latency", lat);
     xmlw_prop(g->x, "collsim.link_bandwidth", bw);
 }
 
+/* net_links' callback: a network link. */
+static void net_link(void *ctx, const char *id, double latency, double bandwidth,
+                     const char *policy)
+{
+    link(ctx, id, latency, bandwidth, policy);
+}
+
+/* The zone routes between the nodes' gateways, through the network (network.c). */
+static void net_routes(struct mg *g)
+{
+    char a[MG_NAME], b[MG_NAME], ga[MG_NAME], gb[MG_NAME];
+    char(*l)[NET_NAME] = zalloc(NET_MAX_HOPS * sizeof *l);
+    for (int s = 0; s < g->nodes; s++)
+        for (int d = 0; d < g->nodes; d++) {
+            if (s == d) continue;
+            snprintf(a, sizeof a, "n%d", s), snprintf(b, sizeof b, "n%d", d);
+            snprintf(ga, sizeof ga, "n%d-router", s), snprintf(gb, sizeof gb, "n%d-router", d);
+            int n = net_route(&g->net, s, d, l);
+            xmlw_route_open(g->x, a, b, ga, gb);
+            for (int i = 0; i < n; i++)
+                xmlw_link_ctn(g->x, l[i]);
+            xmlw_end(g->x);
+        }
+    free(l);
+}
+
 /* The top zone: props; an empty zone first, then every link, so that SimGrid 3.32 traces the
- * platform (see src/platform/README.md); the nodes' zones; the network's zone routes: one
- * non-blocking switch (a FATPIPE link of the NIC's bandwidth, no latency). */
+ * platform (see src/platform/README.md); the nodes' zones; the network's zone routes (a
+ * profile's bare crossbar: one non-blocking switch, a FATPIPE link of the NIC's bandwidth, no
+ * latency). */
 static void write_world(struct mg *g)
 {
-    char a[MG_NAME], b[MG_NAME], ga[MG_NAME], gb[MG_NAME], l[1][MG_NAME] = {"switch"};
     zone_start(g, "world");
     world_props(g);
     zone_start(g, "empty");
     xmlw_end(g->x);
     for (int k = 0; k < g->nodes; k++)
         node_links(g, k);
-    if (g->nodes > 1) link(g, "switch", 0, g->m.nic_bandwidth, "FATPIPE");
+    if (g->nodes > 1) net_links(&g->net, net_link, g);
     for (int k = 0; k < g->nodes; k++)
         node_zone(g, k);
-    for (int s = 0; s < g->nodes; s++)
-        for (int d = 0; d < g->nodes; d++) {
-            if (s == d) continue;
-            snprintf(a, sizeof a, "n%d", s), snprintf(b, sizeof b, "n%d", d);
-            snprintf(ga, sizeof ga, "n%d-router", s), snprintf(gb, sizeof gb, "n%d-router", d);
-            route(g, a, b, ga, gb, l, 1);
-        }
+    if (g->nodes > 1) net_routes(g);
     xmlw_end(g->x);
 }
 
@@ -432,44 +461,105 @@ static int plan_map(struct mg *g, const char *by)
     return 2;
 }
 
-/* What the profile must give for N nodes. 0, or 2 after an error line. */
-static int plan_nodes(struct mg *g, const struct platform_request *q)
+/* The node count and network of a profile: --nodes N and its [network] line, which must have
+ * N nodes when it says. 0, or 2 after an error line. */
+static int plan_profile_nodes(struct mg *g, const struct platform_request *q)
 {
     const char *p = g->m.name;
     if (!q->given[PLATFORM_NODES] || q->nodes < 1 || q->nodes > MG_MAX_NODES) {
         cs_error("--machine needs --nodes N with 1 <= N <= %d", MG_MAX_NODES);
         return 2;
     }
-    g->nodes = q->nodes, g->cores = machine_cores_per_node(&g->m), g->top = g->m.nlevels - 1;
-    if ((long)g->nodes * g->cores > MG_MAX_HOSTS) {
-        cs_error("%d nodes of %d cores: more than %d hosts", g->nodes, g->cores, MG_MAX_HOSTS);
-        return 2;
-    }
+    g->nodes = q->nodes;
     if (g->nodes == 1) return 0;
     if (g->m.network[0] == '\0') {
         cs_error("profile '%s' has no [network]: --nodes %d needs one", p, g->nodes);
         return 2;
     }
-    if (strcmp(g->m.network, "crossbar") != 0) {
-        cs_error("profile '%s': network '%s' (platforms of a profile have only crossbar so far)", p,
-                 g->m.network);
+    char where[MACHINE_NAME_MAX + 32];
+    snprintf(where, sizeof where, "profile '%s' [network]", p);
+    int rc = net_parse(g->m.network, g->m.nic_bandwidth, &g->net, where);
+    if (rc == 0 && g->net.nodes != 0 && g->net.nodes != g->nodes) {
+        cs_error("profile '%s': its network '%s' joins %d nodes, not --nodes %d", p, g->m.network,
+                 g->net.nodes, g->nodes);
+        return 2;
+    }
+    return rc;
+}
+
+/* The nodes, their cores and their network, from the profile or the kind. 0, or 2 after an
+ * error line. */
+static int plan_nodes(struct mg *g, const struct platform_request *q)
+{
+    int rc = q->machine != NULL ? plan_profile_nodes(g, q) : platform_network(q, &g->net);
+    if (rc != 0) return rc;
+    if (q->machine == NULL) g->nodes = g->net.nodes;
+    g->cores = machine_cores_per_node(&g->m), g->top = g->m.nlevels - 1;
+    if (g->nodes > MG_MAX_NODES) {
+        cs_error("%d nodes: nodes with cores are at most %d (their routes grow as the square)",
+                 g->nodes, MG_MAX_NODES);
+        return 2;
+    }
+    if ((long)g->nodes * g->cores > MG_MAX_HOSTS) {
+        cs_error("%d nodes of %d cores: more than %d hosts", g->nodes, g->cores, MG_MAX_HOSTS);
         return 2;
     }
     int parts = g->top > 0 ? g->m.level[g->top].count : g->cores;
-    if (g->m.nics > parts) {
+    if (g->nodes > 1 && g->m.nics > parts) {
         cs_error("profile '%s': %d NICs, more than the %d parts of a node (NIC i hangs off part i)",
-                 p, g->m.nics, parts);
+                 g->m.name, g->m.nics, parts);
         return 2;
     }
     return 0;
 }
 
-/* Checks q and reads its profile into g. 0, or 2 after an error line. */
-static int plan(const struct platform_request *q, struct mg *g)
+/* A level of the default anatomy, its latency and bandwidth in SimGrid units. */
+static void anatomy_level(struct machine_level *l, const char *name, int count, const char *lat,
+                          const char *bw)
+{
+    snprintf(l->name, sizeof l->name, "%s", name);
+    l->count = count;
+    cs_parse_quantity(lat, 'l', &l->latency);
+    cs_parse_quantity(bw, 'b', &l->bandwidth);
+}
+
+/* --sockets S --cores C on a kind: nodes of S sockets of C cores each, the XL250a's numbers
+ * (one level, socket, when S is 1). 0, or 2 after an error line. */
+static int plan_anatomy(const struct platform_request *q, struct machine *m)
+{
+    int sockets = q->sockets_given ? q->sockets : 1, cores = q->cores;
+    if (!q->cores_given || cores < 1 || cores > MG_MAX_HOSTS || sockets < 1 ||
+        sockets > MG_MAX_HOSTS / cores) {
+        cs_error("a node anatomy needs --cores C (cores a socket) >= 1 and --sockets S >= 1 "
+                 "(default 1), at most %d cores a node",
+                 MG_MAX_HOSTS);
+        return 2;
+    }
+    memset(m, 0, sizeof *m);
+    snprintf(m->name, sizeof m->name, "%dx%d", sockets, cores);
+    snprintf(m->description, sizeof m->description,
+             "%d socket(s) of %d cores with the XL250a node's numbers", sockets, cores);
+    anatomy_level(&m->level[0], "socket", cores, XL_MEM_LAT, XL_MEM_BW);
+    anatomy_level(&m->level[1], "node", sockets, XL_QPI_LAT, XL_QPI_BW);
+    m->nlevels = sockets > 1 ? 2 : 1;
+    cs_parse_quantity(XL_CORE_LAT, 'l', &m->core_latency);
+    cs_parse_quantity(XL_CORE_BW, 'b', &m->core_bandwidth);
+    cs_parse_quantity(XL_NIC_LAT, 'l', &m->nic_latency);
+    cs_parse_quantity(XL_NIC_BW, 'b', &m->nic_bandwidth);
+    m->nics = 1;
+    return 0;
+}
+
+/* --machine FILE: the checks of its options, the profile read into g->m. 0 or 2. */
+static int plan_profile(const struct platform_request *q, struct mg *g)
 {
     char err[1024];
     if (q->kind != NULL) {
         cs_error("give a platform KIND or --machine FILE, not both");
+        return 2;
+    }
+    if (platform_has_anatomy(q)) {
+        cs_error("--sockets and --cores give a kind's nodes cores; a profile has its own [node]");
         return 2;
     }
     for (int i = 0; i < PLATFORM_NOPTS; i++)
@@ -477,8 +567,6 @@ static int plan(const struct platform_request *q, struct mg *g)
             cs_error("--machine takes --nodes, --map-by, --speed and -o, no option of a kind");
             return 2;
         }
-    int rc = platform_check_units(q->latency, q->bandwidth, q->speed);
-    if (rc != 0) return rc;
     if (machine_read(q->machine, &g->m, err, sizeof err) != 0) {
         cs_error("%s", err);
         return 2;
@@ -488,6 +576,16 @@ static int plan(const struct platform_request *q, struct mg *g)
                  g->m.name);
         return 2;
     }
+    return 0;
+}
+
+/* Checks q and reads its profile (or makes its anatomy) into g. 0, or 2 after an error line. */
+static int plan(const struct platform_request *q, struct mg *g)
+{
+    int rc = platform_check_units(q->latency, q->bandwidth, q->speed);
+    if (rc != 0) return rc;
+    rc = q->machine != NULL ? plan_profile(q, g) : plan_anatomy(q, &g->m);
+    if (rc != 0) return rc;
     g->out = q->out, g->speed = q->speed;
     if ((rc = plan_nodes(g, q)) != 0 || (rc = plan_map(g, q->map_by)) != 0) return rc;
     return xmlw_check_out(q->out);

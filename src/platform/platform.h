@@ -30,8 +30,17 @@ struct platform_request {
     int given[PLATFORM_NOPTS];               /* which of those options were given */
     const char *latency, *bandwidth, *speed; /* SimGrid quantities, per link and per host */
     const char *machine; /* a machine profile: its platform instead of a kind (machine_gen.c) */
-    const char *map_by;  /* with machine: core, node or a level's name; NULL: core */
+    const char *map_by;  /* with machine or an anatomy: core, node or a level's name; NULL: core */
+    /* a node anatomy on a kind's network (machine_gen.c): sockets of cores per socket, each
+     * asked for when its given flag is set */
+    int sockets, cores, sockets_given, cores_given;
 };
+
+/* 1 when q asks for a node anatomy (--sockets or --cores) on a kind's network. */
+static inline int platform_has_anatomy(const struct platform_request *q)
+{
+    return q->sockets_given || q->cores_given;
+}
 
 /* Fills q with the defaults: no kind, no machine, no output, 1us, 10GBps, 1Gf, oversubscription 1.
  */
@@ -46,8 +55,9 @@ int platform_plan(const struct platform_request *q, int *hosts);
  * after one error line. */
 int platform_write(const struct platform_request *q);
 
-/* The platform of q->machine's nodes (docs/machines.md), which platform_plan and
- * platform_write hand over when q->machine is set; the same contracts. */
+/* The platform of q->machine's nodes (docs/machines.md), or of nodes with q's anatomy on q's
+ * kind, which platform_plan and platform_write hand over when q->machine is set or
+ * platform_has_anatomy(q); the same contracts. */
 int machine_gen_plan(const struct platform_request *q, int *hosts);
 int machine_gen_write(const struct platform_request *q);
 

@@ -1,0 +1,210 @@
+/* network.c: the network between nodes that have an anatomy (network.h): its links and the route
+ * between two nodes' gateways, for a crossbar, ring, torus, hypercube or two-level fat tree.
+ * Routes follow the kinds' own rules: a ring and a torus go the short way round (a tie goes up
+ * the index), dimension by dimension, the first dimension first; a hypercube corrects the
+ * differing bits lowest first; a fat tree goes up to top switch d mod u and down to the
+ * destination's leaf (destination-mod-k), or crosses the leaf switch when both nodes hang off
+ * it. Names: net-l-A-B_UP/_DOWN (ring, hypercube), net-t-A-B_UP/_DOWN (torus, A < B for _UP),
+ * net-up-L-T and net-dn-T-L (fat tree), net-leaf-L and switch (FATPIPE switch crossings, no
+ * latency). */
+#include "network.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+/* The link from a to b of a full-duplex pair: _UP from the lower endpoint. */
+static void duplex(char *out, const char *prefix, int a, int b)
+{
+    int lo = a < b ? a : b, hi = a < b ? b : a;
+    snprintf(out, NET_NAME, "net-%s-%d-%d_%s", prefix, lo, hi, a < b ? "UP" : "DOWN");
+}
+
+typedef void (*link_fn)(void *ctx, const char *id, double latency, double bandwidth,
+                        const char *policy);
+
+/* Both directions of the pair a, b. */
+static void duplex_pair(const struct net *n, const char *prefix, int a, int b, link_fn link,
+                        void *ctx)
+{
+    char id[NET_NAME];
+    duplex(id, prefix, a, b);
+    link(ctx, id, n->latency, n->bandwidth, NULL);
+    duplex(id, prefix, b, a);
+    link(ctx, id, n->latency, n->bandwidth, NULL);
+}
+
+/* Torus: the node one step up dimension k from node i, wrapping round. */
+static int torus_next(const struct net *n, int i, int k, int step)
+{
+    int stride = 1;
+    for (int j = 0; j < k; j++)
+        stride *= n->side[j];
+    int c = i / stride % n->side[k], to = (c + step + n->side[k]) % n->side[k];
+    return i + (to - c) * stride;
+}
+
+static int torus_coord(const struct net *n, int i, int k)
+{
+    for (int j = 0; j < k; j++)
+        i /= n->side[j];
+    return i % n->side[k];
+}
+
+static void fattree_links(const struct net *n, link_fn link, void *ctx)
+{
+    char id[NET_NAME];
+    for (int l = 0; l < n->k; l++) {
+        snprintf(id, sizeof id, "net-leaf-%d", l);
+        link(ctx, id, 0, n->bandwidth, "FATPIPE");
+        for (int t = 0; t < n->u; t++) {
+            snprintf(id, sizeof id, "net-up-%d-%d", l, t);
+            link(ctx, id, n->latency, n->bandwidth, NULL);
+            snprintf(id, sizeof id, "net-dn-%d-%d", t, l);
+            link(ctx, id, n->latency, n->bandwidth, NULL);
+        }
+    }
+}
+
+void net_links(const struct net *n, link_fn link, void *ctx)
+{
+    switch (n->kind) {
+    case NET_CROSSBAR:
+        link(ctx, "switch", n->latency, n->bandwidth, "FATPIPE");
+        break;
+    case NET_RING:
+        for (int i = 0; i < n->nodes && !(n->nodes == 2 && i == 1); i++)
+            duplex_pair(n, "l", i, (i + 1) % n->nodes, link, ctx);
+        break;
+    case NET_HYPERCUBE:
+        for (int i = 0; i < n->nodes; i++)
+            for (int k = 0; k < n->dim; k++)
+                if (!(i >> k & 1)) duplex_pair(n, "l", i, i ^ (1 << k), link, ctx);
+        break;
+    case NET_TORUS:
+        for (int i = 0; i < n->nodes; i++)
+            for (int k = 0; k < n->nd; k++) /* a side of 2: its one pair, declared once */
+                if (n->side[k] > 2 || torus_coord(n, i, k) == 0)
+                    duplex_pair(n, "t", i, torus_next(n, i, k, 1), link, ctx);
+        break;
+    case NET_FATTREE:
+        fattree_links(n, link, ctx);
+        break;
+    }
+}
+
+/* Ring or one torus dimension: the steps from coordinate c to t on a side of `side` nodes, the
+ * short way round, a tie up. */
+static int ring_step(int c, int t, int side)
+{
+    int up = (t - c + side) % side;
+    return up <= side - up ? 1 : -1;
+}
+
+static int torus_route(const struct net *n, int s, int d, char (*links)[NET_NAME])
+{
+    int h = 0, cur = s;
+    for (int k = 0; k < n->nd; k++) {
+        int step = ring_step(torus_coord(n, cur, k), torus_coord(n, d, k), n->side[k]);
+        while (torus_coord(n, cur, k) != torus_coord(n, d, k) && h < NET_MAX_HOPS) {
+            int next = torus_next(n, cur, k, step);
+            duplex(links[h++], "t", cur, next);
+            cur = next;
+        }
+    }
+    return h;
+}
+
+int net_route(const struct net *n, int s, int d, char (*links)[NET_NAME])
+{
+    int h = 0, cur = s;
+    switch (n->kind) {
+    case NET_CROSSBAR:
+        snprintf(links[h++], NET_NAME, "switch");
+        break;
+    case NET_RING:
+        for (int step = ring_step(s, d, n->nodes); cur != d && h < NET_MAX_HOPS;) {
+            int next = (cur + step + n->nodes) % n->nodes;
+            duplex(links[h++], "l", cur, next);
+            cur = next;
+        }
+        break;
+    case NET_HYPERCUBE:
+        for (int k = 0; k < n->dim; k++)
+            if ((cur ^ d) >> k & 1) {
+                duplex(links[h++], "l", cur, cur ^ (1 << k));
+                cur ^= 1 << k;
+            }
+        break;
+    case NET_TORUS:
+        h = torus_route(n, s, d, links);
+        break;
+    case NET_FATTREE:
+        if (s / n->k == d / n->k) {
+            snprintf(links[h++], NET_NAME, "net-leaf-%d", s / n->k);
+        } else {
+            snprintf(links[h++], NET_NAME, "net-up-%d-%d", s / n->k, d % n->u);
+            snprintf(links[h++], NET_NAME, "net-dn-%d-%d", d % n->u, d / n->k);
+        }
+        break;
+    }
+    return h;
+}
+
+/* One KEY=VALUE of a [network] line into q (values point into the caller's copy). 0 or 2. */
+static int net_key(struct platform_request *q, char *t, const char *where)
+{
+    char *eq = strchr(t, '=');
+    static const struct {
+        const char *key;
+        int opt; /* index of q->given, -1 for none */
+    } keys[] = {{"nodes", PLATFORM_NODES}, {"dims", PLATFORM_DIMS},
+                {"dim", PLATFORM_DIM},     {"oversubscription", PLATFORM_OVERSUBSCRIPTION},
+                {"latency", -1},           {"bandwidth", -1}};
+    if (eq == NULL) {
+        cs_error("%s: '%s' is not KEY=VALUE", where, t);
+        return 2;
+    }
+    *eq = '\0';
+    const char *v = eq + 1;
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+        if (strcmp(t, keys[i].key) != 0) continue;
+        int *num = i == 0 ? &q->nodes : i == 2 ? &q->dim : i == 3 ? &q->oversubscription : NULL;
+        if (num != NULL && cs_parse_int(v, num) != 0) {
+            cs_error("%s: '%s' of '%s' is not a whole number", where, v, t);
+            return 2;
+        }
+        if (i == 1) q->dims = v;
+        if (i == 4) q->latency = v;
+        if (i == 5) q->bandwidth = v;
+        if (keys[i].opt >= 0) q->given[keys[i].opt] = 1;
+        return 0;
+    }
+    cs_error("%s: unknown network parameter '%s' (nodes, dims, dim, oversubscription, latency, "
+             "bandwidth)",
+             where, t);
+    return 2;
+}
+
+int net_parse(const char *line, double nic_bw, struct net *n, const char *where)
+{
+    char *copy = cs_strdup(line), *save;
+    char *kind = strtok_r(copy, " \t", &save), *t = strtok_r(NULL, " \t", &save);
+    int rc = 0;
+    if (kind != NULL && strcmp(kind, "crossbar") == 0 && t == NULL) { /* one switch, no latency */
+        *n = (struct net){.kind = NET_CROSSBAR, .bandwidth = nic_bw};
+        snprintf(n->desc, sizeof n->desc, "crossbar");
+        free(copy);
+        return 0;
+    }
+    struct platform_request q;
+    platform_defaults(&q);
+    q.kind = kind != NULL ? kind : "";
+    for (; t != NULL && rc == 0; t = strtok_r(NULL, " \t", &save))
+        rc = net_key(&q, t, where);
+    if (rc == 0) rc = platform_network(&q, n);
+    free(copy);
+    return rc;
+}

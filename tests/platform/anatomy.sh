@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# anatomy.sh COLLSIM SRCDIR: nodes of cores on every kind's network (--sockets/--cores, and a
+# profile's [network] line). Every pair's hops and latency come from the route worked out by
+# hand from src/platform/README.md: inside a node [core up, memory of the socket, (the link
+# between sockets), core down]; between nodes [core up, memory, (link between sockets to the
+# NIC's socket 0), NIC up, the network's links, NIC down, (link between sockets), memory, core
+# down], with the XL250a's numbers (core 100 ns 12 GB/s, memory 50 ns 68 GB/s, between sockets
+# 250 ns 38.4 GB/s, NIC 500 ns 12.5 GB/s) and the kind's links (1 us, 10 GB/s by default).
+collsim=$1 src=$2
+source "$src/tests/lib.sh"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# bad_pairs FILE.xml CORES NETHOPS: pairs whose hops, latency or bandwidth differ from the hand
+# rule; CORES a node's cores (socket of core c: c >= CORES/2 on two sockets, SOCKETS=2 env),
+# NETHOPS an awk expression of s and d (node numbers) giving the network's links between them.
+bad_pairs() {
+    "$collsim" platform info "$1" --hops | awk -v cores="$2" -v sockets="${SOCKETS:-1}" "
+        function nh(s, d) { return $3 }"'
+        function sock(c) { return sockets > 1 && c >= cores / 2 ? 1 : 0 }
+        /^#/ { next }
+        { split($1, a, /[nc-]+/); split($2, b, /[nc-]+/)
+          sn = a[2]; sc = a[3]; dn = b[2]; dc = b[3]
+          if (sn == dn) {
+              q = sock(sc) != sock(dc); hops = 3 + 2 * q; lat = 250e-9 + 300e-9 * q; bw = 12e9
+          } else {
+              q = sock(sc) + sock(dc); h = nh(sn, dn)
+              hops = 6 + h + q; lat = 1.3e-6 + h * 1e-6 + q * 250e-9; bw = 10e9
+          }
+          d = $4 - lat; if (d < 0) d = -d
+          if ($3 != hops || d > 1e-12 || $5 != bw) { bad++; if (bad < 4) print "off:", $0, hops, lat, bw > "/dev/stderr" }
+          n++ }
+        END { print n + 0, bad + 0 }'
+}
+
+# torus 3x3, 2 sockets of 2 cores: 9 nodes, 36 hosts, 36 x 35 pairs; the network's hops are the
+# torus distance (a side of 3: |dx| or 3 - |dx|)
+"$collsim" platform torus --dims 3x3 --sockets 2 --cores 2 -o "$tmp/t.xml"
+got=$(SOCKETS=2 bad_pairs "$tmp/t.xml" 4 '(w(s % 3, d % 3) + w(int(s / 3), int(d / 3))) } function w(x, y) { x = x - y; if (x < 0) x = -x; return x < 3 - x ? x : 3 - x')
+assert_eq "torus 3x3 of 2x2 cores: pairs, off the hand rule" "1260 0" "$got"
+assert_eq "torus 3x3: hosts" 36 "$(grep -c . "$tmp/t.hosts")"
+assert_eq "host n4-c2 is on socket 1" 1 "$(grep -A3 '<host id="n4-c2"' "$tmp/t.xml" | grep -c 'collsim.socket" value="1"')"
+assert_eq "the network prop" 1 "$(grep -c '<prop id="collsim.network" value="torus 3x3"/>' "$tmp/t.xml")"
+
+# hypercube of dimension 3, one socket of 2 cores: the network's hops are the differing bits
+"$collsim" platform hypercube --dim 3 --cores 2 -o "$tmp/h.xml"
+got=$(bad_pairs "$tmp/h.xml" 2 'bits(xor(s, d)) } function xor(x, y,  r, i) { r = 0; for (i = 1; i <= 4; i *= 2) if (int(x / i) % 2 != int(y / i) % 2) r += i; return r } function bits(x,  n) { n = 0; while (x > 0) { n += x % 2; x = int(x / 2) } return n')
+assert_eq "hypercube 3 of 2 cores: pairs, off the hand rule" "240 0" "$got"
+
+# ring of 5: the short way round
+"$collsim" platform ring --nodes 5 --cores 1 -o "$tmp/r.xml"
+got=$(bad_pairs "$tmp/r.xml" 1 'w(s, d) } function w(x, y) { x = x - y; if (x < 0) x = -x; return x < 5 - x ? x : 5 - x')
+assert_eq "ring 5 of 1 core: pairs, off the hand rule" "20 0" "$got"
+
+# fat tree of 16 nodes (4 leaves of 4): the leaf switch (a FATPIPE link, no latency, counted as
+# a hop) inside a leaf, else an uplink and a downlink
+"$collsim" platform fattree --nodes 16 --cores 2 -o "$tmp/f.xml"
+got=$("$collsim" platform info "$tmp/f.xml" --hops | awk '!/^#/ {
+    split($1, a, /[nc-]+/); split($2, b, /[nc-]+/)
+    if (a[2] == b[2]) next
+    same = int(a[2] / 4) == int(b[2] / 4)
+    want_h = same ? 7 : 8; want_l = same ? 1.3e-6 : 3.3e-6
+    d = $4 - want_l; if (d < 0) d = -d
+    if ($3 != want_h || d > 1e-12) bad++; n++ } END { print n + 0, bad + 0 }')
+assert_eq "fattree 16 of 2 cores: pairs between nodes, off the hand rule" "960 0" "$got"
+# a 2:1 fat tree of 16: 4 leaves with 2 uplinks each (leaf L to top T: net-up-L-T)
+"$collsim" platform fattree --nodes 16 --oversubscription 2 --cores 1 -o "$tmp/f2.xml"
+assert_eq "fattree 16, 2:1: uplinks" 8 "$(grep -c '<link id="net-up-' "$tmp/f2.xml")"
+
+# --map-by socket deals a node's ranks over its sockets: c0 c2 c1 c3 on 2 sockets of 2
+"$collsim" platform crossbar --nodes 2 --sockets 2 --cores 2 --map-by socket -o "$tmp/x.xml"
+assert_eq "map-by socket" "n0-c0 n0-c2 n0-c1 n0-c3 n1-c0" "$(head -5 "$tmp/x.hosts" | paste -sd' ')"
+
+# a profile whose [network] is a torus: the xl250a profile on a 2x2 torus of 2 us links
+sed 's/^platform = crossbar.*/platform = torus dims=2x2 latency=2us/' \
+    "$src/machines/xl250a.machine" >"$tmp/xt.machine"
+"$collsim" platform --machine "$tmp/xt.machine" --nodes 4 -o "$tmp/xt.xml"
+# n0-c0 to n3-c0: 1.3 us of the node ends, two torus links of 2 us
+got=$("$collsim" platform info "$tmp/xt.xml" --hops | awk '$1 == "n0-c0" && $2 == "n3-c0" { print $3, $4 }')
+assert_eq "profile on a torus: n0-c0 to n3-c0" "8 5.3e-06" "$got"
+assert_one_line_error "profile network of 4 nodes, --nodes 3" \
+    "$collsim" platform --machine "$tmp/xt.machine" --nodes 3 -o "$tmp/bad.xml"
+sed 's/^platform = crossbar.*/platform = torus dims=2x2 colour=red/' \
+    "$src/machines/xl250a.machine" >"$tmp/xbad.machine"
+assert_one_line_error "profile network with an unknown key" \
+    "$collsim" platform --machine "$tmp/xbad.machine" --nodes 4 -o "$tmp/bad.xml"
+
+# errors: one line, no file
+o="-o $tmp/bad.xml"
+assert_one_line_error "--sockets without --cores" "$collsim" platform ring --nodes 4 --sockets 2 $o
+assert_one_line_error "--cores 0" "$collsim" platform ring --nodes 4 --cores 0 $o
+assert_one_line_error "xl250a has its own anatomy" "$collsim" platform xl250a --cores 2 $o
+assert_one_line_error "fattree --levels cannot join nodes" \
+    "$collsim" platform fattree --levels 1 --down 4 --up 1 --parallel 1 --cores 2 $o
+assert_one_line_error "more than 512 nodes with cores" "$collsim" platform torus --dims 32x32 --cores 2 $o
+assert_one_line_error "profile and --cores" \
+    "$collsim" platform --machine "$src/machines/xl250a.machine" --nodes 2 --cores 2 $o
+assert_one_line_error "map-by an unknown level" "$collsim" platform ring --nodes 4 --cores 2 --map-by ccx $o
+assert_eq "no file left by the errors" 0 "$(ls "$tmp"/bad.* 2>/dev/null | wc -l)"
+
+# a run: every rank's data checked, on the traced platform (collsim traces it)
+out=$("$collsim" run --platform "$tmp/t.xml" --collective allreduce --algo ring,recursive_doubling \
+    --sizes 1K,64K 2>&1)
+assert_eq "allreduce on the torus of nodes: rows" 4 "$(printf '%s\n' "$out" | grep -cE '^(1024|65536) ')"
+finish
