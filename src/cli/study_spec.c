@@ -163,7 +163,8 @@ struct gen_line {
 static int gen_key_known(const char *k)
 {
     static const char *const known[] = {"nodes",   "dims",      "dim",   "oversubscription",
-                                        "latency", "bandwidth", "speed", NULL};
+                                        "latency", "bandwidth", "speed", "sockets",
+                                        "cores",   "map-by",    NULL};
     for (int i = 0; known[i]; i++)
         if (strcmp(known[i], k) == 0) return 1;
     return 0;
@@ -173,6 +174,16 @@ static int gen_key_known(const char *k)
 static int gen_key_main(const char *k)
 {
     return strcmp(k, "nodes") == 0 || strcmp(k, "dims") == 0 || strcmp(k, "dim") == 0;
+}
+
+/* What a key's value is preceded by in a platform's name: torus-8x8-s2-c16-bysocket. */
+static const char *gen_key_tag(const char *k)
+{
+    return strcmp(k, "oversubscription") == 0 ? "os"
+           : strcmp(k, "sockets") == 0        ? "s"
+           : strcmp(k, "cores") == 0          ? "c"
+           : strcmp(k, "map-by") == 0         ? "by"
+                                              : "";
 }
 
 /* The comma list of key k's values into g; every bound an error that names it. 0 or -1. */
@@ -216,7 +227,7 @@ static int gen_parse(struct gen_line *g, const char *value, const char *where)
         *eq = '\0';
         if (!gen_key_known(t)) {
             cs_error("%s: unknown platform parameter '%s' (nodes, dims, dim, oversubscription, "
-                     "latency, bandwidth, speed)",
+                     "latency, bandwidth, speed, sockets, cores, map-by)",
                      where, t);
             rc = -1;
             break;
@@ -251,8 +262,7 @@ static int gen_add(struct study_spec *s, const struct gen_line *g, const int *id
     for (int pass = 0; pass < 2; pass++) /* the sizing key first in the name */
         for (int k = 0; k < g->nkeys; k++)
             if (gen_key_main(g->key[k]) == (pass == 0))
-                n += snprintf(name + n, sizeof name - (size_t)n, "-%s%s",
-                              strcmp(g->key[k], "oversubscription") == 0 ? "os" : "",
+                n += snprintf(name + n, sizeof name - (size_t)n, "-%s%s", gen_key_tag(g->key[k]),
                               g->val[k][idx[k]]);
     char opt[GEN_MAX_KEYS][40];
     for (int k = 0; k < g->nkeys; k++) {

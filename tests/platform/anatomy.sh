@@ -102,4 +102,14 @@ assert_eq "no file left by the errors" 0 "$(ls "$tmp"/bad.* 2>/dev/null | wc -l)
 out=$("$collsim" run --platform "$tmp/t.xml" --collective allreduce --algo ring,recursive_doubling \
     --sizes 1K,64K 2>&1)
 assert_eq "allreduce on the torus of nodes: rows" 4 "$(printf '%s\n' "$out" | grep -cE '^(1024|65536) ')"
+
+# a study spec's generator line with sockets, cores and map-by: one platform per map-by value,
+# named after them, each with its own hostfile
+"$collsim" study --platform 'crossbar nodes=2 sockets=2 cores=2 map-by=socket,core' \
+    --collectives bcast --algo binomial --no-compare --sizes 1K --no-trace --out "$tmp/st" >/dev/null 2>&1
+assert_eq "study platforms" "crossbar-2-s2-c2-bycore.xml crossbar-2-s2-c2-bysocket.xml" \
+    "$(cd "$tmp/st/platforms" && ls *.xml | paste -sd' ')"
+assert_eq "study: map-by socket's hostfile" "n0-c0 n0-c2" \
+    "$(head -2 "$tmp/st/platforms/crossbar-2-s2-c2-bysocket.hosts" | paste -sd' ')"
+assert_eq "study: a checked row on each" 2 "$(grep -c '^crossbar-2-s2-c2-by[a-z]*,bcast,binomial,.*,1024,.*,1,' "$tmp/st/summary.csv")"
 finish
