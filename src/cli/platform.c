@@ -36,7 +36,7 @@ const char platform_usage[] =
     "  xl250a-cluster --nodes N  1 <= N <= 36 such nodes on one InfiniBand EDR switch\n"
     "A kind refuses the options of the others.\n"
     "\n"
-    "nodes of cores on a kind's network (ring, torus, hypercube, crossbar, fattree --nodes):\n"
+    "nodes of cores on a kind's network (ring, torus, hypercube, crossbar, fattree of 2 levels):\n"
     "  --cores C [--sockets S]   each node of the kind becomes S sockets (default 1) of C\n"
     "                            cores, one host per core (nK-cC), with the XL250a node's\n"
     "                            core, memory, inter-socket and NIC numbers; the kind's links\n"

@@ -661,6 +661,30 @@ static int plan_request(const struct platform_request *q, struct spec *sp, struc
     return rc != 0 ? rc : xmlw_check_out(sp->out);
 }
 
+/* A fat tree's leaves and top switches: "2;k,k;1,u;1,1" from --nodes, or SimGrid's parameters
+ * of two levels, "2;a,L;1,u;1,1" (L leaves of a nodes, u top switches). 0, or 2 after an error
+ * line for other parameters. */
+static int fattree_network(const struct spec *sp, struct net *n)
+{
+    int down[MAX_LEVELS], up[MAX_LEVELS], par[MAX_LEVELS];
+    long product;
+    if (!(sp->given & OPT_LEVELS)) {
+        n->a = 1;
+        while (n->a * n->a < sp->count)
+            n->a++;
+        n->leaves = n->a, n->u = n->a / sp->over;
+        return 0;
+    }
+    if (sp->levels != 2 || parse_list(sp->up, ',', up, MAX_LEVELS, &product) != 2 || up[0] != 1 ||
+        parse_list(sp->par, ',', par, MAX_LEVELS, &product) != 2 || par[0] != 1 || par[1] != 1) {
+        cs_error("nodes of cores take a fat tree of two levels, --up 1,U and --parallel 1,1");
+        return 2;
+    }
+    parse_list(sp->down, ',', down, MAX_LEVELS, &product);
+    n->a = down[0], n->leaves = down[1], n->u = up[1];
+    return 0;
+}
+
 /* The network of a planned kind: 0, or 2 after an error line for a kind that is no network of
  * nodes (the xl250a kinds) or a fat tree of SimGrid's own parameters. */
 static int spec_network(const struct spec *sp, const struct gen *g, struct net *n)
@@ -673,22 +697,16 @@ static int spec_network(const struct spec *sp, const struct gen *g, struct net *
     *n = (struct net){.kind = NET_CROSSBAR, .nodes = sp->count, .dim = sp->dim};
     while (n->kind <= NET_FATTREE && strcmp(names[n->kind], sp->kind) != 0)
         n->kind++;
-    if (n->kind > NET_FATTREE || (sp->given & (OPT_LEVELS | OPT_DOWN | OPT_UP | OPT_PAR))) {
-        cs_error("%s%s cannot join nodes of cores (ring, torus, hypercube, crossbar, or fattree "
-                 "--nodes N [--oversubscription R])",
-                 sp->kind, n->kind == NET_FATTREE ? " --levels" : "");
+    if (n->kind > NET_FATTREE) {
+        cs_error("%s cannot join nodes of cores (ring, torus, hypercube, crossbar or fattree)",
+                 sp->kind);
         return 2;
     }
     cs_parse_quantity(g->lat, 'l', &n->latency);
     cs_parse_quantity(g->bw, 'b', &n->bandwidth);
     n->nd = sp->ndims;
     memcpy(n->side, sp->dims, sizeof n->side);
-    if (n->kind == NET_FATTREE) { /* params "2;k,k;1,u;1,1" */
-        n->k = 1;
-        while (n->k * n->k < sp->count)
-            n->k++;
-        n->u = n->k / sp->over;
-    }
+    if (n->kind == NET_FATTREE && fattree_network(sp, n) != 0) return 2;
     snprintf(n->desc, sizeof n->desc, "%s %s", sp->kind, sp->dims_prop);
     return 0;
 }

@@ -2,10 +2,10 @@
  * between two nodes' gateways, for a crossbar, ring, torus, hypercube or two-level fat tree.
  * Routes follow the kinds' own rules: a ring and a torus go the short way round (a tie goes up
  * the index), dimension by dimension, the first dimension first; a hypercube corrects the
- * differing bits lowest first; a fat tree goes up to top switch d mod u and down to the
- * destination's leaf (destination-mod-k), or crosses the leaf switch when both nodes hang off
- * it. Names: net-l-A-B_UP/_DOWN (ring, hypercube), net-t-A-B_UP/_DOWN (torus, A < B for _UP),
- * net-up-L-T and net-dn-T-L (fat tree), net-leaf-L and switch (FATPIPE switch crossings, no
+ * differing bits lowest first; a fat tree (leaves of a nodes) goes up to top switch d mod u and
+ * down to the destination's leaf (destination-mod-k), or crosses the leaf switch when both nodes
+ * hang off it. Names: net-l-A-B_UP/_DOWN (ring, hypercube), net-t-A-B_UP/_DOWN (torus, A < B for
+ * _UP), net-up-L-T and net-dn-T-L (fat tree), net-leaf-L and switch (FATPIPE switch crossings, no
  * latency). */
 #include "network.h"
 
@@ -56,7 +56,7 @@ static int torus_coord(const struct net *n, int i, int k)
 static void fattree_links(const struct net *n, link_fn link, void *ctx)
 {
     char id[NET_NAME];
-    for (int l = 0; l < n->k; l++) {
+    for (int l = 0; l < n->leaves; l++) {
         snprintf(id, sizeof id, "net-leaf-%d", l);
         link(ctx, id, 0, n->bandwidth, "FATPIPE");
         for (int t = 0; t < n->u; t++) {
@@ -142,11 +142,11 @@ int net_route(const struct net *n, int s, int d, char (*links)[NET_NAME])
         h = torus_route(n, s, d, links);
         break;
     case NET_FATTREE:
-        if (s / n->k == d / n->k) {
-            snprintf(links[h++], NET_NAME, "net-leaf-%d", s / n->k);
+        if (s / n->a == d / n->a) {
+            snprintf(links[h++], NET_NAME, "net-leaf-%d", s / n->a);
         } else {
-            snprintf(links[h++], NET_NAME, "net-up-%d-%d", s / n->k, d % n->u);
-            snprintf(links[h++], NET_NAME, "net-dn-%d-%d", d % n->u, d / n->k);
+            snprintf(links[h++], NET_NAME, "net-up-%d-%d", s / n->a, d % n->u);
+            snprintf(links[h++], NET_NAME, "net-dn-%d-%d", d % n->u, d / n->a);
         }
         break;
     }

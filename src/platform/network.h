@@ -19,9 +19,9 @@ enum net_kind { NET_CROSSBAR, NET_RING, NET_TORUS, NET_HYPERCUBE, NET_FATTREE };
 struct net {
     enum net_kind kind;
     int nodes;
-    int side[3], nd; /* torus: sides, node = x + A (y + B z) */
-    int dim;         /* hypercube */
-    int k, u;        /* fat tree: k leaves of k nodes, u uplinks a leaf (one a top switch) */
+    int side[3], nd;  /* torus: sides, node = x + A (y + B z) */
+    int dim;          /* hypercube */
+    int a, leaves, u; /* fat tree: leaves of a nodes, u uplinks a leaf (one a top switch) */
     double latency, bandwidth; /* each network link's (s, B/s) */
     char desc[320];            /* "torus 8x8": the world zone's collsim.network prop */
 };

@@ -67,6 +67,12 @@ assert_eq "fattree 16 of 2 cores: pairs between nodes, off the hand rule" "960 0
 "$collsim" platform fattree --nodes 16 --oversubscription 2 --cores 1 -o "$tmp/f2.xml"
 assert_eq "fattree 16, 2:1: uplinks" 8 "$(grep -c '<link id="net-up-' "$tmp/f2.xml")"
 
+# SimGrid's two-level parameters: 2 leaves of 4 nodes (a node count that is no square), 2 top
+# switches; n0 to n1 inside leaf 0 (7 hops, 1.3 us), n0 to n5 over a top switch (8, 3.3 us)
+"$collsim" platform fattree --levels 2 --down 4,2 --up 1,2 --parallel 1,1 --cores 1 -o "$tmp/f3.xml"
+got=$("$collsim" platform info "$tmp/f3.xml" --hops | awk '$1 == "n0-c0" && ($2 == "n1-c0" || $2 == "n5-c0") { printf "%s %s %s;", $2, $3, $4 }')
+assert_eq "fattree 4,2 of 1 core: two routes" "n1-c0 7 1.3e-06;n5-c0 8 3.3e-06;" "$got"
+
 # --map-by socket deals a node's ranks over its sockets: c0 c2 c1 c3 on 2 sockets of 2
 "$collsim" platform crossbar --nodes 2 --sockets 2 --cores 2 --map-by socket -o "$tmp/x.xml"
 assert_eq "map-by socket" "n0-c0 n0-c2 n0-c1 n0-c3 n1-c0" "$(head -5 "$tmp/x.hosts" | paste -sd' ')"
@@ -90,8 +96,10 @@ o="-o $tmp/bad.xml"
 assert_one_line_error "--sockets without --cores" "$collsim" platform ring --nodes 4 --sockets 2 $o
 assert_one_line_error "--cores 0" "$collsim" platform ring --nodes 4 --cores 0 $o
 assert_one_line_error "xl250a has its own anatomy" "$collsim" platform xl250a --cores 2 $o
-assert_one_line_error "fattree --levels cannot join nodes" \
+assert_one_line_error "fattree of one level cannot join nodes" \
     "$collsim" platform fattree --levels 1 --down 4 --up 1 --parallel 1 --cores 2 $o
+assert_one_line_error "fattree with parallel links cannot join nodes" \
+    "$collsim" platform fattree --levels 2 --down 4,2 --up 1,2 --parallel 1,2 --cores 2 $o
 assert_one_line_error "more than 512 nodes with cores" "$collsim" platform torus --dims 32x32 --cores 2 $o
 assert_one_line_error "profile and --cores" \
     "$collsim" platform --machine "$src/machines/xl250a.machine" --nodes 2 --cores 2 $o
