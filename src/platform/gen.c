@@ -534,7 +534,8 @@ static int plan_dragonfly(struct spec *sp)
             return 2;
         }
         if (sp->df[i] < 1 || sp->df[i] > MAX_HOSTS) {
-            cs_error("dragonfly needs --%s >= 1 (got '%d')", size[i], sp->df[i]);
+            cs_error("dragonfly needs --%s N with 1 <= N <= %d (got '%d')", size[i], MAX_HOSTS,
+                     sp->df[i]);
             return 2;
         }
         hosts *= sp->df[i];
