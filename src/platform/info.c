@@ -201,15 +201,20 @@ static void dragonfly_report(const char *dims)
     for (int k = 0; k < 4; k++)
         printf("%s %s %zu (%.6g B/s each)", k ? "," : "", df_levels[k].word, count[k], bw[k]);
     printf("\n");
-    if (top < 0)
+    if (top < 0) {
         printf("bisection: - (one router: no link between two halves)\n");
+        return;
+    }
+    static const char *const unit[4][2] = {
+        {"", ""}, {"router", "routers"}, {"chassis", "chassis"}, {"group", "groups"}};
+    int half = units[top] / 2;
+    char range[64];
+    if (half == 1)
+        snprintf(range, sizeof range, "%s 0", unit[top][0]);
     else
-        printf("bisection: %zu links, %.6g B/s (%s links between %s 0-%d and the others)\n", cut,
-               cut_bw, df_levels[top].word,
-               top == 3   ? "groups"
-               : top == 2 ? "chassis"
-                          : "routers",
-               units[top] / 2 - 1);
+        snprintf(range, sizeof range, "%s 0-%d", unit[top][1], half - 1);
+    printf("bisection: %zu link%s, %.6g B/s (%s links between %s and the others)\n", cut,
+           cut == 1 ? "" : "s", cut_bw, df_levels[top].word, range);
 }
 
 /* What a node injects: the distinct links its routes to the others leave by (host 0's), and

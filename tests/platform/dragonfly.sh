@@ -42,7 +42,7 @@ assert_eq "links per level (a level's link: its links x 10 GB/s)" \
     "host 16 (1e+10 B/s each), router 4 (2e+10 B/s each), chassis 4 (3e+10 B/s each), global 1 (4e+10 B/s each)" \
     "$(info "$f" 'links per level')"
 assert_eq "bisection: the global link between group 0 and group 1" \
-    "1 links, 4e+10 B/s (global links between groups 0-0 and the others)" "$(info "$f" bisection)"
+    "1 link, 4e+10 B/s (global links between group 0 and the others)" "$(info "$f" bisection)"
 assert_eq "injection" "1 link a node, 1e+10 B/s (host n0's routes)" "$(info "$f" injection)"
 assert_eq "n0 -> n8 latency and bandwidth: 4 links of 1 us, the host links' 10 GB/s" "4e-06 1e+10" \
     "$("$collsim" platform info "$f" --hops | awk '$1 == "n0" && $2 == "n8" { print $4, $5 }')"
@@ -78,7 +78,7 @@ done
 # against groups 1 and 2: 2 global links, each of the default 4 (C R N / G = 12 / 3)
 "$collsim" platform dragonfly --groups 3 --chassis 2 --routers 3 --nodes-per-router 2 -o "$tmp/d3.xml"
 assert_eq "3 groups: links" 66 "$(info "$tmp/d3.xml" links)"
-assert_eq "3 groups: bisection" "2 links, 8e+10 B/s (global links between groups 0-0 and the others)" \
+assert_eq "3 groups: bisection" "2 links, 8e+10 B/s (global links between group 0 and the others)" \
     "$(info "$tmp/d3.xml" bisection)"
 assert_eq "3 groups: diameter" 7 "$(info "$tmp/d3.xml" diameter)"
 # one group: the cut is between chassis 0-1 and 2-3, R = 2 chassis links for each of the 4
