@@ -23,3 +23,4 @@ fi
 "$collsim" platform hypercube --dim 4 -o "$dir/hypercube-4.xml"
 "$collsim" platform fattree --nodes 64 -o "$dir/fattree-64.xml"
 "$collsim" platform fattree --nodes 64 --oversubscription 2 -o "$dir/fattree-64-2to1.xml"
+"$collsim" platform dragonfly --groups 4 --chassis 2 --routers 4 --nodes-per-router 8 -o "$dir/dragonfly-4x2x4x8.xml"

@@ -29,6 +29,15 @@ const char platform_usage[] =
     "                            SimGrid's FAT_TREE parameters: 1 <= L <= 8, L numbers >= 1 in\n"
     "                            each list, each list's product at most 65536 (the hosts:\n"
     "                            the product of --down)\n"
+    "  dragonfly --groups G --chassis C --routers R --nodes-per-router N\n"
+    "            [--global-links L --chassis-links L --router-links L]\n"
+    "                            SimGrid's DRAGONFLY cluster: G groups of C chassis of R\n"
+    "                            routers of N hosts (G <= R, at most 65536 hosts); routers of\n"
+    "                            a chassis all-to-all, same routers of a group's chassis\n"
+    "                            all-to-all, one link between each pair of groups; minimal\n"
+    "                            routes. A level of L links is one link of L x --bandwidth\n"
+    "                            (1 <= L <= 65536); the defaults carry all-to-all traffic at\n"
+    "                            full injection (src/platform/README.md)\n"
     "  crossbar --nodes P        2 <= P <= 1024; own uplink and downlink per host: no link is\n"
     "                            shared by two disjoint pairs (for formula checks)\n"
     "  xl250a                    one HP XL250a Gen9 node: 2 sockets x 12 cores, one host per\n"
@@ -68,7 +77,9 @@ static const char info_usage[] =
     "Prints the platform's nodes, physical links (a full-duplex pair counted once), diameter in\n"
     "hops (links on a route, over every ordered pair, or a sample of 65536 above 256 hosts),\n"
     "the bisection width of rings, tori and hypercubes (links crossing the half cut, found from\n"
-    "the one-hop routes), and a few routes. --hops prints every pair: src dst hops latency\n"
+    "the one-hop routes), of fat trees and dragonflies (the links between the two halves of\n"
+    "the leaves or groups), a dragonfly's links per level, and a few routes. --hops prints every "
+    "pair: src dst hops latency\n"
     "bandwidth. Routes, latencies and bandwidths are SimGrid's own.\n";
 
 /* `collsim platform info`'s command line: argv[0] is "info". Returns the exit status. */
@@ -116,6 +127,13 @@ static int platform_args(int argc, char **argv, struct platform_request *q)
         {"up", CS_OPT_STR, &q->up, &on[PLATFORM_UP]},
         {"parallel", CS_OPT_STR, &q->parallel, &on[PLATFORM_PARALLEL]},
         {"oversubscription", CS_OPT_INT, &q->oversubscription, &on[PLATFORM_OVERSUBSCRIPTION]},
+        {"groups", CS_OPT_INT, &q->groups, &on[PLATFORM_GROUPS]},
+        {"chassis", CS_OPT_INT, &q->chassis, &on[PLATFORM_CHASSIS]},
+        {"routers", CS_OPT_INT, &q->routers, &on[PLATFORM_ROUTERS]},
+        {"nodes-per-router", CS_OPT_INT, &q->nodes_per_router, &on[PLATFORM_NODES_PER_ROUTER]},
+        {"global-links", CS_OPT_INT, &q->global_links, &on[PLATFORM_GLOBAL_LINKS]},
+        {"chassis-links", CS_OPT_INT, &q->chassis_links, &on[PLATFORM_CHASSIS_LINKS]},
+        {"router-links", CS_OPT_INT, &q->router_links, &on[PLATFORM_ROUTER_LINKS]},
         {"latency", CS_OPT_STR, &q->latency, NULL},
         {"bandwidth", CS_OPT_STR, &q->bandwidth, NULL},
         {"speed", CS_OPT_STR, &q->speed, NULL},

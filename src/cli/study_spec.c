@@ -151,7 +151,7 @@ static int platform_file(struct study_spec *s, const char *value, const char *wh
 }
 
 /* A generator line: KIND, then key=v1,v2,... pairs. */
-#define GEN_MAX_KEYS 8
+#define GEN_MAX_KEYS 12
 struct gen_line {
     char kind[32];
     int nkeys;
@@ -162,28 +162,57 @@ struct gen_line {
 
 static int gen_key_known(const char *k)
 {
-    static const char *const known[] = {"nodes",   "dims",      "dim",   "oversubscription",
-                                        "latency", "bandwidth", "speed", "sockets",
-                                        "cores",   "map-by",    NULL};
+    static const char *const known[] = {"nodes",        "dims",
+                                        "dim",          "oversubscription",
+                                        "groups",       "chassis",
+                                        "routers",      "nodes-per-router",
+                                        "global-links", "chassis-links",
+                                        "router-links", "latency",
+                                        "bandwidth",    "speed",
+                                        "sockets",      "cores",
+                                        "map-by",       NULL};
     for (int i = 0; known[i]; i++)
         if (strcmp(known[i], k) == 0) return 1;
     return 0;
 }
 
+/* The dragonfly's sizes, in the order its name gives them: 4x2x4x8. */
+static const char *const df_sizes[] = {"groups", "chassis", "routers", "nodes-per-router"};
+
 /* 1 for the keys that size a platform: their value comes first in its name. */
 static int gen_key_main(const char *k)
 {
+    for (int i = 0; i < 4; i++)
+        if (strcmp(k, df_sizes[i]) == 0) return 1;
     return strcmp(k, "nodes") == 0 || strcmp(k, "dims") == 0 || strcmp(k, "dim") == 0;
 }
 
-/* What a key's value is preceded by in a platform's name: torus-8x8-s2-c16-bysocket. */
+/* What a key's value is preceded by in a platform's name: torus-8x8-s2-c16-bysocket,
+ * dragonfly-4x2x4x8-gl16; "" for the keys whose value says what it is (latency, ...). */
 static const char *gen_key_tag(const char *k)
 {
-    return strcmp(k, "oversubscription") == 0 ? "os"
-           : strcmp(k, "sockets") == 0        ? "s"
-           : strcmp(k, "cores") == 0          ? "c"
-           : strcmp(k, "map-by") == 0         ? "by"
-                                              : "";
+    static const char *const tags[][2] = {
+        {"oversubscription", "os"}, {"sockets", "s"},       {"cores", "c"},
+        {"map-by", "by"},           {"global-links", "gl"}, {"chassis-links", "cl"},
+        {"router-links", "rl"}};
+    for (size_t i = 0; i < sizeof tags / sizeof tags[0]; i++)
+        if (strcmp(k, tags[i][0]) == 0) return tags[i][1];
+    return "";
+}
+
+/* A dragonfly's sizes into name at n, in df_sizes' order joined by 'x' ("-4x2x4x8"); the new
+ * length. A size not given is left out (the generator's check says it is missing). */
+static int gen_dragonfly_name(const struct gen_line *g, const int *idx, char *name, int n,
+                              size_t len)
+{
+    const char *sep = "-";
+    for (int i = 0; i < 4; i++)
+        for (int k = 0; k < g->nkeys; k++)
+            if (strcmp(g->key[k], df_sizes[i]) == 0 && n < (int)len) {
+                n += snprintf(name + n, len - (size_t)n, "%s%s", sep, g->val[k][idx[k]]);
+                sep = "x";
+            }
+    return n;
 }
 
 /* The comma list of key k's values into g; every bound an error that names it. 0 or -1. */
@@ -227,7 +256,8 @@ static int gen_parse(struct gen_line *g, const char *value, const char *where)
         *eq = '\0';
         if (!gen_key_known(t)) {
             cs_error("%s: unknown platform parameter '%s' (nodes, dims, dim, oversubscription, "
-                     "latency, bandwidth, speed, sockets, cores, map-by)",
+                     "groups, chassis, routers, nodes-per-router, global-links, chassis-links, "
+                     "router-links, latency, bandwidth, speed, sockets, cores, map-by)",
                      where, t);
             rc = -1;
             break;
@@ -259,8 +289,10 @@ static int gen_add(struct study_spec *s, const struct gen_line *g, const int *id
     int n = snprintf(name, sizeof name, "%s", g->kind);
     argv[argc++] = (char *)"platform";
     argv[argc++] = (char *)g->kind;
-    for (int pass = 0; pass < 2; pass++) /* the sizing key first in the name */
-        for (int k = 0; k < g->nkeys; k++)
+    int dragonfly = strcmp(g->kind, "dragonfly") == 0;
+    if (dragonfly) n = gen_dragonfly_name(g, idx, name, n, sizeof name);
+    for (int pass = dragonfly; pass < 2; pass++) /* the sizing key first in the name */
+        for (int k = 0; k < g->nkeys && n < (int)sizeof name; k++)
             if (gen_key_main(g->key[k]) == (pass == 0))
                 n += snprintf(name + n, sizeof name - (size_t)n, "-%s%s", gen_key_tag(g->key[k]),
                               g->val[k][idx[k]]);
@@ -269,8 +301,9 @@ static int gen_add(struct study_spec *s, const struct gen_line *g, const int *id
         snprintf(opt[k], sizeof opt[k], "--%s", g->key[k]);
         argv[argc++] = opt[k];
         argv[argc++] = (char *)g->val[k][idx[k]];
-        used += snprintf(gen + used, sizeof gen - (size_t)used, " --%s %s", g->key[k],
-                         g->val[k][idx[k]]);
+        if (used < (int)sizeof gen) /* else the line is too long: said below */
+            used += snprintf(gen + used, sizeof gen - (size_t)used, " --%s %s", g->key[k],
+                             g->val[k][idx[k]]);
     }
     argv[argc++] = (char *)"-o";
     argv[argc++] = (char *)"x.xml";

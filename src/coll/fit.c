@@ -61,6 +61,55 @@ static int parse_fattree(const char *s, struct coll_topo *t)
     return 0;
 }
 
+/* SimGrid's DRAGONFLY parameters "G,Lg;C,Lc;R,Lr;N" (as collsim.dims): kind NEED_DRAGONFLY,
+ * dims = {G, C, R, N}, links = {Lg, Lc, Lr}, nodes = G C R N. 0, or -1 for anything else
+ * (a number < 1, more than 65536 nodes, or a character too many). */
+static int parse_dragonfly(const char *s, struct coll_topo *t)
+{
+    int v[7], end = -1;
+    if (sscanf(s, "%d,%d;%d,%d;%d,%d;%d%n", &v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6],
+               &end) != 7 ||
+        end < 0 || s[end] != '\0')
+        return -1;
+    long nodes = 1;
+    for (int i = 0; i < 7; i++) {
+        if (v[i] < 1 || v[i] > 65536) return -1;
+        if (i % 2 == 0 || i == 6) nodes *= v[i];
+        if (nodes > 65536) return -1;
+    }
+    *t = (struct coll_topo){.kind = NEED_DRAGONFLY,
+                            .ndims = 4,
+                            .dims = {v[0], v[2], v[4], v[6]},
+                            .links = {v[1], v[3], v[5]},
+                            .nodes = (int)nodes};
+    return 0;
+}
+
+int coll_dragonfly_of(const struct coll_topo *t, struct coll_dragonfly *d)
+{
+    if (t->kind != NEED_DRAGONFLY) return -1;
+    *d = (struct coll_dragonfly){
+        t->dims[0], t->dims[1], t->dims[2], t->dims[3], {t->links[0], t->links[1], t->links[2]}};
+    return 0;
+}
+
+struct coll_dragonfly_place coll_dragonfly_where(const struct coll_dragonfly *d, int n)
+{
+    struct coll_dragonfly_place w;
+    w.index = n % d->nodes;
+    n /= d->nodes;
+    w.router = n % d->routers;
+    n /= d->routers;
+    w.chassis = n % d->chassis;
+    w.group = n / d->chassis;
+    return w;
+}
+
+int coll_dragonfly_node(const struct coll_dragonfly *d, struct coll_dragonfly_place w)
+{
+    return ((w.group * d->chassis + w.chassis) * d->routers + w.router) * d->nodes + w.index;
+}
+
 int coll_topo_parse(const char *kind, const char *dims, struct coll_topo *t, char *err,
                     size_t errlen)
 {
@@ -68,6 +117,12 @@ int coll_topo_parse(const char *kind, const char *dims, struct coll_topo *t, cha
     if (strcmp(kind, "fattree") == 0) { /* other parameters: a kind we do not use */
         if (parse_fattree(dims, t) != 0) memset(t, 0, sizeof *t);
         return 0;
+    }
+    if (strcmp(kind, "dragonfly") == 0) {
+        if (parse_dragonfly(dims, t) == 0) return 0;
+        snprintf(err, errlen, "bad dragonfly parameters '%s' (G,Lg;C,Lc;R,Lr;N, each >= 1)", dims);
+        memset(t, 0, sizeof *t);
+        return -1;
     }
     t->ndims = parse_dims(dims, t->dims);
     if (t->ndims < 1) {
@@ -100,7 +155,10 @@ int coll_topo_parse_spec(const char *spec, struct coll_topo *t, char *err, size_
     snprintf(kind, sizeof kind, "%.*s", (int)(colon - spec), spec);
     if (coll_topo_parse(kind, colon + 1, t, err, errlen) != 0) return -1;
     if (t->kind == 0) {
-        snprintf(err, errlen, "unknown topology '%s' (ring:P, torus:AxB[xC], hypercube:D)", spec);
+        snprintf(err, errlen,
+                 "unknown topology '%s' (ring:P, torus:AxB[xC], hypercube:D, "
+                 "dragonfly:G,Lg;C,Lc;R,Lr;N)",
+                 spec);
         return -1;
     }
     return 0;

@@ -16,21 +16,25 @@ const char *coll_topo_kind_name(unsigned kind)
         return "hypercube";
     case NEED_FATTREE:
         return "fat tree";
+    case NEED_DRAGONFLY:
+        return "dragonfly";
     default:
         return "";
     }
 }
 
-static const unsigned need_kinds[] = {NEED_RING, NEED_TORUS, NEED_HYPERCUBE, NEED_FATTREE};
+static const unsigned need_kinds[] = {NEED_RING, NEED_TORUS, NEED_HYPERCUBE, NEED_FATTREE,
+                                      NEED_DRAGONFLY};
+#define NKINDS (int)(sizeof need_kinds / sizeof need_kinds[0])
 
 void coll_needs_kinds(unsigned needs, char *buf, size_t len)
 {
     int total = 0, done = 0;
     size_t used = 0;
-    for (int k = 0; k < 4; k++)
+    for (int k = 0; k < NKINDS; k++)
         total += (needs & need_kinds[k]) != 0;
     buf[0] = '\0';
-    for (int k = 0; k < 4 && used < len; k++) {
+    for (int k = 0; k < NKINDS && used < len; k++) {
         if (!(needs & need_kinds[k])) continue;
         const char *sep = done == 0 ? "" : done == total - 1 ? " or " : ", ";
         used += (size_t)snprintf(buf + used, len - used, "%s%s", sep,
@@ -56,11 +60,9 @@ void coll_needs_words(unsigned needs, char *buf, size_t len)
     static const struct {
         unsigned bit;
         const char *word;
-    } words[] = {{NEED_RING, "ring"},
-                 {NEED_TORUS, "torus"},
-                 {NEED_HYPERCUBE, "hypercube"},
-                 {NEED_FATTREE, "fattree"},
-                 {NEED_CYCLES, "cycles"}};
+    } words[] = {{NEED_RING, "ring"},           {NEED_TORUS, "torus"},
+                 {NEED_HYPERCUBE, "hypercube"}, {NEED_FATTREE, "fattree"},
+                 {NEED_DRAGONFLY, "dragonfly"}, {NEED_CYCLES, "cycles"}};
     size_t used = 0;
     snprintf(buf, len, "%s", needs == NEED_NOTHING ? "none" : "");
     for (size_t k = 0; k < sizeof words / sizeof words[0] && used < len; k++)

@@ -44,8 +44,9 @@ enum coll_need {
     NEED_HYPERCUBE = 1 << 2, /* a hypercube */
     NEED_CYCLES = 1 << 3,    /* on a torus, the Hamiltonian cycles multichain builds */
     NEED_FATTREE = 1 << 4,   /* a SimGrid FAT_TREE cluster (collsim platform fattree) */
+    NEED_DRAGONFLY = 1 << 5, /* a SimGrid DRAGONFLY cluster (collsim platform dragonfly) */
 };
-#define NEED_TOPOLOGY (NEED_RING | NEED_TORUS | NEED_HYPERCUBE | NEED_FATTREE)
+#define NEED_TOPOLOGY (NEED_RING | NEED_TORUS | NEED_HYPERCUBE | NEED_FATTREE | NEED_DRAGONFLY)
 
 /* The kinds of needs as a phrase: "ring", "ring, torus or hypercube (Hamiltonian cycles)";
  * "" for NEED_NOTHING. */
@@ -56,7 +57,7 @@ void coll_needs_kinds(unsigned needs, char *buf, size_t len);
 void coll_needs_text(unsigned needs, char *buf, size_t len);
 
 /* The need as `collsim list --tsv` gives it: "none", or the bits' words joined by ",", in the
- * order ring, torus, hypercube, fattree, cycles ("ring,torus,hypercube,cycles"). */
+ * order ring, torus, hypercube, fattree, dragonfly, cycles ("ring,torus,hypercube,cycles"). */
 void coll_needs_words(unsigned needs, char *buf, size_t len);
 
 /* ---- collsim's algorithms (algorithms.def) ---- */
@@ -115,15 +116,40 @@ char *coll_expand(enum coll_id coll, const char *list, char *bad, size_t badlen)
 /* ---- the topology a run has, and whether an algorithm fits it ---- */
 
 struct coll_topo {
-    unsigned kind; /* NEED_RING, NEED_TORUS, NEED_HYPERCUBE or NEED_FATTREE; 0 when unknown */
-    int ndims;     /* torus: 2 or 3; ring and hypercube: 1; fat tree: its levels */
-    int dims[3];   /* torus sides (first varies fastest), ring size, or hypercube dimension;
+    unsigned kind; /* NEED_RING, NEED_TORUS, NEED_HYPERCUBE, NEED_FATTREE or NEED_DRAGONFLY;
+                    * 0 when unknown */
+    int ndims;     /* torus: 2 or 3; ring and hypercube: 1; fat tree: its levels; dragonfly: 4 */
+    int dims[4];   /* torus sides (first varies fastest), ring size, or hypercube dimension;
                     * 2-level fat tree with one uplink per host and single cables: hosts per
-                    * leaf switch, leaf switches, top switches (else 0, 0, 0) */
+                    * leaf switch, leaf switches, top switches (else 0, 0, 0); dragonfly:
+                    * groups, chassis per group, routers per chassis, nodes per router */
+    int links[3];  /* dragonfly: the parallel links of a global, chassis and router link */
     int nodes;     /* node count */
 };
 
-/* "ring", "torus", "hypercube", "fat tree", or "" for kind 0. */
+/* A dragonfly (kind NEED_DRAGONFLY) and its nodes' places, numbered as SimGrid 3.32 numbers
+ * the hosts of a DRAGONFLY cluster (DragonflyZone's rankId_to_coords): node = ((group C +
+ * chassis) R + router) N + index, the index varying fastest; collsim's hostfile puts rank i on
+ * node i. SimGrid hangs the link from group g to group t on router t of chassis 0 of group g
+ * (routers >= groups), and routes every message for group t through router t of its chassis. */
+struct coll_dragonfly {
+    int groups, chassis, routers, nodes; /* chassis a group, routers a chassis, nodes a router */
+    int links[3]; /* parallel links of a global, chassis and router link (bandwidth multiples) */
+};
+struct coll_dragonfly_place {
+    int group, chassis, router, index; /* index: the node's rank on its router, 0..nodes-1 */
+};
+
+/* t's dragonfly into d: 0, or -1 when t is not a dragonfly. */
+int coll_dragonfly_of(const struct coll_topo *t, struct coll_dragonfly *d);
+
+/* Where node n (0 <= n < groups chassis routers nodes) sits. */
+struct coll_dragonfly_place coll_dragonfly_where(const struct coll_dragonfly *d, int n);
+
+/* The node at place w (its inverse). */
+int coll_dragonfly_node(const struct coll_dragonfly *d, struct coll_dragonfly_place w);
+
+/* "ring", "torus", "hypercube", "fat tree", "dragonfly", or "" for kind 0. */
 const char *coll_topo_kind_name(unsigned kind);
 
 /* Fills t from a platform's collsim.kind and collsim.dims ("torus", "8x8"). A kind the
@@ -132,8 +158,9 @@ const char *coll_topo_kind_name(unsigned kind);
 int coll_topo_parse(const char *kind, const char *dims, struct coll_topo *t, char *err,
                     size_t errlen);
 
-/* The same from "KIND:DIMS" (--topology: "torus:8x8", "hypercube:6", "ring:16"); here an
- * unknown kind is an error. 0, or -1 with a message in err. */
+/* The same from "KIND:DIMS" (--topology: "torus:8x8", "hypercube:6", "ring:16",
+ * "dragonfly:4,16;2,9;4,7;8"); here an unknown kind is an error. 0, or -1 with a message in
+ * err. */
 int coll_topo_parse_spec(const char *spec, struct coll_topo *t, char *err, size_t errlen);
 
 /* 0 when algorithm a can run np ranks on topology t (t->kind 0: not a known topology) with

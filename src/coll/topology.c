@@ -40,3 +40,8 @@ void coll_torus_get(struct coll_torus *t)
         t->stride[k + 1] = t->stride[k] * t->side[k];
     }
 }
+
+int coll_dragonfly_get(struct coll_dragonfly *d)
+{
+    return coll_dragonfly_of(&coll_topology, d);
+}

@@ -3,11 +3,10 @@
  *
  * It comes from the platform's collsim.kind / collsim.dims props (collsim platform writes
  * them into the root zone) or from an explicit "KIND:DIMS" string (e.g. "torus:8x8",
- * "hypercube:6", "ring:16"). The algorithms also need rank i to run on node i of the
- * topology, which is what the generated hostfiles do; coll_topology_init checks it for this
- * rank, and the runner combines every rank's answer into coll_topology_placed.
- * Whether an algorithm fits is registry.h's coll_fits, given coll_topology and
- * coll_topology_placed. */
+ * "hypercube:6", "ring:16", "dragonfly:4,16;2,9;4,7;8"). The algorithms also need rank i to run on
+ * node i of the topology, which is what the generated hostfiles do; coll_topology_init checks it
+ * for this rank, and the runner combines every rank's answer into coll_topology_placed. Whether an
+ * algorithm fits is registry.h's coll_fits, given coll_topology and coll_topology_placed. */
 #ifndef COLLSIM_TOPOLOGY_H
 #define COLLSIM_TOPOLOGY_H
 
@@ -48,6 +47,10 @@ static inline void coll_torus_line(const struct coll_torus *t, int rank, int k, 
     for (int i = 0; i < t->side[k]; i++)
         ranks[i] = base + i * t->stride[k];
 }
+
+/* coll_topology's dragonfly (registry.h: its sizes, and where a node sits with
+ * coll_dragonfly_where): 0, or -1 when the platform is not a dragonfly. */
+int coll_dragonfly_get(struct coll_dragonfly *d);
 
 /* Fills coll_topology from `spec` ("KIND:DIMS") if not NULL, else from the platform, and sets
  * *placed_here to 1 if this rank runs on node n<rank>, else 0 (no message: the caller

@@ -1,11 +1,11 @@
 /* gen.c: the platforms of `collsim platform KIND`: checks a request and writes its SimGrid 4.1
- * platform (libxml2's xmlTextWriter) and hostfile: ring, torus, hypercube, fat tree, crossbar,
- * the HP XL250a Gen9 node and a cluster of them.
+ * platform (libxml2's xmlTextWriter) and hostfile: ring, torus, hypercube, fat tree, dragonfly,
+ * crossbar, the HP XL250a Gen9 node and a cluster of them.
  *
  * Explicit routes use one link per direction, named NAME_UP (lower to higher endpoint) and
  * NAME_DOWN, instead of a SPLITDUPLEX link with <link_ctn direction=...>: SimGrid 3.32 aborts
  * under tracing/platform on the latter ("container with name ..._DOWN not found"). The
- * built-in TORUS and FAT_TREE clusters use SPLITDUPLEX links, which trace fine.
+ * built-in TORUS, FAT_TREE and DRAGONFLY clusters use SPLITDUPLEX links, which trace fine.
  * Rank placement: line i of the hostfile is the host of MPI rank i, hosts in index order. */
 #include <limits.h>
 #include <math.h>
@@ -20,14 +20,15 @@
 #include "xmlw.h"
 
 /* Limits: explicit routes (ring, crossbar, hypercube) grow as the square of the hosts or
- * faster, SimGrid clusters (torus, fat tree) stay one line whatever their size. */
+ * faster, SimGrid clusters (torus, fat tree, dragonfly) stay one line whatever their size. */
 enum {
-    MAX_HOSTS = 65536,   /* torus and fat tree hosts */
-    MAX_RING = 256,      /* ring nodes: about 170 MB of routes */
-    MAX_CROSSBAR = 1024, /* crossbar nodes: about 150 MB of routes */
-    MAX_HYPERCUBE = 10,  /* hypercube dimension: about 250 MB of routes */
-    MAX_LEVELS = 8,      /* fat tree levels */
-    MAX_XL_NODES = 36,   /* XL250a nodes on one EDR switch */
+    MAX_HOSTS = 65536,    /* torus, fat tree and dragonfly hosts */
+    MAX_RING = 256,       /* ring nodes: about 170 MB of routes */
+    MAX_CROSSBAR = 1024,  /* crossbar nodes: about 150 MB of routes */
+    MAX_HYPERCUBE = 10,   /* hypercube dimension: about 250 MB of routes */
+    MAX_LEVELS = 8,       /* fat tree levels */
+    MAX_XL_NODES = 36,    /* XL250a nodes on one EDR switch */
+    MAX_DF_LINKS = 65536, /* parallel links of a dragonfly level (SimGrid: one link, L x bw) */
 };
 
 struct gen {
@@ -363,6 +364,8 @@ struct spec {
     int nodes, dim, levels, over;
     int given;                     /* OPT_* bits of the options given */
     int count, dims[3], ndims, xl; /* hosts; torus sides; xl: 1 one XL250a node, 2 a cluster */
+    /* dragonfly: groups, chassis, routers, nodes per router; global, chassis, router links */
+    int df[4], dfl[3];
     char dims_prop[256], params[256];
 };
 
@@ -375,7 +378,10 @@ enum {
     OPT_DOWN = 1 << PLATFORM_DOWN,
     OPT_UP = 1 << PLATFORM_UP,
     OPT_PAR = 1 << PLATFORM_PARALLEL,
-    OPT_OVER = 1 << PLATFORM_OVERSUBSCRIPTION
+    OPT_OVER = 1 << PLATFORM_OVERSUBSCRIPTION,
+    OPT_DRAGONFLY = (1 << PLATFORM_GROUPS) | (1 << PLATFORM_CHASSIS) | (1 << PLATFORM_ROUTERS) |
+                    (1 << PLATFORM_NODES_PER_ROUTER) | (1 << PLATFORM_GLOBAL_LINKS) |
+                    (1 << PLATFORM_CHASSIS_LINKS) | (1 << PLATFORM_ROUTER_LINKS)
 };
 
 /* One of --down, --up, --parallel: exactly `levels` numbers >= 1, product <= MAX_HOSTS. The
@@ -487,6 +493,91 @@ static int plan_hypercube(struct spec *sp)
     return 0;
 }
 
+/* A / B rounded up, for positive numbers. */
+static int ceil_div(long a, long b)
+{
+    return (int)((a + b - 1) / b);
+}
+
+/* The default links of each dragonfly level (README.md, "The dragonfly"): the fewest parallel
+ * links with which the level's busiest link (one direction) carries no more than a host link
+ * does when every node sends to every other at once, on SimGrid's routes. Each pair of routers
+ * then carries N^2 / P host links' worth; a link's load is that times the pairs whose route
+ * takes it: a global link the (C R)^2 pairs of its two groups; a router link at most
+ * C (its router to a router of any chassis) + C R (to a group it leads to) + C^2 R (from a
+ * group it arrives from, in chassis 0); a chassis link at most 1 + C (R - 1) + (G - 1) C R
+ * (towards chassis c from chassis 0: SimGrid's same-group routes cross there after a router
+ * link in any chassis, and so do arrivals from other groups) or 1 + C R^2 (towards chassis 0,
+ * a chassis leaving for a group). 1 where the level has no link. */
+static void dragonfly_default_links(const int *df, int *dfl)
+{
+    long g = df[0], c = df[1], r = df[2], n = df[3], routers = g * c * r;
+    long green = c + (g >= 3 ? c * r + c * c * r : g == 2 ? c * c * r : 0);
+    long black = 1 + c * (r - 1) + (g - 1) * c * r;
+    if (g >= 2 && 1 + c * r * r > black) black = 1 + c * r * r;
+    dfl[0] = g > 1 ? ceil_div(c * r * c * r * n, routers) : 1;
+    dfl[1] = c > 1 ? ceil_div(black * n, routers) : 1;
+    dfl[2] = r > 1 ? ceil_div(green * n, routers) : 1;
+}
+
+/* dragonfly: SimGrid's DRAGONFLY cluster, "G,global;C,chassis;R,router;N". 0 or 2. */
+static int plan_dragonfly(struct spec *sp)
+{
+    static const char *const size[4] = {"groups", "chassis", "routers", "nodes-per-router"};
+    static const char *const level[3] = {"global-links", "chassis-links", "router-links"};
+    long hosts = 1;
+    for (int i = 0; i < 4; i++) {
+        if (!(sp->given >> (PLATFORM_GROUPS + i) & 1)) {
+            cs_error("dragonfly needs --groups, --chassis, --routers and --nodes-per-router "
+                     "(--%s is missing)",
+                     size[i]);
+            return 2;
+        }
+        if (sp->df[i] < 1 || sp->df[i] > MAX_HOSTS) {
+            cs_error("dragonfly needs --%s N with 1 <= N <= %d (got '%d')", size[i], MAX_HOSTS,
+                     sp->df[i]);
+            return 2;
+        }
+        hosts *= sp->df[i];
+        if (hosts > MAX_HOSTS) {
+            cs_error("dragonfly: groups x chassis x routers x nodes-per-router is more than %d "
+                     "hosts",
+                     MAX_HOSTS);
+            return 2;
+        }
+    }
+    if (hosts < 2) {
+        cs_error("dragonfly needs at least 2 hosts (groups x chassis x routers x "
+                 "nodes-per-router)");
+        return 2;
+    }
+    /* SimGrid sends the traffic for group t through router t of each chassis and hangs the
+     * link to group t on router t of chassis 0: with more groups than routers it reads past
+     * a router's links */
+    if (sp->df[0] > sp->df[2]) {
+        cs_error("dragonfly needs --groups <= --routers (SimGrid attaches the link to group t "
+                 "to router t of a chassis; got %d groups, %d routers)",
+                 sp->df[0], sp->df[2]);
+        return 2;
+    }
+    int deflt[3];
+    dragonfly_default_links(sp->df, deflt);
+    for (int i = 0; i < 3; i++) {
+        if (!(sp->given >> (PLATFORM_GLOBAL_LINKS + i) & 1))
+            sp->dfl[i] = deflt[i];
+        else if (sp->dfl[i] < 1 || sp->dfl[i] > MAX_DF_LINKS) {
+            cs_error("dragonfly needs --%s L with 1 <= L <= %d (got '%d')", level[i], MAX_DF_LINKS,
+                     sp->dfl[i]);
+            return 2;
+        }
+    }
+    sp->count = (int)hosts;
+    snprintf(sp->params, sizeof sp->params, "%d,%d;%d,%d;%d,%d;%d", sp->df[0], sp->dfl[0],
+             sp->df[1], sp->dfl[1], sp->df[2], sp->dfl[2], sp->df[3]);
+    snprintf(sp->dims_prop, sizeof sp->dims_prop, "%s", sp->params);
+    return 0;
+}
+
 static int plan_xl250a(struct spec *sp)
 {
     sp->count = 24, sp->xl = 1;
@@ -525,6 +616,7 @@ static const struct kind {
     {"torus", plan_torus, OPT_DIMS},
     {"hypercube", plan_hypercube, OPT_DIM},
     {"fattree", plan_fattree, OPT_NODES | OPT_OVER | OPT_LEVELS | OPT_DOWN | OPT_UP | OPT_PAR},
+    {"dragonfly", plan_dragonfly, OPT_DRAGONFLY},
     {"crossbar", plan_crossbar, OPT_NODES},
     {"xl250a", plan_xl250a, 0},
     {"xl250a-cluster", plan_xl_cluster, OPT_NODES},
@@ -534,22 +626,38 @@ static const struct kind {
 static int plan_kind(struct spec *sp)
 {
     static const char *const names[PLATFORM_NOPTS] = {
-        [PLATFORM_NODES] = "nodes",       [PLATFORM_DIMS] = "dims",
-        [PLATFORM_DIM] = "dim",           [PLATFORM_LEVELS] = "levels",
-        [PLATFORM_DOWN] = "down",         [PLATFORM_UP] = "up",
-        [PLATFORM_PARALLEL] = "parallel", [PLATFORM_OVERSUBSCRIPTION] = "oversubscription"};
+        [PLATFORM_NODES] = "nodes",
+        [PLATFORM_DIMS] = "dims",
+        [PLATFORM_DIM] = "dim",
+        [PLATFORM_LEVELS] = "levels",
+        [PLATFORM_DOWN] = "down",
+        [PLATFORM_UP] = "up",
+        [PLATFORM_PARALLEL] = "parallel",
+        [PLATFORM_OVERSUBSCRIPTION] = "oversubscription",
+        [PLATFORM_GROUPS] = "groups",
+        [PLATFORM_CHASSIS] = "chassis",
+        [PLATFORM_ROUTERS] = "routers",
+        [PLATFORM_NODES_PER_ROUTER] = "nodes-per-router",
+        [PLATFORM_GLOBAL_LINKS] = "global-links",
+        [PLATFORM_CHASSIS_LINKS] = "chassis-links",
+        [PLATFORM_ROUTER_LINKS] = "router-links"};
     for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
         if (strcmp(sp->kind, kinds[i].name) != 0) continue;
         for (int b = 0; b < PLATFORM_NOPTS; b++)
             if ((sp->given >> b & 1) && !(kinds[i].options >> b & 1)) {
+                if (b == PLATFORM_NODES && strcmp(sp->kind, "dragonfly") == 0) {
+                    cs_error("dragonfly does not take --nodes: its hosts are --groups x "
+                             "--chassis x --routers x --nodes-per-router");
+                    return 2;
+                }
                 cs_error("%s does not take --%s (see 'collsim platform --help')", sp->kind,
                          names[b]);
                 return 2;
             }
         return kinds[i].plan(sp);
     }
-    cs_error("unknown platform kind '%s' (ring, torus, hypercube, fattree, crossbar, xl250a, "
-             "xl250a-cluster)",
+    cs_error("unknown platform kind '%s' (ring, torus, hypercube, fattree, dragonfly, crossbar, "
+             "xl250a, xl250a-cluster)",
              sp->kind);
     return 2;
 }
@@ -593,6 +701,8 @@ static void write_platform(struct xmlw *x, const void *arg)
         cluster(g, "torus", sp->count, "TORUS", sp->params);
     else if (strcmp(sp->kind, "fattree") == 0)
         cluster(g, "fattree", sp->count, "FAT_TREE", sp->params);
+    else if (strcmp(sp->kind, "dragonfly") == 0)
+        cluster(g, "dragonfly", sp->count, "DRAGONFLY", sp->params);
     else
         gen_xl250a(g, sp->xl == 2 ? sp->nodes : 0);
     xmlw_end(g->x); /* zone */
@@ -636,12 +746,14 @@ static int plan_spec(const struct platform_request *q, struct spec *sp, struct g
                         .nodes = q->nodes,
                         .dim = q->dim,
                         .levels = q->levels,
-                        .over = q->oversubscription};
+                        .over = q->oversubscription,
+                        .df = {q->groups, q->chassis, q->routers, q->nodes_per_router},
+                        .dfl = {q->global_links, q->chassis_links, q->router_links}};
     for (int i = 0; i < PLATFORM_NOPTS; i++)
         sp->given |= (q->given[i] != 0) << i;
     *g = (struct gen){NULL, q->latency, q->bandwidth, q->speed};
     if (sp->kind == NULL) {
-        cs_error("no platform kind (ring, torus, hypercube, fattree, crossbar, xl250a, "
+        cs_error("no platform kind (ring, torus, hypercube, fattree, dragonfly, crossbar, xl250a, "
                  "xl250a-cluster) and no --machine FILE; see 'collsim platform --help'");
         return 2;
     }

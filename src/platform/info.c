@@ -137,6 +137,86 @@ static long fattree_cut(const char *dims, long p)
     return p / k / 2 * up1 * par1;
 }
 
+/* A dragonfly's link levels, by the prefix SimGrid 3.32 names their links with. */
+static const struct {
+    const char *prefix, *word;
+} df_levels[] = {{"local_link_from_router_", "host"},
+                 {"green_link_in_chassis_", "router"},
+                 {"black_link_in_group_", "chassis"},
+                 {"blue_link_between_group_", "global"}};
+
+/* The level (index of df_levels) of a dragonfly link's name, or -1. */
+static int df_level(const char *name)
+{
+    for (int k = 0; k < 4; k++)
+        if (strncmp(name, df_levels[k].prefix, strlen(df_levels[k].prefix)) == 0) return k;
+    return -1;
+}
+
+/* The two ends a link between groups, chassis or routers joins, read from its name (the
+ * groups of a global link, the chassis of a chassis link, the routers of a router link); 0,
+ * or -1 for a host link or another name. */
+static int df_ends(const char *name, int level, int *a, int *b)
+{
+    int x, y;
+    if (level == 3) return sscanf(name, "blue_link_between_group_%d_and_%d_", a, b) == 2 ? 0 : -1;
+    if (level == 2)
+        return sscanf(name, "black_link_in_group_%d_between_chassis_%d_and_%d_", &x, a, b) == 3
+                   ? 0
+                   : -1;
+    if (level == 1)
+        return sscanf(name, "green_link_in_chassis_%d_between_routers_%d_and_%d_", &y, a, b) == 3
+                   ? 0
+                   : -1;
+    return -1;
+}
+
+/* A dragonfly's report lines: the links per level, each physical link once with its bandwidth,
+ * from every link SimGrid declared (not a sample of routes); and its bisection: the links
+ * between the two halves of the units of the top level that has two of them (the first
+ * floor(G/2) groups and the others, else the chassis, else the routers of the chassis). */
+static void dragonfly_report(const char *dims)
+{
+    int g = 0, c = 0, r = 0, n = 0, lg, lc, lr;
+    if (sscanf(dims, "%d,%d;%d,%d;%d,%d;%d", &g, &lg, &c, &lc, &r, &lr, &n) != 7) g = c = r = 0;
+    int units[4] = {0, r, c, g}, top = g > 1 ? 3 : c > 1 ? 2 : r > 1 ? 1 : -1;
+    size_t count[4] = {0, 0, 0, 0}, cut = 0;
+    double bw[4] = {0, 0, 0, 0}, cut_bw = 0;
+    size_t nl = sg_link_count();
+    sg_link_t *all = sg_link_list();
+    char name[256];
+    for (size_t i = 0; i < nl; i++) {
+        const char *full = sg_link_get_name(all[i]);
+        int k = df_level(full), a, b;
+        size_t len = strlen(full);
+        if (k < 0 || (len > 5 && strcmp(full + len - 5, "_DOWN") == 0)) continue; /* once */
+        physical(full, name, sizeof name);
+        count[k]++;
+        bw[k] = sg_link_get_bandwidth(all[i]);
+        if (k == top && df_ends(full, k, &a, &b) == 0 && (a < units[k] / 2) != (b < units[k] / 2))
+            cut++, cut_bw += sg_link_get_bandwidth(all[i]);
+    }
+    free(all);
+    printf("links per level:");
+    for (int k = 0; k < 4; k++)
+        printf("%s %s %zu (%.6g B/s each)", k ? "," : "", df_levels[k].word, count[k], bw[k]);
+    printf("\n");
+    if (top < 0) {
+        printf("bisection: - (one router: no link between two halves)\n");
+        return;
+    }
+    static const char *const unit[4][2] = {
+        {"", ""}, {"router", "routers"}, {"chassis", "chassis"}, {"group", "groups"}};
+    int half = units[top] / 2;
+    char range[64];
+    if (half == 1)
+        snprintf(range, sizeof range, "%s 0", unit[top][0]);
+    else
+        snprintf(range, sizeof range, "%s 0-%d", unit[top][1], half - 1);
+    printf("bisection: %zu link%s, %.6g B/s (%s links between %s and the others)\n", cut,
+           cut == 1 ? "" : "s", cut_bw, df_levels[top].word, range);
+}
+
 /* What a node injects: the distinct links its routes to the others leave by (host 0's), and
  * their total bandwidth. */
 static void injection(sg_host_t *hosts, size_t p, size_t *links, double *bandwidth)
@@ -169,7 +249,9 @@ static void print_cut(const char *kind, const char *dims, size_t cut, double cut
     long ft = strcmp(kind, "fattree") == 0 ? fattree_cut(dims, (long)p) : -1;
     if (ft >= 0 && inj > 0) /* the generator gives every link one bandwidth: host 0's */
         cut = (size_t)ft, cut_bw = (double)ft * inj_bw / (double)inj;
-    if (side(kind, dims, 0, (int)p) >= 0 || ft >= 0)
+    if (strcmp(kind, "dragonfly") == 0)
+        dragonfly_report(dims);
+    else if (side(kind, dims, 0, (int)p) >= 0 || ft >= 0)
         printf("bisection: %zu links, %.6g B/s\n", cut, cut_bw);
     else
         printf("bisection: - (not defined for this kind)\n");

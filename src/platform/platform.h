@@ -18,17 +18,26 @@ enum platform_opt {
     PLATFORM_UP,
     PLATFORM_PARALLEL,
     PLATFORM_OVERSUBSCRIPTION,
+    PLATFORM_GROUPS, /* dragonfly: --groups, --chassis, --routers, --nodes-per-router */
+    PLATFORM_CHASSIS,
+    PLATFORM_ROUTERS,
+    PLATFORM_NODES_PER_ROUTER,
+    PLATFORM_GLOBAL_LINKS, /* dragonfly: --global-links, --chassis-links, --router-links */
+    PLATFORM_CHASSIS_LINKS,
+    PLATFORM_ROUTER_LINKS,
     PLATFORM_NOPTS
 };
 
 /* What `collsim platform KIND` writes (the kinds and their bounds: src/platform/README.md). */
 struct platform_request {
-    const char *kind; /* ring, torus, hypercube, fattree, crossbar, xl250a, xl250a-cluster */
+    const char *kind; /* ring, torus, hypercube, fattree, dragonfly, crossbar, xl250a, ... */
     const char *out;  /* FILE.xml; FILE.hosts goes beside it */
     int nodes, dim, levels, oversubscription;
-    const char *dims, *down, *up, *parallel; /* "8x8"; fattree's lists "4,4" */
-    int given[PLATFORM_NOPTS];               /* which of those options were given */
-    const char *latency, *bandwidth, *speed; /* SimGrid quantities, per link and per host */
+    const char *dims, *down, *up, *parallel;        /* "8x8"; fattree's lists "4,4" */
+    int groups, chassis, routers, nodes_per_router; /* dragonfly: its four sizes */
+    int global_links, chassis_links, router_links;  /* dragonfly: links per level (0: default) */
+    int given[PLATFORM_NOPTS];                      /* which of those options were given */
+    const char *latency, *bandwidth, *speed;        /* SimGrid quantities, per link and per host */
     const char *machine; /* a machine profile: its platform instead of a kind (machine_gen.c) */
     const char *map_by;  /* with machine or an anatomy: core, node or a level's name; NULL: core */
     /* a node anatomy on a kind's network (machine_gen.c): sockets of cores per socket, each

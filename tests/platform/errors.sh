@@ -21,6 +21,19 @@ assert_one_line_error "bad speed" "$collsim" platform ring --nodes 4 --speed fas
 assert_one_line_error "bad torus dims" "$collsim" platform torus --dims 4x1 $o
 assert_one_line_error "fat tree not square" "$collsim" platform fattree --nodes 60 $o
 assert_one_line_error "bad oversubscription" "$collsim" platform fattree --nodes 64 --oversubscription 3 $o
+df="dragonfly --groups 2 --chassis 2 --routers 2"
+assert_one_line_error "dragonfly without --nodes-per-router" "$collsim" platform $df $o
+assert_one_line_error "dragonfly --groups 0" "$collsim" platform dragonfly --groups 0 --chassis 2 --routers 2 --nodes-per-router 2 $o
+assert_one_line_error "dragonfly more groups than routers" "$collsim" platform dragonfly --groups 3 --chassis 2 --routers 2 --nodes-per-router 2 $o
+assert_one_line_error "dragonfly of 131072 hosts" "$collsim" platform dragonfly --groups 16 --chassis 16 --routers 16 --nodes-per-router 32 $o
+assert_one_line_error "dragonfly of one host" "$collsim" platform dragonfly --groups 1 --chassis 1 --routers 1 --nodes-per-router 1 $o
+assert_one_line_error "dragonfly --global-links 0" "$collsim" platform $df --nodes-per-router 2 --global-links 0 $o
+assert_one_line_error "dragonfly --router-links 65537" "$collsim" platform $df --nodes-per-router 2 --router-links 65537 $o
+assert_one_line_error "dragonfly --chassis-links -1" "$collsim" platform $df --nodes-per-router 2 --chassis-links -1 $o
+assert_one_line_error "dragonfly --nodes" "$collsim" platform $df --nodes 16 $o
+assert_one_line_error "dragonfly --bandwidth 0" "$collsim" platform $df --nodes-per-router 2 --bandwidth 0GBps $o
+assert_one_line_error "dragonfly --cores (no nodes of cores)" "$collsim" platform $df --nodes-per-router 2 --cores 4 $o
+assert_one_line_error "ring --groups" "$collsim" platform ring --nodes 4 --groups 2 $o
 assert_one_line_error "missing -o" "$collsim" platform ring --nodes 4
 assert_one_line_error "unwritable output" "$collsim" platform ring --nodes 4 -o /nonexistent/p.xml
 assert_one_line_error "info on a missing file" "$collsim" platform info "$tmp/none.xml"

@@ -40,7 +40,9 @@ static void test_topo_parse(void)
     CHECK_INT_EQ(-1, coll_topo_parse_spec("torus", &t, err, sizeof err));
     CHECK_STR_EQ("bad topology 'torus' (expected KIND:DIMS, e.g. torus:8x8)", err);
     CHECK_INT_EQ(-1, coll_topo_parse_spec("mesh:4x4", &t, err, sizeof err));
-    CHECK_STR_EQ("unknown topology 'mesh:4x4' (ring:P, torus:AxB[xC], hypercube:D)", err);
+    CHECK_STR_EQ("unknown topology 'mesh:4x4' (ring:P, torus:AxB[xC], hypercube:D, "
+                 "dragonfly:G,Lg;C,Lc;R,Lr;N)",
+                 err);
     /* from a platform's props an unknown kind is no error, and leaves kind 0 */
     CHECK_INT_EQ(0, coll_topo_parse("fattree", "4", &t, err, sizeof err));
     CHECK_INT_EQ(0, t.kind);
@@ -50,9 +52,49 @@ static void test_topo_parse(void)
     CHECK_INT_EQ(0, t.kind);
 }
 
+/* a dragonfly's props (SimGrid's topo_parameters) and SimGrid's numbering of its hosts */
+static void test_dragonfly(void)
+{
+    struct coll_topo t;
+    struct coll_dragonfly d;
+    char err[256] = "";
+    CHECK_INT_EQ(0, coll_topo_parse_spec("dragonfly:4,16;2,9;4,7;8", &t, err, sizeof err));
+    CHECK_INT_EQ(NEED_DRAGONFLY, t.kind);
+    CHECK_INT_EQ(256, t.nodes);
+    CHECK_INT_EQ(0, coll_dragonfly_of(&t, &d));
+    CHECK_INT_EQ(4, d.groups);
+    CHECK_INT_EQ(2, d.chassis);
+    CHECK_INT_EQ(4, d.routers);
+    CHECK_INT_EQ(8, d.nodes);
+    CHECK_INT_EQ(16, d.links[0]);
+    CHECK_INT_EQ(9, d.links[1]);
+    CHECK_INT_EQ(7, d.links[2]);
+    /* node 205 = ((3 x 2 + 0) x 4 + 1) x 8 + 5: group 3, chassis 0, router 1, index 5 */
+    struct coll_dragonfly_place w = coll_dragonfly_where(&d, 205);
+    CHECK_INT_EQ(3, w.group);
+    CHECK_INT_EQ(0, w.chassis);
+    CHECK_INT_EQ(1, w.router);
+    CHECK_INT_EQ(5, w.index);
+    int back = 0;
+    for (int n = 0; n < 256; n++)
+        back += coll_dragonfly_node(&d, coll_dragonfly_where(&d, n)) == n;
+    CHECK_INT_EQ(256, back);
+    w = coll_dragonfly_where(&d, 255);
+    CHECK_INT_EQ(3 + 1 + 3 + 7, w.group + w.chassis + w.router + w.index);
+    CHECK_STR_EQ("dragonfly", coll_topo_kind_name(t.kind));
+    static const char *const bad[] = {"4,16;2,9;4,7",  "4,16;2,9;4,7;8;1", "4,0;2,9;4,7;8",
+                                      "0,1;2,9;4,7;8", "4,16;2,9;4,7;8x",  "256,1;256,1;2,1;1"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        CHECK_INT_EQ(-1, coll_topo_parse("dragonfly", bad[i], &t, err, sizeof err));
+        CHECK_INT_EQ(0, t.kind);
+    }
+    CHECK_STR_EQ("bad dragonfly parameters '256,1;256,1;2,1;1' (G,Lg;C,Lc;R,Lr;N, each >= 1)", err);
+    CHECK_INT_EQ(-1, coll_dragonfly_of(&t, &d)); /* not a dragonfly */
+}
+
 static void test_fits(void)
 {
-    struct coll_topo ring16, t35, t44, none = {0, 0, {0, 0, 0}, 0};
+    struct coll_topo ring16, t35, t44, none = {0};
     char why[256] = "", err[256];
     coll_topo_parse("ring", "16", &ring16, err, sizeof err);
     coll_topo_parse("torus", "3x5", &t35, err, sizeof err);
@@ -204,6 +246,7 @@ static void test_results(void)
 int main(void)
 {
     test_topo_parse();
+    test_dragonfly();
     test_fits();
     test_lookups();
     test_segments();
