@@ -801,16 +801,15 @@ static int fattree_network(const struct spec *sp, struct net *n)
  * nodes (the xl250a kinds) or a fat tree of SimGrid's own parameters. */
 static int spec_network(const struct spec *sp, const struct gen *g, struct net *n)
 {
-    static const char *const names[] = {[NET_CROSSBAR] = "crossbar",
-                                        [NET_RING] = "ring",
-                                        [NET_TORUS] = "torus",
-                                        [NET_HYPERCUBE] = "hypercube",
-                                        [NET_FATTREE] = "fattree"};
+    static const char *const names[] = {
+        [NET_CROSSBAR] = "crossbar",   [NET_RING] = "ring",       [NET_TORUS] = "torus",
+        [NET_HYPERCUBE] = "hypercube", [NET_FATTREE] = "fattree", [NET_DRAGONFLY] = "dragonfly"};
     *n = (struct net){.kind = NET_CROSSBAR, .nodes = sp->count, .dim = sp->dim};
-    while (n->kind <= NET_FATTREE && strcmp(names[n->kind], sp->kind) != 0)
+    while (n->kind <= NET_DRAGONFLY && strcmp(names[n->kind], sp->kind) != 0)
         n->kind++;
-    if (n->kind > NET_FATTREE) {
-        cs_error("%s cannot join nodes of cores (ring, torus, hypercube, crossbar or fattree)",
+    if (n->kind > NET_DRAGONFLY) {
+        cs_error("%s cannot join nodes of cores (ring, torus, hypercube, crossbar, fattree or "
+                 "dragonfly)",
                  sp->kind);
         return 2;
     }
@@ -818,6 +817,8 @@ static int spec_network(const struct spec *sp, const struct gen *g, struct net *
     cs_parse_quantity(g->bw, 'b', &n->bandwidth);
     n->nd = sp->ndims;
     memcpy(n->side, sp->dims, sizeof n->side);
+    memcpy(n->df, sp->df, sizeof n->df);
+    memcpy(n->dfl, sp->dfl, sizeof n->dfl);
     if (n->kind == NET_FATTREE && fattree_network(sp, n) != 0) return 2;
     snprintf(n->desc, sizeof n->desc, "%s %s", sp->kind, sp->dims_prop);
     return 0;

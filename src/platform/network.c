@@ -1,12 +1,14 @@
 /* network.c: the network between nodes that have an anatomy (network.h): its links and the route
- * between two nodes' gateways, for a crossbar, ring, torus, hypercube or two-level fat tree.
- * Routes follow the kinds' own rules: a ring and a torus go the short way round (a tie goes up
- * the index), dimension by dimension, the first dimension first; a hypercube corrects the
+ * between two nodes' gateways, for a crossbar, ring, torus, hypercube or two-level fat tree or
+ * dragonfly. Routes follow the kinds' own rules: a ring and a torus go the short way round (a tie
+ * goes up the index), dimension by dimension, the first dimension first; a hypercube corrects the
  * differing bits lowest first; a fat tree (leaves of a nodes) goes up to top switch d mod u and
  * down to the destination's leaf (destination-mod-k), or crosses the leaf switch when both nodes
- * hang off it. Names: net-l-A-B_UP/_DOWN (ring, hypercube), net-t-A-B_UP/_DOWN (torus, A < B for
- * _UP), net-up-L-T and net-dn-T-L (fat tree), net-leaf-L and switch (FATPIPE switch crossings, no
- * latency). */
+ * hang off it; a dragonfly takes SimGrid's minimal routes without their same-group slip
+ * (docs/machines.md). Names: net-l-A-B_UP/_DOWN (ring, hypercube), net-t-A-B_UP/_DOWN (torus, A < B
+ * for _UP), net-up-L-T and net-dn-T-L (fat tree), net-r/c/g-A-B (dragonfly router, chassis and
+ * group links), net-leaf-L, net-rtr-I and switch (FATPIPE switch crossings,
+ * no latency). */
 #include "network.h"
 
 #include <stdio.h>
@@ -53,6 +55,47 @@ static int torus_coord(const struct net *n, int i, int k)
     return i % n->side[k];
 }
 
+/* Dragonfly: router (g, c, r)'s number, (g C + c) R + r, and its node's. */
+static int df_router(const struct net *n, int g, int c, int r)
+{
+    return (g * n->df[1] + c) * n->df[2] + r;
+}
+
+/* Both directions of a dragonfly link between routers (or groups) a and b, L parallel links. */
+static void df_pair(const struct net *n, const char *prefix, int a, int b, int l, link_fn link,
+                    void *ctx)
+{
+    char id[NET_NAME];
+    duplex(id, prefix, a, b);
+    link(ctx, id, n->latency, l * n->bandwidth, NULL);
+    duplex(id, prefix, b, a);
+    link(ctx, id, n->latency, l * n->bandwidth, NULL);
+}
+
+/* Each router's crossing (net-rtr-I, FATPIPE), its links to the other routers of its chassis
+ * (net-r-A-B, Lr x bandwidth) and to its position's routers in the other chassis of its group
+ * (net-c-A-B, Lc x), and the links between groups (net-g-A-B, Lg x). */
+static void dragonfly_links(const struct net *n, link_fn link, void *ctx)
+{
+    char id[NET_NAME];
+    int G = n->df[0], C = n->df[1], R = n->df[2];
+    for (int g = 0; g < G; g++)
+        for (int c = 0; c < C; c++)
+            for (int r = 0; r < R; r++) {
+                snprintf(id, sizeof id, "net-rtr-%d", df_router(n, g, c, r));
+                link(ctx, id, 0, n->bandwidth, "FATPIPE");
+                for (int b = r + 1; b < R; b++)
+                    df_pair(n, "r", df_router(n, g, c, r), df_router(n, g, c, b), n->dfl[2], link,
+                            ctx);
+                for (int b = c + 1; b < C; b++)
+                    df_pair(n, "c", df_router(n, g, c, r), df_router(n, g, b, r), n->dfl[1], link,
+                            ctx);
+            }
+    for (int a = 0; a < G; a++)
+        for (int b = a + 1; b < G; b++)
+            df_pair(n, "g", a, b, n->dfl[0], link, ctx);
+}
+
 static void fattree_links(const struct net *n, link_fn link, void *ctx)
 {
     char id[NET_NAME];
@@ -92,6 +135,9 @@ void net_links(const struct net *n, link_fn link, void *ctx)
     case NET_FATTREE:
         fattree_links(n, link, ctx);
         break;
+    case NET_DRAGONFLY:
+        dragonfly_links(n, link, ctx);
+        break;
     }
 }
 
@@ -113,6 +159,34 @@ static int torus_route(const struct net *n, int s, int d, char (*links)[NET_NAME
             duplex(links[h++], "t", cur, next);
             cur = next;
         }
+    }
+    return h;
+}
+
+/* Inside group g: from position r of chassis c to position t of chassis e, the router link
+ * first, then the chassis link. Appends to links at *h. */
+static void df_in_group(const struct net *n, int g, int c, int r, int e, int t,
+                        char (*links)[NET_NAME], int *h)
+{
+    if (r != t) duplex(links[(*h)++], "r", df_router(n, g, c, r), df_router(n, g, c, t));
+    if (c != e) duplex(links[(*h)++], "c", df_router(n, g, c, t), df_router(n, g, e, t));
+}
+
+/* Minimal routing between the routers of nodes s and d: to group gt's link (router gt of
+ * chassis 0), over it (it lands on router gs of chassis 0 of group gt), then to the
+ * destination's router; inside a group, the router link then the chassis link. */
+static int dragonfly_route(const struct net *n, int s, int d, char (*links)[NET_NAME])
+{
+    int C = n->df[1], R = n->df[2], a = s / n->df[3], b = d / n->df[3], h = 0;
+    int gs = a / (C * R), cs = a / R % C, rs = a % R, gt = b / (C * R), ct = b / R % C, rt = b % R;
+    if (a == b) {
+        snprintf(links[h++], NET_NAME, "net-rtr-%d", a);
+    } else if (gs == gt) {
+        df_in_group(n, gs, cs, rs, ct, rt, links, &h);
+    } else {
+        df_in_group(n, gs, cs, rs, 0, gt, links, &h);
+        duplex(links[h++], "g", gs, gt);
+        df_in_group(n, gt, 0, gs, ct, rt, links, &h);
     }
     return h;
 }
@@ -140,6 +214,9 @@ int net_route(const struct net *n, int s, int d, char (*links)[NET_NAME])
         break;
     case NET_TORUS:
         h = torus_route(n, s, d, links);
+        break;
+    case NET_DRAGONFLY:
+        h = dragonfly_route(n, s, d, links);
         break;
     case NET_FATTREE:
         if (s / n->a == d / n->a) {

@@ -1,7 +1,7 @@
 /* network.h: the network that joins the nodes of a platform with a node anatomy (machine_gen.c):
- * a crossbar, ring, torus, hypercube or two-level fat tree of N nodes, planned by gen.c's own
- * checks of the kind, and the links of the route between two nodes' gateways. Internal to
- * src/platform. */
+ * a crossbar, ring, torus, hypercube, two-level fat tree or dragonfly of N nodes, planned by
+ * gen.c's own checks of the kind, and the links of the route between two nodes' gateways. Internal
+ * to src/platform. */
 #ifndef COLLSIM_NETWORK_H
 #define COLLSIM_NETWORK_H
 
@@ -14,14 +14,15 @@ enum {
     NET_MAX_HOPS = 1024, /* links on one route (a ring of 256 nodes: 128; a torus 2x256: 129) */
 };
 
-enum net_kind { NET_CROSSBAR, NET_RING, NET_TORUS, NET_HYPERCUBE, NET_FATTREE };
+enum net_kind { NET_CROSSBAR, NET_RING, NET_TORUS, NET_HYPERCUBE, NET_FATTREE, NET_DRAGONFLY };
 
 struct net {
     enum net_kind kind;
     int nodes;
-    int side[3], nd;  /* torus: sides, node = x + A (y + B z) */
-    int dim;          /* hypercube */
-    int a, leaves, u; /* fat tree: leaves of a nodes, u uplinks a leaf (one a top switch) */
+    int side[3], nd;   /* torus: sides, node = x + A (y + B z) */
+    int dim;           /* hypercube */
+    int a, leaves, u;  /* fat tree: leaves of a nodes, u uplinks a leaf (one a top switch) */
+    int df[4], dfl[3]; /* dragonfly: groups, chassis, routers, nodes a router; links a level */
     double latency, bandwidth; /* each network link's (s, B/s) */
     char desc[320];            /* "torus 8x8": the world zone's collsim.network prop */
 };

@@ -67,6 +67,23 @@ assert_eq "fattree 16 of 2 cores: pairs between nodes, off the hand rule" "960 0
 "$collsim" platform fattree --nodes 16 --oversubscription 2 --cores 1 -o "$tmp/f2.xml"
 assert_eq "fattree 16, 2:1: uplinks" 8 "$(grep -c '<link id="net-up-' "$tmp/f2.xml")"
 
+# dragonfly of 2 groups of 2 chassis of 2 routers of 2 nodes, 2 cores a node, links 4, 3, 2:
+# node i on router i/2 = (g, c, r). n0 to n1: one router (its FATPIPE crossing, 7 hops, 1.3 us,
+# capped by the crossing's 10 GB/s); to n2 (r1 of the chassis) a router link; to n6 (c1 r1) a
+# router link then a chassis link; to n8 (group 1, c0 r0) the router link to r1 (which holds
+# group 1's link) and the group link; n4 (c1 r0) to n15 (g1 c1 r1): router link in c1, chassis
+# link to c0, group link, router link r0 -> r1 in g1's c0, chassis link to c1 (5 links); n4 to n2
+# (c0 r1): router link in c1, chassis link to c0 (SimGrid's own cluster slips to 1 link here)
+"$collsim" platform dragonfly --groups 2 --chassis 2 --routers 2 --nodes-per-router 2 --global-links 4 \
+    --chassis-links 3 --router-links 2 --cores 2 -o "$tmp/df.xml"
+got=$("$collsim" platform info "$tmp/df.xml" --hops | awk '
+    ($1 == "n0-c0" && ($2 == "n1-c0" || $2 == "n2-c0" || $2 == "n6-c0" || $2 == "n8-c0")) ||
+    ($1 == "n4-c0" && ($2 == "n15-c0" || $2 == "n2-c0")) { printf "%s-%s %s %s %s;", $1, $2, $3, $4, $5 }')
+assert_eq "dragonfly of 2 cores: six routes" "n0-c0-n1-c0 7 1.3e-06 1e+10;n0-c0-n2-c0 7 2.3e-06 1.2e+10;n0-c0-n6-c0 8 3.3e-06 1.2e+10;n0-c0-n8-c0 8 3.3e-06 1.2e+10;n4-c0-n2-c0 8 3.3e-06 1.2e+10;n4-c0-n15-c0 11 6.3e-06 1.2e+10;" "$got"
+assert_eq "dragonfly links: levels' bandwidths (router 2x, chassis 3x, group 4x 10 GB/s)" \
+    "net-r-0-1_UP 2e+10;net-c-0-2_UP 3e+10;net-g-0-1_UP 4e+10;" \
+    "$(grep -oE '<link id="net-(r-0-1|c-0-2|g-0-1)_UP" bandwidth="[0-9]+Bps"' "$tmp/df.xml" | sed 's/<link id="//; s/" bandwidth="/ /; s/Bps"//' | awk '{ printf "%s %g;", $1, $2 }')"
+
 # SimGrid's two-level parameters: 2 leaves of 4 nodes (a node count that is no square), 2 top
 # switches; n0 to n1 inside leaf 0 (7 hops, 1.3 us), n0 to n5 over a top switch (8, 3.3 us)
 "$collsim" platform fattree --levels 2 --down 4,2 --up 1,2 --parallel 1,1 --cores 1 -o "$tmp/f3.xml"

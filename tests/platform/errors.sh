@@ -32,7 +32,6 @@ assert_one_line_error "dragonfly --router-links 65537" "$collsim" platform $df -
 assert_one_line_error "dragonfly --chassis-links -1" "$collsim" platform $df --nodes-per-router 2 --chassis-links -1 $o
 assert_one_line_error "dragonfly --nodes" "$collsim" platform $df --nodes 16 $o
 assert_one_line_error "dragonfly --bandwidth 0" "$collsim" platform $df --nodes-per-router 2 --bandwidth 0GBps $o
-assert_one_line_error "dragonfly --cores (no nodes of cores)" "$collsim" platform $df --nodes-per-router 2 --cores 4 $o
 assert_one_line_error "ring --groups" "$collsim" platform ring --nodes 4 --groups 2 $o
 assert_one_line_error "missing -o" "$collsim" platform ring --nodes 4
 assert_one_line_error "unwritable output" "$collsim" platform ring --nodes 4 -o /nonexistent/p.xml
