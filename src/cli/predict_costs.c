@@ -453,3 +453,17 @@ double cost_qshift_hypercube(struct pc *c)
         g++;
     return (clog2(c->p) - g) * CT(c, c->m, 1);
 }
+
+/* The hierarchical algorithms (src/coll/hier/hier.h) with one rank per node, where they are
+ * their flat counterparts; they switch at 64 KiB (HIER_LARGE). predict knows one class of
+ * link, so these say nothing of several ranks per node. */
+double cost_bcast_hier(struct pc *c)
+{
+    return c->m < 65536 || c->p <= 2 ? cost_bcast_binomial(c) : cost_bcast_sag_ring(c);
+}
+
+double cost_allreduce_hier(struct pc *c)
+{
+    return c->m < 65536 || c->m < c->p ? cost_allreduce_recursive_doubling(c)
+                                       : cost_allreduce_ring(c);
+}

@@ -26,6 +26,7 @@
 
 #include "ip.h"
 #include "ip_args.h"
+#include "nodes.h"
 
 /* struct ip_params_<id>: one member per parameter of the collective, whose types the
  * wrappers' parameters take (__typeof__ of a member). */
@@ -144,6 +145,7 @@ int MPI_Init(int *argc, char ***argv)
 {
     int rc = PMPI_Init(argc, argv);
     if (rc == MPI_SUCCESS) ip_check_all();
+    if (rc == MPI_SUCCESS) coll_nodes_register(); /* zero time: the hierarchical algorithms */
     return rc;
 }
 
@@ -151,6 +153,7 @@ int MPI_Init_thread(int *argc, char ***argv, int required, int *provided)
 {
     int rc = PMPI_Init_thread(argc, argv, required, provided);
     if (rc == MPI_SUCCESS) ip_check_all();
+    if (rc == MPI_SUCCESS) coll_nodes_register(); /* zero time: the hierarchical algorithms */
     return rc;
 }
 

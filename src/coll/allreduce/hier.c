@@ -1,0 +1,123 @@
+/* hier.c: the hierarchical (node-aware) all-reduces: intra-node reduce, leaders' all-reduce,
+ * intra-node broadcast (docs/collectives/allreduce.md#hierarchical; nodes: nodes.h).
+ *
+ * hier: one leader per node (its lowest rank). Every node reduces to its leader by a binomial
+ * tree; the leaders all-reduce by recursive doubling below COLLSIM_HIER_LARGE bytes (default
+ * 64 KiB), else by ring reduce-scatter + ring allgather; every leader broadcasts the result to
+ * its node (binomial tree, or binomial scatter + ring allgather at large m). With one rank per
+ * node it is the flat recursive doubling (ring at large m).
+ *
+ * hier_sockets: one leader per socket (L = the least number of sockets a node has ranks on),
+ * the vector cut into L parts: every node reduces part j to its socket-j leader (the parts one
+ * after the other), the L groups of leaders all-reduce their parts at once, and every node
+ * broadcasts part j from its socket-j leader. On one socket per node it is hier. */
+#include "hier/hier.h"
+#include "allreduce.h"
+
+#include <stdlib.h>
+
+static int allreduce_levels(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type,
+                            MPI_Op op, MPI_Comm comm, int per_socket)
+{
+    long eb = hier_elem_bytes(type);
+    if (eb < 0) return allreduce_recursive_doubling(sendbuf, recvbuf, count, type, op, comm);
+    int rank, rc;
+    const struct coll_nodes *nd;
+    allreduce__init(sendbuf, recvbuf, count, type, comm, &rank, NULL);
+    if ((rc = coll_nodes_get(comm, &nd)) != MPI_SUCCESS) return rc;
+    int L = per_socket ? nd->min_sock : 1, mine = nd->node[rank];
+    if (L > 16) L = 16;
+    if (L > count && count > 0) L = count;
+    if (L < 1) L = 1;
+    struct hgroup node = hier_node_group(nd, mine, rank);
+    int *lead = malloc(sizeof(int) * (size_t)L * (size_t)nd->nnodes);
+    char *tmp = coll_buffer(count, type), *b = recvbuf;
+    if (lead == NULL || tmp == NULL) rc = MPI_ERR_NO_MEM;
+    for (int j = 0; j < L && rc == MPI_SUCCESS; j++) {
+        int *l = hier_leaders(nd, -1, L == 1 ? -1 : j);
+        if (l == NULL) {
+            rc = MPI_ERR_NO_MEM;
+            break;
+        }
+        for (int k = 0; k < nd->nnodes; k++)
+            lead[j * nd->nnodes + k] = l[k];
+        free(l);
+    }
+    /* part j: elements [count j / L, count (j+1) / L) */
+#define PART_AT(j) ((long)count * (j) / L)
+    for (int j = 0; j < L && rc == MPI_SUCCESS; j++)
+        rc = hier_reduce(b + PART_AT(j) * eb, tmp, (int)(PART_AT(j + 1) - PART_AT(j)), type, op,
+                         &node, nd->local[lead[j * nd->nnodes + mine]], HIER_PART_TAG + j, comm);
+    for (int j = 0; j < L && rc == MPI_SUCCESS; j++) {
+        struct hgroup g = hier_group(lead + j * nd->nnodes, nd->nnodes, rank);
+        if (g.me >= 0)
+            rc = hier_allreduce(b + PART_AT(j) * eb, tmp, (int)(PART_AT(j + 1) - PART_AT(j)), type,
+                                op, &g, HIER_LEADER_TAG, comm);
+    }
+    for (int j = 0; j < L && rc == MPI_SUCCESS; j++)
+        rc = hier_bcast(b + PART_AT(j) * eb, (PART_AT(j + 1) - PART_AT(j)) * eb, &node,
+                        nd->local[lead[j * nd->nnodes + mine]], HIER_PART_TAG + 16 + j, comm);
+#undef PART_AT
+    free(lead);
+    free(tmp);
+    return rc;
+}
+
+int allreduce_hier(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type, MPI_Op op,
+                   MPI_Comm comm)
+{
+    return allreduce_levels(sendbuf, recvbuf, count, type, op, comm, 0);
+}
+
+int allreduce_hier_sockets(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type,
+                           MPI_Op op, MPI_Comm comm)
+{
+    return allreduce_levels(sendbuf, recvbuf, count, type, op, comm, 1);
+}
+
+/* hier_rs: every rank a leader of one block. The vector is cut into L blocks, L the fewest
+ * ranks a node has; every node ring-reduce-scatters it (block j to its j-th rank, its ranks
+ * past L getting none), the j-th ranks of all nodes all-reduce block j (recursive doubling, or
+ * ring from COLLSIM_HIER_LARGE bytes: L such all-reduces at once, each of m/L), and every node
+ * ring-allgathers the blocks back. With one rank per node it is hier; on one node, the ring. */
+int allreduce_hier_rs(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type, MPI_Op op,
+                      MPI_Comm comm)
+{
+    long eb = hier_elem_bytes(type);
+    if (eb < 0) return allreduce_recursive_doubling(sendbuf, recvbuf, count, type, op, comm);
+    int rank, rc;
+    const struct coll_nodes *nd;
+    allreduce__init(sendbuf, recvbuf, count, type, comm, &rank, NULL);
+    if ((rc = coll_nodes_get(comm, &nd)) != MPI_SUCCESS) return rc;
+    int mine = nd->node[rank], N = nd->nnodes, L = nd->p;
+    for (int k = 0; k < N; k++)
+        if (nd->start[k + 1] - nd->start[k] < L) L = nd->start[k + 1] - nd->start[k];
+    struct hgroup node = hier_node_group(nd, mine, rank);
+    long *off = malloc(sizeof(long) * 2 * (size_t)node.n);
+    int *peers = malloc(sizeof(int) * (size_t)N);
+    char *tmp = coll_buffer(count / L + 1, type), *b = recvbuf;
+    if (off == NULL || peers == NULL || tmp == NULL) rc = MPI_ERR_NO_MEM;
+    if (rc == MPI_SUCCESS) {
+        long *len = off + node.n;
+        for (int j = 0; j < node.n; j++) { /* block j: [count j/L, count (j+1)/L) for j < L */
+            off[j] = j < L ? (long)count * j / L : count;
+            len[j] = j < L ? (long)count * (j + 1) / L - off[j] : 0;
+        }
+        rc = hier_ring_reduce_scatter(recvbuf, tmp, type, op, &node, 0, off, len, HIER_INTRA_TAG,
+                                      comm);
+        int j = node.me;
+        if (rc == MPI_SUCCESS && j < L) { /* the j-th ranks of all nodes */
+            for (int k = 0; k < N; k++)
+                peers[k] = nd->members[nd->start[k] + j];
+            struct hgroup g = hier_group(peers, N, rank);
+            rc = hier_allreduce(b + off[j] * eb, tmp, (int)len[j], type, op, &g, HIER_LEADER_TAG,
+                                comm);
+        }
+        if (rc == MPI_SUCCESS)
+            rc = hier_ring_allgather(recvbuf, type, &node, 0, off, len, HIER_INTRA_TAG, comm);
+    }
+    free(off);
+    free(peers);
+    free(tmp);
+    return rc;
+}

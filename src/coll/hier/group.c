@@ -1,0 +1,314 @@
+/* group.c: the phases of the hierarchical algorithms, on groups of ranks (hier.h).
+ *
+ * Trees are the binomial trees of bcast/tree.c and reduce/binomial.c on the group's indices
+ * shifted by the root; the scatter of hier_bcast_sag is the binomial scatter of van de Geijn's
+ * broadcast (the subtree of shifted index s > 0 is [s, s + lowbit(s))); the rings are those of
+ * allreduce/ring.c and allgather/ring.c with blocks of any size. */
+#include "hier.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+long hier_large(void)
+{
+    return (long)coll_env_double("COLLSIM_HIER_LARGE", HIER_LARGE);
+}
+
+struct hgroup hier_group(const int *ranks, int n, int rank)
+{
+    struct hgroup g = {n, ranks, -1};
+    for (int i = 0; i < n; i++)
+        if (ranks[i] == rank) g.me = i;
+    return g;
+}
+
+struct hgroup hier_node_group(const struct coll_nodes *nd, int k, int rank)
+{
+    int n;
+    const int *r = coll_nodes_ranks(nd, k, &n);
+    struct hgroup g = {n, r, nd->node[rank] == k ? nd->local[rank] : -1};
+    return g;
+}
+
+int *hier_leaders(const struct coll_nodes *nd, int root, int sock)
+{
+    int *l = malloc(sizeof(int) * (size_t)(nd->nnodes > 0 ? nd->nnodes : 1));
+    for (int k = 0; l != NULL && k < nd->nnodes; k++) {
+        int own = root >= 0 && nd->node[root] == k && (sock < 0 || nd->socket[root] == sock);
+        l[k] = own ? root : coll_nodes_socket_rank(nd, k, sock < 0 ? 0 : sock);
+    }
+    return l;
+}
+
+long hier_elem_bytes(MPI_Datatype type)
+{
+    int size;
+    MPI_Aint lb, extent, tlb, textent;
+    MPI_Type_size(type, &size);
+    MPI_Type_get_extent(type, &lb, &extent);
+    MPI_Type_get_true_extent(type, &tlb, &textent);
+    if (lb != 0 || tlb != 0 || extent != size || textent != size || size <= 0) return -1;
+    return size;
+}
+
+static int member(const struct hgroup *g, int i)
+{
+    return g->ranks[((i % g->n) + g->n) % g->n];
+}
+
+/* ---- broadcasts ---- */
+
+int hier_bcast_binomial(void *buf, long bytes, const struct hgroup *g, int root, int tag,
+                        MPI_Comm comm)
+{
+    int n = g->n, s = (g->me - root + n) % n, mask = 1, rc = MPI_SUCCESS;
+    if (g->me < 0 || n < 2) return MPI_SUCCESS;
+    if (s > 0) {
+        int h = 1;
+        while (h <= s / 2)
+            h <<= 1;
+        rc = MPI_Recv(buf, (int)bytes, MPI_BYTE, member(g, s - h + root), tag, comm,
+                      MPI_STATUS_IGNORE);
+        mask = h << 1;
+    }
+    for (; mask < n && s + mask < n && rc == MPI_SUCCESS; mask <<= 1)
+        rc = MPI_Send(buf, (int)bytes, MPI_BYTE, member(g, s + mask + root), tag, comm);
+    return rc;
+}
+
+/* Byte offset of block b of n in a message of `bytes`. */
+static long cut(long bytes, int b, int n)
+{
+    return (long)((double)bytes * b / n);
+}
+
+int hier_bcast_sag(void *buf, long bytes, const struct hgroup *g, int root, int tag, MPI_Comm comm)
+{
+    int n = g->n, s = (g->me - root + n) % n, mask = 1, rc = MPI_SUCCESS;
+    if (g->me < 0 || n < 2) return MPI_SUCCESS;
+    char *b = buf;
+    /* binomial scatter: shifted index s gets blocks [s, s + lowbit(s)) from s - lowbit(s) */
+    while (mask < n) {
+        if (s & mask) {
+            int hi = s + mask < n ? s + mask : n;
+            rc = MPI_Recv(b + cut(bytes, s, n), (int)(cut(bytes, hi, n) - cut(bytes, s, n)),
+                          MPI_BYTE, member(g, s - mask + root), tag, comm, MPI_STATUS_IGNORE);
+            break;
+        }
+        mask <<= 1;
+    }
+    for (mask >>= 1; mask > 0 && rc == MPI_SUCCESS; mask >>= 1)
+        if (s + mask < n) {
+            int lo = s + mask, hi = s + 2 * mask < n ? s + 2 * mask : n;
+            rc = MPI_Send(b + cut(bytes, lo, n), (int)(cut(bytes, hi, n) - cut(bytes, lo, n)),
+                          MPI_BYTE, member(g, lo + root), tag, comm);
+        }
+    if (rc != MPI_SUCCESS) return rc;
+    /* ring allgather in shifted order: block s starts at shifted index s */
+    long *off = malloc(sizeof(long) * 2 * (size_t)n);
+    if (off == NULL) return MPI_ERR_NO_MEM;
+    long *len = off + n;
+    for (int i = 0; i < n; i++)
+        off[i] = cut(bytes, i, n), len[i] = cut(bytes, i + 1, n) - off[i];
+    rc = hier_ring_allgather(buf, MPI_BYTE, g, root, off, len, tag, comm);
+    free(off);
+    return rc;
+}
+
+int hier_bcast(void *buf, long bytes, const struct hgroup *g, int root, int tag, MPI_Comm comm)
+{
+    if (bytes >= hier_large() && g->n > 2) return hier_bcast_sag(buf, bytes, g, root, tag, comm);
+    return hier_bcast_binomial(buf, bytes, g, root, tag, comm);
+}
+
+/* ---- gather, scatter ---- */
+
+int hier_gather(void *dst, const void *mine, long bytes, const struct hgroup *g, int root, int tag,
+                MPI_Comm comm)
+{
+    if (g->me < 0) return MPI_SUCCESS;
+    if (g->me != root) return MPI_Send(mine, (int)bytes, MPI_BYTE, g->ranks[root], tag, comm);
+    MPI_Request *req = malloc(sizeof *req * (size_t)g->n);
+    if (req == NULL) return MPI_ERR_NO_MEM;
+    int rc = MPI_SUCCESS, nr = 0;
+    for (int i = 0; i < g->n && rc == MPI_SUCCESS; i++)
+        if (i != root)
+            rc = MPI_Irecv((char *)dst + (size_t)i * (size_t)bytes, (int)bytes, MPI_BYTE,
+                           g->ranks[i], tag, comm, &req[nr++]);
+    if (bytes > 0 && (char *)dst + (size_t)root * (size_t)bytes != mine)
+        memcpy((char *)dst + (size_t)root * (size_t)bytes, mine, (size_t)bytes);
+    if (rc == MPI_SUCCESS) rc = MPI_Waitall(nr, req, MPI_STATUSES_IGNORE);
+    free(req);
+    return rc;
+}
+
+int hier_scatter(const void *src, void *mine, long bytes, const struct hgroup *g, int root, int tag,
+                 MPI_Comm comm)
+{
+    if (g->me < 0) return MPI_SUCCESS;
+    if (g->me != root)
+        return MPI_Recv(mine, (int)bytes, MPI_BYTE, g->ranks[root], tag, comm, MPI_STATUS_IGNORE);
+    MPI_Request *req = malloc(sizeof *req * (size_t)g->n);
+    if (req == NULL) return MPI_ERR_NO_MEM;
+    int rc = MPI_SUCCESS, nr = 0;
+    for (int i = 0; i < g->n && rc == MPI_SUCCESS; i++)
+        if (i != root)
+            rc = MPI_Isend((const char *)src + (size_t)i * (size_t)bytes, (int)bytes, MPI_BYTE,
+                           g->ranks[i], tag, comm, &req[nr++]);
+    if (bytes > 0 && (const char *)src + (size_t)root * (size_t)bytes != mine)
+        memcpy(mine, (const char *)src + (size_t)root * (size_t)bytes, (size_t)bytes);
+    if (rc == MPI_SUCCESS) rc = MPI_Waitall(nr, req, MPI_STATUSES_IGNORE);
+    free(req);
+    return rc;
+}
+
+/* ---- rings ---- */
+
+static MPI_Aint extent_of(MPI_Datatype type)
+{
+    MPI_Aint lb, extent;
+    MPI_Type_get_extent(type, &lb, &extent);
+    return extent;
+}
+
+int hier_ring_allgather(void *buf, MPI_Datatype type, const struct hgroup *g, int rot,
+                        const long *off, const long *len, int tag, MPI_Comm comm)
+{
+    int n = g->n, rc = MPI_SUCCESS;
+    if (g->me < 0 || n < 2) return MPI_SUCCESS;
+    MPI_Aint ext = extent_of(type);
+    char *b = buf;
+    int pos = (g->me - rot + n) % n, right = member(g, g->me + 1), left = member(g, g->me - 1);
+    for (int t = 0; t < n - 1 && rc == MPI_SUCCESS; t++) {
+        int sb = (pos - t + n) % n, rb = (pos - t - 1 + n) % n;
+        rc = MPI_Sendrecv(b + off[sb] * ext, (int)len[sb], type, right, tag, b + off[rb] * ext,
+                          (int)len[rb], type, left, tag, comm, MPI_STATUS_IGNORE);
+    }
+    return rc;
+}
+
+int hier_ring_reduce_scatter(void *buf, void *tmp, MPI_Datatype type, MPI_Op op,
+                             const struct hgroup *g, int rot, const long *off, const long *len,
+                             int tag, MPI_Comm comm)
+{
+    int n = g->n, rc = MPI_SUCCESS;
+    if (g->me < 0 || n < 2) return MPI_SUCCESS;
+    MPI_Aint ext = extent_of(type);
+    char *b = buf;
+    int pos = (g->me - rot + n) % n, right = member(g, g->me + 1), left = member(g, g->me - 1);
+    for (int t = 0; t < n - 1 && rc == MPI_SUCCESS; t++) {
+        int sb = (pos - t - 1 + 2 * n) % n, rb = (pos - t - 2 + 2 * n) % n;
+        rc = MPI_Sendrecv(b + off[sb] * ext, (int)len[sb], type, right, tag, tmp, (int)len[rb],
+                          type, left, tag, comm, MPI_STATUS_IGNORE);
+        if (rc == MPI_SUCCESS && len[rb] > 0)
+            rc = coll_reduce_local(tmp, b + off[rb] * ext, (int)len[rb], type, op);
+    }
+    return rc;
+}
+
+/* ---- reductions ---- */
+
+int hier_reduce(void *buf, void *tmp, int count, MPI_Datatype type, MPI_Op op,
+                const struct hgroup *g, int root, int tag, MPI_Comm comm)
+{
+    int n = g->n, s = (g->me - root + n) % n, rc = MPI_SUCCESS;
+    if (g->me < 0 || n < 2) return MPI_SUCCESS;
+    for (int mask = 1; mask < n && rc == MPI_SUCCESS; mask <<= 1) {
+        if (s & mask) return MPI_Send(buf, count, type, member(g, s - mask + root), tag, comm);
+        if (s + mask < n) {
+            rc = MPI_Recv(tmp, count, type, member(g, s + mask + root), tag, comm,
+                          MPI_STATUS_IGNORE);
+            if (rc == MPI_SUCCESS) rc = coll_reduce_local(tmp, buf, count, type, op);
+        }
+    }
+    return rc;
+}
+
+static int allreduce_rd(void *buf, void *tmp, int count, MPI_Datatype type, MPI_Op op,
+                        const struct hgroup *g, int tag, MPI_Comm comm)
+{
+    int n = g->n, i = g->me, pp = 1, rc = MPI_SUCCESS;
+    while (2 * pp <= n)
+        pp *= 2;
+    int extra = n - pp, v;
+    if (i < 2 * extra) { /* fold: even into odd */
+        if (i % 2 == 0) {
+            rc = MPI_Send(buf, count, type, g->ranks[i + 1], tag, comm);
+            if (rc == MPI_SUCCESS)
+                rc = MPI_Recv(buf, count, type, g->ranks[i + 1], tag, comm, MPI_STATUS_IGNORE);
+            return rc;
+        }
+        rc = MPI_Recv(tmp, count, type, g->ranks[i - 1], tag, comm, MPI_STATUS_IGNORE);
+        if (rc == MPI_SUCCESS) rc = coll_reduce_local(tmp, buf, count, type, op);
+        v = i / 2;
+    } else
+        v = i - extra;
+    for (int mask = 1; mask < pp && rc == MPI_SUCCESS; mask <<= 1) {
+        int w = v ^ mask, peer = g->ranks[w < extra ? 2 * w + 1 : w + extra];
+        rc = MPI_Sendrecv(buf, count, type, peer, tag, tmp, count, type, peer, tag, comm,
+                          MPI_STATUS_IGNORE);
+        if (rc == MPI_SUCCESS) rc = coll_reduce_local(tmp, buf, count, type, op);
+    }
+    if (rc == MPI_SUCCESS && i < 2 * extra) /* unfold */
+        rc = MPI_Send(buf, count, type, g->ranks[i - 1], tag, comm);
+    return rc;
+}
+
+int hier_allreduce(void *buf, void *tmp, int count, MPI_Datatype type, MPI_Op op,
+                   const struct hgroup *g, int tag, MPI_Comm comm)
+{
+    int n = g->n;
+    if (g->me < 0 || n < 2) return MPI_SUCCESS;
+    if ((long)count * extent_of(type) < hier_large() || count < n)
+        return allreduce_rd(buf, tmp, count, type, op, g, tag, comm);
+    long *off = malloc(sizeof(long) * 2 * (size_t)n);
+    if (off == NULL) return MPI_ERR_NO_MEM;
+    long *len = off + n;
+    for (int b = 0; b < n; b++)
+        off[b] = (long)count * b / n, len[b] = (long)count * (b + 1) / n - off[b];
+    int rc = hier_ring_reduce_scatter(buf, tmp, type, op, g, 0, off, len, tag, comm);
+    if (rc == MPI_SUCCESS) rc = hier_ring_allgather(buf, type, g, 0, off, len, tag, comm);
+    free(off);
+    return rc;
+}
+
+/* ---- synchronisation ---- */
+
+int hier_fan_in(const struct hgroup *g, int root, int tag, MPI_Comm comm)
+{
+    if (g->me < 0 || g->n < 2) return MPI_SUCCESS;
+    if (g->me != root) return MPI_Send(NULL, 0, MPI_BYTE, g->ranks[root], tag, comm);
+    MPI_Request *req = malloc(sizeof *req * (size_t)g->n);
+    if (req == NULL) return MPI_ERR_NO_MEM;
+    int rc = MPI_SUCCESS, nr = 0;
+    for (int i = 0; i < g->n && rc == MPI_SUCCESS; i++)
+        if (i != root) rc = MPI_Irecv(NULL, 0, MPI_BYTE, g->ranks[i], tag, comm, &req[nr++]);
+    if (rc == MPI_SUCCESS) rc = MPI_Waitall(nr, req, MPI_STATUSES_IGNORE);
+    free(req);
+    return rc;
+}
+
+int hier_fan_out(const struct hgroup *g, int root, int tag, MPI_Comm comm)
+{
+    if (g->me < 0 || g->n < 2) return MPI_SUCCESS;
+    if (g->me != root)
+        return MPI_Recv(NULL, 0, MPI_BYTE, g->ranks[root], tag, comm, MPI_STATUS_IGNORE);
+    MPI_Request *req = malloc(sizeof *req * (size_t)g->n);
+    if (req == NULL) return MPI_ERR_NO_MEM;
+    int rc = MPI_SUCCESS, nr = 0;
+    for (int i = 0; i < g->n && rc == MPI_SUCCESS; i++)
+        if (i != root) rc = MPI_Isend(NULL, 0, MPI_BYTE, g->ranks[i], tag, comm, &req[nr++]);
+    if (rc == MPI_SUCCESS) rc = MPI_Waitall(nr, req, MPI_STATUSES_IGNORE);
+    free(req);
+    return rc;
+}
+
+int hier_dissemination(const struct hgroup *g, int tag, MPI_Comm comm)
+{
+    int rc = MPI_SUCCESS;
+    if (g->me < 0) return rc;
+    for (int d = 1; d < g->n && rc == MPI_SUCCESS; d <<= 1)
+        rc = MPI_Sendrecv(NULL, 0, MPI_BYTE, member(g, g->me + d), tag, NULL, 0, MPI_BYTE,
+                          member(g, g->me - d), tag, comm, MPI_STATUS_IGNORE);
+    return rc;
+}

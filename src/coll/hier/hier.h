@@ -1,0 +1,110 @@
+/* hier.h: what the hierarchical (node-aware) algorithms share: the phases they are made of,
+ * each run on a group of ranks of the communicator (the ranks of one node, or the leaders of
+ * the nodes), by point-to-point messages on the communicator itself, so no communicator is
+ * created in a call (docs/collectives/nodes.md). Who is on which node: nodes.h.
+ *
+ * Every phase is blocking and returns MPI_SUCCESS or the first MPI error code. Sizes are in
+ * bytes (MPI_BYTE messages) except where a reduction needs the element type. A phase that
+ * sends a message sends it to the group's ranks only, with the caller's tag, so two phases
+ * on different groups may use the same tag when no rank is in both at once. */
+#ifndef COLLSIM_HIER_H
+#define COLLSIM_HIER_H
+
+#include "coll.h"
+#include "nodes.h"
+
+/* Tags of the hierarchical algorithms: the intra-node phases, the leaders' phases, and the
+ * per-socket variants' parts (HIER_PART_TAG + part). */
+#define HIER_INTRA_TAG 7070
+#define HIER_LEADER_TAG 7071
+#define HIER_MOVE_TAG 7072
+#define HIER_PART_TAG 7080
+
+/* At and above this many bytes the broadcast phases use scatter + ring allgather and the
+ * all-reduce phases ring reduce-scatter + ring allgather, below it binomial trees and recursive
+ * doubling (COLLSIM_HIER_LARGE overrides it). */
+#define HIER_LARGE 65536
+long hier_large(void);
+
+/* A group: n ranks of the communicator, ranks[i] the i-th; me the index of this rank, or -1
+ * when it is not in the group. */
+struct hgroup {
+    int n;
+    const int *ranks;
+    int me;
+};
+
+/* The group of node k's ranks (in rank order), for this rank `rank`. */
+struct hgroup hier_node_group(const struct coll_nodes *nd, int k, int rank);
+
+/* An array of every node's leader (the one rank per node the leaders' phase runs on), node
+ * order. sock < 0 (one leader per node): `root` on its own node (root -1: none), the lowest
+ * rank elsewhere. sock >= 0 (the leaders of part sock, one per socket): the node's lowest rank
+ * of socket sock, or root if it is that rank's socket. NULL if out of memory (free it). */
+int *hier_leaders(const struct coll_nodes *nd, int root, int sock);
+
+/* The group of ranks `ranks` (n of them) for this rank. */
+struct hgroup hier_group(const int *ranks, int n, int rank);
+
+/* ---- data phases (bytes) ---- */
+
+/* The `bytes` at member root's buf to every member: a binomial tree on indices shifted by
+ * root below hier_large() bytes or for n <= 2, else a binomial scatter then a ring allgather. */
+int hier_bcast(void *buf, long bytes, const struct hgroup *g, int root, int tag, MPI_Comm comm);
+int hier_bcast_binomial(void *buf, long bytes, const struct hgroup *g, int root, int tag,
+                        MPI_Comm comm);
+int hier_bcast_sag(void *buf, long bytes, const struct hgroup *g, int root, int tag, MPI_Comm comm);
+
+/* Linear gather: member i's `bytes` at mine go to dst + i bytes at member root (which posts
+ * every receive at once and copies its own). */
+int hier_gather(void *dst, const void *mine, long bytes, const struct hgroup *g, int root, int tag,
+                MPI_Comm comm);
+
+/* Linear scatter, the gather reversed: src + i bytes of member root to member i's mine. */
+int hier_scatter(const void *src, void *mine, long bytes, const struct hgroup *g, int root, int tag,
+                 MPI_Comm comm);
+
+/* Ring allgather of blocks of any sizes: block b is the elements [off[b], off[b] + len[b]) of
+ * buf, held at first by the member at ring position b (member (b + rot) mod n); after n-1 steps
+ * of one block to the right every member holds every block. type MPI_BYTE for bytes. */
+int hier_ring_allgather(void *buf, MPI_Datatype type, const struct hgroup *g, int rot,
+                        const long *off, const long *len, int tag, MPI_Comm comm);
+
+/* ---- reduction phases (count elements of type) ---- */
+
+/* Ring reduce-scatter of blocks of any sizes: after n-1 steps block b of buf (as above) holds
+ * the combination of every member's block b at ring position b (member (b + rot) mod n); the
+ * other blocks hold partial results. tmp: room for the largest block. A reduce-scatter with
+ * one block per node, leaders first, is this on the leaders with the node blocks. */
+int hier_ring_reduce_scatter(void *buf, void *tmp, MPI_Datatype type, MPI_Op op,
+                             const struct hgroup *g, int rot, const long *off, const long *len,
+                             int tag, MPI_Comm comm);
+
+/* Binomial reduce to member root: buf holds this member's input and, at the root, the result
+ * (elsewhere partial results); tmp: room for count elements. The operation must commute (every
+ * predefined one does). */
+int hier_reduce(void *buf, void *tmp, int count, MPI_Datatype type, MPI_Op op,
+                const struct hgroup *g, int root, int tag, MPI_Comm comm);
+
+/* All-reduce in place on buf: recursive doubling (n not a power of two: the extra members fold
+ * in first) below hier_large() bytes, else ring reduce-scatter + ring allgather (blocks of
+ * count/n). tmp: room for count elements. */
+int hier_allreduce(void *buf, void *tmp, int count, MPI_Datatype type, MPI_Op op,
+                   const struct hgroup *g, int tag, MPI_Comm comm);
+
+/* ---- synchronisation phases (0-byte messages) ---- */
+
+/* Every member to member root, which posts all the receives at once (fan-in). */
+int hier_fan_in(const struct hgroup *g, int root, int tag, MPI_Comm comm);
+/* Member root to every member at once (fan-out). */
+int hier_fan_out(const struct hgroup *g, int root, int tag, MPI_Comm comm);
+/* Dissemination: round k, to member + 2^k, from member - 2^k (mod n). */
+int hier_dissemination(const struct hgroup *g, int tag, MPI_Comm comm);
+
+/* ---- the element views the algorithms need ---- */
+
+/* Bytes per element of type when its elements lie contiguously (no holes, lower bound 0),
+ * else -1 (the algorithm then falls back to a flat one). */
+long hier_elem_bytes(MPI_Datatype type);
+
+#endif

@@ -1,0 +1,238 @@
+/* nodes.c: the node and socket of every rank (nodes.h). */
+#include "nodes.h"
+
+#include <simgrid/barrier.h>
+#include <simgrid/host.h>
+#include <simgrid/zone.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A rank's place: its node's key (the collsim.node number, else the host's address, which is
+ * the same for every rank of that host) and its socket as the platform says it. */
+struct place {
+    int64_t node;
+    int64_t socket;
+};
+
+/* The table, indexed by MPI_COMM_WORLD rank. With SMPI's privatization off (the runner, the
+ * interposer) every rank shares these statics; they are written once, before any call. */
+static struct place *world_place;
+static int world_size, world_registered;
+static sg_bar_t register_bar;
+
+/* Cached views, one per distinct list of world ranks; never freed (a run has few). */
+struct view {
+    struct view *next;
+    int *world; /* [p] the world rank of every rank of the communicator */
+    struct coll_nodes n;
+};
+static struct view *views;
+
+static int64_t prop_int(sg_host_t h, const char *name, int64_t dflt)
+{
+    const char *v = sg_host_get_property_value(h, name);
+    char *end;
+    long long x = v != NULL ? strtoll(v, &end, 10) : 0;
+    return v != NULL && end != v && *end == '\0' ? (int64_t)x : dflt;
+}
+
+/* Cores in one part of the node's top level, from the root zone's collsim.dims of a machine
+ * platform ("NODESxTOPxNEXTx...": the product after the second factor), or 0. */
+static long top_part_cores(void)
+{
+    sg_netzone_t root = sg_zone_get_root();
+    const char *kind = root ? sg_zone_get_property_value(root, "collsim.kind") : NULL;
+    const char *dims = root ? sg_zone_get_property_value(root, "collsim.dims") : NULL;
+    if (kind == NULL || dims == NULL || strcmp(kind, "machine") != 0) return 0;
+    long f[16], n = 0;
+    for (const char *s = dims; n < 16;) {
+        char *end;
+        f[n++] = strtol(s, &end, 10);
+        if (end == s || f[n - 1] < 1) return 0;
+        if (*end != 'x') break;
+        s = end + 1;
+    }
+    if (n < 3) return 0; /* one level: the node is one part */
+    long c = 1;
+    for (int i = 2; i < n; i++)
+        c *= f[i];
+    return c;
+}
+
+static struct place my_place(void)
+{
+    sg_host_t h = sg_host_self();
+    struct place pl;
+    int64_t node = prop_int(h, "collsim.node", -1);
+    pl.node = node >= 0 ? node : (int64_t)(intptr_t)h;
+    pl.socket = prop_int(h, "collsim.socket", -1);
+    if (pl.socket < 0) {
+        int64_t core = prop_int(h, "collsim.core", -1);
+        long part = core >= 0 ? top_part_cores() : 0;
+        pl.socket = part > 0 ? core / part : 0;
+    }
+    return pl;
+}
+
+void coll_nodes_register(void)
+{
+    int rank, p;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &p);
+    if (world_place == NULL) { /* the first rank here: the actors run one at a time */
+        world_place = calloc((size_t)p, sizeof *world_place);
+        register_bar = sg_barrier_init((unsigned)p);
+        world_size = p;
+    }
+    if (world_place != NULL) world_place[rank] = my_place();
+    sg_barrier_wait(register_bar);
+    world_registered = world_place != NULL;
+}
+
+static int cmp_pair(const void *a, const void *b)
+{
+    const int64_t *x = a, *y = b;
+    if (x[0] != y[0]) return x[0] < y[0] ? -1 : 1;
+    return x[1] < y[1] ? -1 : x[1] > y[1];
+}
+
+/* Fills v->n from the places of the p ranks (pl[r]). 0, or -1 if out of memory. */
+static int build(struct view *v, const struct place *pl, int p)
+{
+    struct coll_nodes *n = &v->n;
+    n->p = p;
+    n->node = malloc(sizeof(int) * (size_t)p);
+    n->members = malloc(sizeof(int) * (size_t)p);
+    n->local = malloc(sizeof(int) * (size_t)p);
+    n->socket = malloc(sizeof(int) * (size_t)p);
+    n->start = malloc(sizeof(int) * (size_t)(p + 1));
+    n->nsock = malloc(sizeof(int) * (size_t)p);
+    int64_t *pair = malloc(sizeof(int64_t) * 2 * (size_t)p);
+    int *first = malloc(sizeof(int) * (size_t)p); /* node of the sorted run starting at i */
+    if (!n->node || !n->members || !n->local || !n->socket || !n->start || !n->nsock || !pair ||
+        !first) {
+        free(pair);
+        free(first);
+        return -1;
+    }
+    /* sort (key, rank): each node's ranks become a run in rank order; number the nodes by
+     * their lowest rank */
+    for (int r = 0; r < p; r++)
+        pair[2 * r] = pl[r].node, pair[2 * r + 1] = r;
+    qsort(pair, (size_t)p, 2 * sizeof(int64_t), cmp_pair);
+    int runs = 0;
+    for (int i = 0; i < p; i++)
+        if (i == 0 || pair[2 * i] != pair[2 * i - 2]) first[runs++] = (int)pair[2 * i + 1];
+    /* node order: runs by their first (lowest) rank; mark each lowest rank with its run */
+    for (int r = 0; r < p; r++)
+        n->node[r] = -1;
+    for (int k = 0; k < runs; k++)
+        n->node[first[k]] = k; /* temporarily: run index at the run's lowest rank */
+    int *order = first;        /* reused: run index -> node number */
+    int nodes = 0;
+    for (int r = 0; r < p; r++)
+        if (n->node[r] >= 0) order[n->node[r]] = nodes++;
+    n->nnodes = nodes;
+    for (int k = 0; k <= nodes; k++)
+        n->start[k] = 0;
+    for (int i = 0, k = -1; i < p; i++) {
+        if (i == 0 || pair[2 * i] != pair[2 * i - 2]) k++;
+        n->node[pair[2 * i + 1]] = order[k];
+    }
+    for (int r = 0; r < p; r++)
+        n->start[n->node[r] + 1]++;
+    for (int k = 0; k < nodes; k++)
+        n->start[k + 1] += n->start[k];
+    int *fill = order; /* reused: next free slot of each node */
+    for (int k = 0; k < nodes; k++)
+        fill[k] = n->start[k];
+    for (int r = 0; r < p; r++) {
+        n->local[r] = fill[n->node[r]] - n->start[n->node[r]];
+        n->members[fill[n->node[r]]++] = r;
+    }
+    /* sockets renumbered per node in the order of its ranks */
+    n->min_sock = p;
+    for (int k = 0; k < nodes; k++) {
+        int cnt = n->start[k + 1] - n->start[k], ns = 0;
+        const int *m = n->members + n->start[k];
+        for (int i = 0; i < cnt; i++) {
+            int j = 0;
+            while (j < i && pl[m[j]].socket != pl[m[i]].socket)
+                j++;
+            n->socket[m[i]] = j < i ? n->socket[m[j]] : ns++;
+        }
+        n->nsock[k] = ns;
+        if (ns < n->min_sock) n->min_sock = ns;
+    }
+    if (p == 0) n->min_sock = 1;
+    free(pair);
+    free(first);
+    return 0;
+}
+
+int coll_nodes_socket_rank(const struct coll_nodes *n, int k, int j)
+{
+    for (int i = n->start[k]; i < n->start[k + 1]; i++)
+        if (n->socket[n->members[i]] == j) return n->members[i];
+    return n->members[n->start[k]];
+}
+
+int coll_nodes_get(MPI_Comm comm, const struct coll_nodes **out)
+{
+    int p, rc;
+    MPI_Comm_size(comm, &p);
+    int *world = malloc(sizeof(int) * (size_t)p), *idx = malloc(sizeof(int) * (size_t)p);
+    struct place *pl = malloc(sizeof *pl * (size_t)p);
+    if (world == NULL || idx == NULL || pl == NULL) {
+        free(world), free(idx), free(pl);
+        return MPI_ERR_NO_MEM;
+    }
+    MPI_Group g, wg;
+    MPI_Comm_group(comm, &g);
+    MPI_Comm_group(MPI_COMM_WORLD, &wg);
+    for (int r = 0; r < p; r++)
+        idx[r] = r;
+    MPI_Group_translate_ranks(g, p, idx, wg, world);
+    MPI_Group_free(&g);
+    MPI_Group_free(&wg);
+    free(idx);
+    for (struct view *v = views; v != NULL; v = v->next)
+        if (v->n.p == p && memcmp(v->world, world, sizeof(int) * (size_t)p) == 0) {
+            free(world), free(pl);
+            *out = &v->n;
+            return MPI_SUCCESS;
+        }
+    int known = world_registered;
+    for (int r = 0; r < p && known; r++)
+        known = world[r] >= 0 && world[r] < world_size;
+    if (known) {
+        for (int r = 0; r < p; r++)
+            pl[r] = world_place[world[r]];
+    } else { /* no table (every rank sees the same): exchange, counted in this call */
+        struct place mine = my_place();
+        rc = MPI_Allgather(&mine, (int)sizeof mine, MPI_BYTE, pl, (int)sizeof mine, MPI_BYTE, comm);
+        if (rc != MPI_SUCCESS) {
+            free(world), free(pl);
+            return rc;
+        }
+        /* another rank of comm may have cached the same view meanwhile */
+        for (struct view *v = views; v != NULL; v = v->next)
+            if (v->n.p == p && memcmp(v->world, world, sizeof(int) * (size_t)p) == 0) {
+                free(world), free(pl);
+                *out = &v->n;
+                return MPI_SUCCESS;
+            }
+    }
+    struct view *v = calloc(1, sizeof *v);
+    if (v == NULL || build(v, pl, p) != 0) {
+        free(world), free(pl), free(v);
+        return MPI_ERR_NO_MEM;
+    }
+    free(pl);
+    v->world = world;
+    v->next = views;
+    views = v;
+    *out = &v->n;
+    return MPI_SUCCESS;
+}

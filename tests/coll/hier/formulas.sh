@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# formulas.sh COLLSIM SRCDIR: hierarchical algorithms' times against formulas worked out by
+# hand (docs/collectives/nodes.md).
+# Two levels: torus-4x4 with --ranks-per-host 4 and 8 ranks: ranks 0-3 on host n0, 4-7 on its
+# neighbour n1. A message between the hosts crosses one torus link, one on a host its loopback
+# link: both 1 us and 10 GB/s, so every message costs t = 1 us + (m + 16) 0.1 ns (SMPI's
+# 16-byte envelope). The loopback is a fat pipe: a rank's messages to its host's ranks at once
+# do not slow each other.
+# One level: crossbar-64 (a route is an uplink and a downlink of 1 us and 10 GB/s: a = 2 us,
+# b = 0.1 ns/B), one rank a host: the hierarchical algorithms are their flat counterparts.
+collsim=$1 src=$2
+source "$src/tests/lib.sh"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+time_of() { # COLLECTIVE ALGO BYTES ROOT RUN_ARGS...
+    local coll=$1 algo=$2 bytes=$3 root=$4
+    shift 4
+    "$collsim" run "$@" --collective "$coll" --algo "$algo" --sizes "$bytes" --root "$root" \
+        --iters 1 --warmup 1 --quiet --csv "$tmp/t.csv" || { echo failed; return; }
+    csv_col "$tmp/t.csv" avg_s | head -1
+}
+f() { awk "BEGIN { printf \"%.12g\", $1 }"; }
+two=(--platform "$(plat torus-4x4)" --ranks-per-host 4 --np 8)
+one=(--platform "$(plat crossbar-64)" --np 8)
+tb=1e-10
+t1000=$(f "1e-6 + 1016 * $tb") # one message of 1000 B on either level: 1.1016 us
+
+# bcast hier, 1000 B (binomial below 64 KiB): the root sends to the other host's leader (its
+# lowest rank, or the root), then each host's binomial tree of 4 ranks, 2 rounds, which on the
+# root's host overlaps the eager send across: 3 t = 3.3048 us, for a root on either host.
+for root in 0 5; do
+    assert_near "bcast hier 1000 B root $root: 3 t" "$(f "3 * $t1000")" \
+        "$(time_of bcast hier 1000 $root "${two[@]}")" 0.01
+done
+# bcast hier, 1 MiB (rendezvous; from 64 KiB scatter + ring allgather on groups of more than 2):
+# leaders (2 of them): one message of m, 1 us + (m+16) tb = 105.8592 us, the root blocked
+# until it is done; then in each host, a binomial scatter of 4 blocks of m/4 = 256 KiB: m/2 to
+# shifted rank 2 (53.4304 us), then m/4 to 1 while 2 sends m/4 to 3 (27.2160 us); a ring
+# allgather of 3 steps of m/4 (3 x 27.2160 us): total 268.1696 us.
+m=1048576
+want=$(f "(1e-6 + ($m + 16) * $tb) + (1e-6 + ($m / 2 + 16) * $tb) + 4 * (1e-6 + ($m / 4 + 16) * $tb)")
+assert_near "bcast hier 1 MiB: t(m) + t(m/2) + 4 t(m/4)" "$want" \
+    "$(time_of bcast hier $m 0 "${two[@]}")" 0.01
+# allreduce hier, 1000 B, R = 8e9 B/s (each combine m/R = 0.125 us): binomial reduce in each
+# host (2 rounds, each a message then a combine), the two leaders exchange and combine, then a
+# binomial broadcast in each host (2 rounds): 5 t + 3 m/R = 5.883 us.
+assert_near "allreduce hier 1000 B: 5 t + 3 m/R" "$(f "5 * $t1000 + 3 * 1000 / 8e9")" \
+    "$(time_of allreduce hier 1000 0 "${two[@]}" --reduce-rate 8e9)" 0.01
+# reduce hier, 1000 B, root 0: binomial reduce in each host (2 rounds), then the other
+# host's leader to the root (1 round, overlapping nothing: it waits for its host's): 3 (t + m/R).
+assert_near "reduce hier 1000 B: 3 (t + m/R)" "$(f "3 * ($t1000 + 1000 / 8e9)")" \
+    "$(time_of reduce hier 1000 0 "${two[@]}" --reduce-rate 8e9)" 0.01
+# barrier hier: each host's 3 ranks to their leader at once (1 us + 16 tb, the fat-pipe
+# loopback), the 2 leaders' dissemination (1 round), the releases at once: 3 (1 us + 16 tb).
+assert_near "barrier hier: 3 (1 us + 16 tb)" "$(f "3 * (1e-6 + 16 * $tb)")" \
+    "$(time_of barrier hier 0 0 "${two[@]}")" 0.01
+
+# One rank a host, p = 8 (the formulas of collsim list/predict): allreduce hier is recursive
+# doubling below 64 KiB, 3 exchanges (each rank's uplink and downlink its own) and combines:
+# 3 (a + (m+16) b + m/R) = 6.6798 us at 1000 B; barrier hier is the dissemination barrier,
+# 3 (a + 16 b) = 6.0048 us; both as their flat counterparts give.
+a=2e-6
+assert_near "allreduce hier, one rank a host: 3 (a + (m+16) b + m/R)" \
+    "$(f "3 * ($a + 1016 * $tb + 1000 / 8e9)")" \
+    "$(time_of allreduce hier 1000 0 "${one[@]}" --reduce-rate 8e9)" 0.01
+assert_near "allreduce hier = recursive_doubling, one rank a host" \
+    "$(time_of allreduce recursive_doubling 1000 0 "${one[@]}" --reduce-rate 8e9)" \
+    "$(time_of allreduce hier 1000 0 "${one[@]}" --reduce-rate 8e9)" 0.01
+assert_near "barrier hier, one rank a host: 3 (a + 16 b)" "$(f "3 * ($a + 16 * $tb)")" \
+    "$(time_of barrier hier 0 0 "${one[@]}")" 0.01
+# collsim predict's hockney formula for one rank a host gives the same 6.6798 us
+"$collsim" predict --platform "$(plat crossbar-64)" --np 8 --collective allreduce --algo hier \
+    --sizes 1000 --reduce-rate 8e9 --csv "$tmp/p.csv" >/dev/null 2>&1 || fail "predict allreduce hier"
+assert_near "predict allreduce hier, hockney: 3 (a + (m+16) b + m/R)" \
+    "$(f "3 * ($a + 1016 * $tb + 1000 / 8e9)")" \
+    "$(awk -F, '$2 == "hier" && $5 == "hockney" { print $6 }' "$tmp/p.csv")" 0.01
+finish
