@@ -1,7 +1,9 @@
 /* predict_rs.c: the reduce-scatters' cost formulas (algorithms.def), block and uneven
  * (docs/collectives/reduce_scatter.md). A block reduce-scatter's formula is exact on a
- * crossbar (p2p) or on its topology (course) where algorithms.def says so; the uneven one's
- * counts (rs_count.h) make every step as long as its largest message, an estimate. */
+ * crossbar (p2p) or on its topology (course); with the uneven reduce-scatter's counts
+ * (rs_count.h) the ring, pairwise and direct ones are as long as their largest block makes
+ * them (exact on a crossbar), the others' steps each as long as their largest message (an
+ * estimate). */
 #include <math.h>
 
 #include "predict.h"
@@ -27,19 +29,20 @@ static double group_max(const struct pc *c, int size, int uneven)
     return most;
 }
 
-/* p-1 steps of one message of x bytes each way and a combine of x: ring and pairwise. */
-static double steps(struct pc *c, int uneven)
+/* p-1 steps of one message of x bytes each way and a combine of x: ring and pairwise. With
+ * uneven blocks, x is the largest: in the pairwise exchange its owner receives and combines
+ * one such block every step; in the ring it travels one step a step. */
+static double steps(const struct pc *c, int uneven)
 {
     double x = group_max(c, 1, uneven);
-    if (uneven) c->approx = 1;
     return x > 0 ? (c->p - 1) * (T(c, x) + x / c->R) : 0;
 }
 
-/* Every block at once: each rank's link carries its p-1, then p-1 combines. */
-static double direct(struct pc *c, int uneven)
+/* Every block at once: each rank's link carries its p-1, then p-1 combines; the largest
+ * block's owner (its p-1 blocks come in over its one link) finishes last. */
+static double direct(const struct pc *c, int uneven)
 {
     double x = group_max(c, 1, uneven);
-    if (uneven) c->approx = 1;
     return c->p > 1 && x > 0 ? LAT(c) + (c->p - 1) * (W(c, x) + x / c->R) : 0;
 }
 
