@@ -404,10 +404,9 @@ static void run(const struct cs *c, int f, int *in, int *out)
     }
 }
 
-/* Whether function f has cases of kind: matrices for the reductions (not the reduce-scatters:
- * SimGrid 3.32's own, where the interposer hands a non-commutative operation, asserts equal
- * counts and a power-of-two p), strided for those with two sides, placeholders for the rooted
- * ones with arguments only the root uses. */
+/* Whether function f has cases of kind: matrices for the reductions (not yet the
+ * reduce-scatters: colls.sh would have to expect their hand-over to SimGrid), strided for those
+ * with two sides, placeholders for the rooted ones with arguments only the root uses. */
 static int kind_applies(int f, int kind)
 {
     if (kind == K_MATRICES) return has_op[f] && f < F_REDUCE_SCATTER_BLOCK;
