@@ -81,7 +81,8 @@ static void list_legend(void)
 {
     printf("# symbols of the cost formulas (seconds and bytes):\n"
            "#   m    bytes per rank, as the collective defines it (one block for gather, scatter,\n"
-           "#        allgather, alltoall)            p   processes      k   pipeline segments\n"
+           "#        allgather, alltoall, reduce_scatter_block; the mean one for reduce_scatter)\n"
+           "#   p    processes      k   pipeline segments\n"
            "#   a    start-up of one message on its route (Hockney's alpha): the route's latency\n"
            "#   b    seconds per byte (Hockney's beta): 1 / the route's narrowest bandwidth\n"
            "#   t_s  start-up of one message at its ends, t_b seconds per byte of one link, t_h\n"

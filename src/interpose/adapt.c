@@ -260,6 +260,31 @@ static int ip_alltoall(const struct ip_coll *c, const void *sendbuf, int scount,
     return rc != MPI_SUCCESS ? rc : rc2;
 }
 
+/* ---- MPI_Reduce_scatter_block, MPI_Reduce_scatter: in place, the p blocks are recvbuf ---- */
+
+typedef int ip_rsb_fn(const void *, void *, int, MPI_Datatype, MPI_Op, MPI_Comm);
+typedef int ip_rs_fn(const void *, void *, const int *, MPI_Datatype, MPI_Op, MPI_Comm);
+
+static int ip_reduce_scatter_block(const struct ip_coll *c, const void *sendbuf, void *recvbuf,
+                                   int recvcount, MPI_Datatype type, MPI_Op op, MPI_Comm comm)
+{
+    (void)sendbuf;
+    long long n = (long long)recvcount * ip_size(comm);
+    if (n > INT_MAX) return MPI_ERR_COUNT;
+    IP_ON_COPY(c, recvbuf, (int)n, type, ip_rsb_fn, (copy, recvbuf, recvcount, type, op, comm));
+}
+
+static int ip_reduce_scatter(const struct ip_coll *c, const void *sendbuf, void *recvbuf,
+                             const int *recvcounts, MPI_Datatype type, MPI_Op op, MPI_Comm comm)
+{
+    (void)sendbuf;
+    long long n = 0;
+    for (int r = 0, p = ip_size(comm); r < p; r++)
+        n += recvcounts[r];
+    if (n > INT_MAX) return MPI_ERR_COUNT;
+    IP_ON_COPY(c, recvbuf, (int)n, type, ip_rs_fn, (copy, recvbuf, recvcounts, type, op, comm));
+}
+
 /* ---- MPI_Bcast: always bytes ---- */
 
 typedef int ip_bcast_fn(void *, int, MPI_Datatype, int, MPI_Comm);
@@ -317,6 +342,8 @@ static const struct {
     {"MPI_Scatter", (coll_fn)ip_scatter, IP_ALWAYS},
     {"MPI_Allgather", (coll_fn)ip_allgather, IP_ALWAYS},
     {"MPI_Alltoall", (coll_fn)ip_alltoall, IP_ALWAYS},
+    {"MPI_Reduce_scatter_block", (coll_fn)ip_reduce_scatter_block, IP_IN_PLACE},
+    {"MPI_Reduce_scatter", (coll_fn)ip_reduce_scatter, IP_IN_PLACE},
 };
 
 coll_fn ip_adapter(const char *mpi_name, enum ip_when *when)

@@ -1,6 +1,7 @@
 /* colls.c: an ordinary SMPI application for the interposer's tests. It knows nothing of
  * collsim: it calls every MPI collective of the course (MPI_Barrier, MPI_Bcast, MPI_Reduce,
- * MPI_Allreduce, MPI_Gather, MPI_Scatter, MPI_Allgather, MPI_Alltoall, MPI_Scan) on several
+ * MPI_Allreduce, MPI_Gather, MPI_Scatter, MPI_Allgather, MPI_Alltoall, MPI_Scan,
+ * MPI_Reduce_scatter_block, MPI_Reduce_scatter) on several
  * communicators (the world, two halves with their ranks reversed, a duplicate), roots (0, 1,
  * last), counts of MPI_INT (0, 1, 7, 1000), operations (MPI_SUM, MPI_MAX) and with MPI_IN_PLACE
  * where MPI allows it. Three more kinds of case, on the world with 7 elements, each the model of
@@ -310,6 +311,37 @@ static void t_alltoall(const struct cs *c, int *in, int *out)
     EXPECT_RANGE(c, "recvbuf", out, n, 1, val(c->k, i / c->count, c->rank, i % c->count));
 }
 
+/* The uneven reduce-scatter's count of rank r for case c: none for rank 0, 3/2 count for odd
+ * ranks, count/2 for the others (the p blocks add up to at most p count). */
+static int rs_count(const struct cs *c, int r)
+{
+    return r == 0 ? 0 : r % 2 ? c->count + c->count / 2 : c->count / 2;
+}
+
+/* MPI_Reduce_scatter_block and MPI_Reduce_scatter (uneven 0, 1): element i of the p blocks of
+ * every rank is rin(i), so rank r's block is the reduction of the elements from displ(r) on
+ * (a block of another rank's shows); in place, the blocks are in recvbuf. */
+static void t_reduce_scatter(const struct cs *c, int uneven, int *in, int *out)
+{
+    int counts[64], n = 0, mine = 0;
+    for (int r = 0; r < c->p; r++) {
+        counts[r] = uneven ? rs_count(c, r) : c->count;
+        if (r < c->rank) mine += counts[r];
+        n += counts[r];
+    }
+    int *src = c->in_place ? out : in;
+    poison(out, c->in_place ? n + 1 : counts[c->rank] + 1);
+    for (int i = 0; i < n; i++)
+        src[i] = rin(c->k, c->rank, i);
+    const void *send = c->in_place ? MPI_IN_PLACE : in;
+    if (uneven)
+        MPI_Reduce_scatter(send, out, counts, MPI_INT, c->op, c->comm);
+    else
+        MPI_Reduce_scatter_block(send, out, c->count, MPI_INT, c->op, c->comm);
+    if (!c->in_place) EXPECT_RANGE(c, "sendbuf", in, n, 0, rin(c->k, c->rank, i));
+    EXPECT_RANGE(c, "recvbuf", out, counts[c->rank], !c->in_place, reduced(c, c->p - 1, mine + i));
+}
+
 enum {
     F_BARRIER,
     F_BCAST,
@@ -320,14 +352,19 @@ enum {
     F_ALLGATHER,
     F_ALLTOALL,
     F_SCAN,
+    F_REDUCE_SCATTER_BLOCK,
+    F_REDUCE_SCATTER,
     NF
 };
-static const char *const fnames[NF] = {"MPI_Barrier",   "MPI_Bcast",    "MPI_Reduce",
-                                       "MPI_Allreduce", "MPI_Gather",   "MPI_Scatter",
-                                       "MPI_Allgather", "MPI_Alltoall", "MPI_Scan"};
-static const int rooted[NF] = {0, 1, 1, 0, 1, 1, 0, 0, 0};
-static const int has_in_place[NF] = {0, 0, 1, 1, 1, 1, 1, 1, 1};
-static const int has_op[NF] = {0, 0, 1, 1, 0, 0, 0, 0, 1};
+static const char *const fnames[NF] = {"MPI_Barrier",       "MPI_Bcast",
+                                       "MPI_Reduce",        "MPI_Allreduce",
+                                       "MPI_Gather",        "MPI_Scatter",
+                                       "MPI_Allgather",     "MPI_Alltoall",
+                                       "MPI_Scan",          "MPI_Reduce_scatter_block",
+                                       "MPI_Reduce_scatter"};
+static const int rooted[NF] = {0, 1, 1, 0, 1, 1, 0, 0, 0, 0, 0};
+static const int has_in_place[NF] = {0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1};
+static const int has_op[NF] = {0, 0, 1, 1, 0, 0, 0, 0, 1, 1, 1};
 
 static void run(const struct cs *c, int f, int *in, int *out)
 {
@@ -356,16 +393,23 @@ static void run(const struct cs *c, int f, int *in, int *out)
     case F_SCATTER:
         t_scatter(c, in, out);
         break;
+    case F_REDUCE_SCATTER_BLOCK:
+        t_reduce_scatter(c, 0, in, out);
+        break;
+    case F_REDUCE_SCATTER:
+        t_reduce_scatter(c, 1, in, out);
+        break;
     default:
         t_alltoall(c, in, out);
     }
 }
 
-/* Whether function f has cases of kind: matrices for the reductions, strided for those with
- * two sides, placeholders for the rooted ones with arguments only the root uses. */
+/* Whether function f has cases of kind: matrices for the reductions (not yet the
+ * reduce-scatters: colls.sh would have to expect their hand-over to SimGrid), strided for those
+ * with two sides, placeholders for the rooted ones with arguments only the root uses. */
 static int kind_applies(int f, int kind)
 {
-    if (kind == K_MATRICES) return has_op[f];
+    if (kind == K_MATRICES) return has_op[f] && f < F_REDUCE_SCATTER_BLOCK;
     if (kind == K_STRIDED)
         return f == F_GATHER || f == F_SCATTER || f == F_ALLGATHER || f == F_ALLTOALL;
     return f == F_GATHER || f == F_SCATTER;

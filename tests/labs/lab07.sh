@@ -98,6 +98,13 @@ rc=$?
 check_holds "$key" Q7.passes "$rc == 0 && \"$(csv_col "$tmp/q7.csv" algorithm 2>/dev/null)\" == \"file:dissemination\""
 check_claim "$key" Q7.file "$(calc "4 * $msg * 1e6")" "$(csv_col "$tmp/q7.csv" avg_s 2>/dev/null |
     awk '{ printf "%.12g", $1 * 1e6 }')" 0.01
+# Q8: the reduce-scatters
+rsb=$(runs --platform "$tmp/x16.xml" --collective reduce_scatter_block --algo ring,recursive_halving --sizes 64K)
+check_claim "$key" Q8.ring "$(calc "15 * ($a + (65536 + 16) * $b + 65536 / $R) * 1e6")" "$(pick "$rsb" ring 65536)" 0.01
+check_claim "$key" Q8.halving "$(calc "(4 * $a + (15 * 65536 + 64) * $b + 15 * 65536 / $R) * 1e6")" \
+    "$(pick "$rsb" recursive_halving 65536)" 0.01
+rsu=$(runs --platform "$tmp/x16.xml" --collective reduce_scatter --algo ring --sizes 64K)
+check_claim "$key" Q8.uneven "$(calc "15 * ($a + (131072 + 16) * $b + 131072 / $R) * 1e6")" "$(pick "$rsu" ring 65536)" 0.01
 starter_fails "the starter dissemination.c" --platform "$tmp/x16.xml" --collective barrier \
     --algo-file "$lab/starter/dissemination.c" --sizes 0 --warmup 16
 finish

@@ -10,8 +10,8 @@
 #   two sizes: one line each
 #   --warmup 0: nothing can be checked, and the header says so
 # collsim's dissemination barrier passes. Headers: the collectives without a root (barrier,
-# allreduce, allgather, alltoall, scan, qshift) name none and time from the common entry; the
-# rooted ones name theirs.
+# allreduce, allgather, alltoall, scan, qshift, the reduce-scatters) name none and time from
+# the common entry; the rooted ones name theirs.
 collsim=$1 src=$2
 source "$src/tests/lib.sh"
 T=$(mktemp -d)
@@ -52,7 +52,7 @@ assert_eq "dissemination: status ($(cat "$T/err"))" 0 $?
 grep -q "^# Avg/Min/Max over 1 timed call after 1 warm-up; checked: no rank left a warm-up call before its late rank entered$" "$T/out" &&
     pass || fail "dissemination: the header: $(cat "$T/out")"
 
-for c in barrier allreduce allgather alltoall scan qshift bcast reduce gather scatter; do
+for c in barrier allreduce allgather alltoall scan qshift reduce_scatter_block reduce_scatter bcast reduce gather scatter; do
     "$collsim" run --platform "$plat" --np 4 --root 3 --collective "$c" --sizes 16 --iters 1 \
         >"$T/out" 2>/dev/null
     case $c in bcast | reduce | gather | scatter) want="root 3|root's entry" ;; *) want="-|the ranks' common entry" ;; esac

@@ -46,7 +46,8 @@ assert_status "collsim list of an unknown collective" 2 "$collsim" list quantum
 "$collsim" --help | grep -q '^  run ' && pass || fail "--help does not list run"
 # no --algo: each collective runs its own defaults (binomial, binary, linear where it has them,
 # up to three); it was an error ("unknown algorithm 'binary'") for every collective but bcast
-for coll in reduce allreduce gather scatter allgather alltoall barrier scan qshift; do
+for coll in reduce allreduce gather scatter allgather alltoall barrier scan qshift reduce_scatter_block \
+    reduce_scatter; do
     "$collsim" run --platform "$p" --np 4 --collective "$coll" --sizes 16 --iters 1 --quiet \
         --csv "$tmp/d.csv" 2>"$tmp/d.err"
     assert_eq "$coll without --algo: status ($(cat "$tmp/d.err"))" 0 $?

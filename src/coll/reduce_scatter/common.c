@@ -1,0 +1,83 @@
+/* common.c: what every reduce-scatter algorithm does: its start and end (the working copy of
+ * the input, the blocks' offsets), one exchange step, one combine, the ring reduce-scatter
+ * that ring, torus, hypercube and recursive_halving run on their rings, and the block
+ * reduce-scatter's call of an uneven algorithm. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "reduce_scatter.h"
+
+int rs_begin(struct rs *s, const void *sendbuf, const void *recvbuf, const int *recvcounts,
+             MPI_Datatype type, MPI_Op op, MPI_Comm comm)
+{
+    *s = (struct rs){.type = type, .op = op, .comm = comm};
+    MPI_Comm_rank(comm, &s->rank);
+    MPI_Comm_size(comm, &s->p);
+    MPI_Aint lb;
+    MPI_Type_get_extent(type, &lb, &s->ext);
+    s->displ = malloc(((size_t)s->p + 1) * sizeof *s->displ);
+    if (s->displ == NULL) return MPI_ERR_NO_MEM;
+    s->displ[0] = 0;
+    for (int r = 0; r < s->p; r++)
+        s->displ[r + 1] = s->displ[r] + recvcounts[r];
+    long n = s->displ[s->p];
+    if (n > 2147483647L) return MPI_ERR_COUNT;
+    s->acc = coll_buffer((int)n, type);
+    s->tmp = coll_buffer((int)n, type);
+    if (s->acc == NULL || s->tmp == NULL) return MPI_ERR_NO_MEM;
+    const void *in = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
+    if (n > 0) memcpy(s->acc, in, (size_t)(n * s->ext));
+    return MPI_SUCCESS;
+}
+
+int rs_end(struct rs *s, void *recvbuf, int rc)
+{
+    if (rc == MPI_SUCCESS && s->displ != NULL) {
+        long at = s->displ[s->rank], n = s->displ[s->rank + 1] - at;
+        if (n > 0) memcpy(recvbuf, rs_at(s, s->acc, at), (size_t)(n * s->ext));
+    }
+    free(s->displ), free(s->acc), free(s->tmp);
+    return rc;
+}
+
+int rs_exchange(const struct rs *s, const char *from, long n, int to, char *into, long k, int src)
+{
+    MPI_Request req[2] = {MPI_REQUEST_NULL, MPI_REQUEST_NULL};
+    int rc = MPI_SUCCESS;
+    if (k > 0) rc = MPI_Irecv(into, (int)k, s->type, src, REDUCE_SCATTER_TAG, s->comm, &req[0]);
+    if (rc == MPI_SUCCESS && n > 0)
+        rc = MPI_Isend(from, (int)n, s->type, to, REDUCE_SCATTER_TAG, s->comm, &req[1]);
+    if (rc == MPI_SUCCESS && (k > 0 || n > 0)) rc = MPI_Waitall(2, req, MPI_STATUSES_IGNORE);
+    return rc;
+}
+
+int rs_combine(const struct rs *s, const char *in, char *into, long n)
+{
+    return n > 0 ? coll_reduce_local(in, into, (int)n, s->type, s->op) : MPI_SUCCESS;
+}
+
+int rs_ring(struct rs *s, const long *off, int n, int pos, const int *ranks)
+{
+    int next = ranks[(pos + 1) % n], prev = ranks[(pos + n - 1) % n], rc = MPI_SUCCESS;
+    for (int t = 0; t < n - 1 && rc == MPI_SUCCESS; t++) {
+        int out = (pos - t - 1 + 2 * n) % n, in = (pos - t - 2 + 2 * n) % n;
+        long so = off[out], sn = off[out + 1] - so, ro = off[in], rn = off[in + 1] - ro;
+        rc = rs_exchange(s, rs_at(s, s->acc, so), sn, next, rs_at(s, s->tmp, ro), rn, prev);
+        if (rc == MPI_SUCCESS) rc = rs_combine(s, rs_at(s, s->tmp, ro), rs_at(s, s->acc, ro), rn);
+    }
+    return rc;
+}
+
+int rs_block(reduce_scatter_sig *fn, const void *sendbuf, void *recvbuf, int recvcount,
+             MPI_Datatype type, MPI_Op op, MPI_Comm comm)
+{
+    int p;
+    MPI_Comm_size(comm, &p);
+    int *counts = malloc((size_t)p * sizeof *counts);
+    if (counts == NULL) return MPI_ERR_NO_MEM;
+    for (int r = 0; r < p; r++)
+        counts[r] = recvcount;
+    int rc = fn(sendbuf, recvbuf, counts, type, op, comm);
+    free(counts);
+    return rc;
+}

@@ -1,0 +1,132 @@
+/* driver.c: how the runner drives a reduce-scatter, block (equal counts) or uneven (rs_count's),
+ * and the uneven one's coll_driver.
+ *
+ * The data are the reduction's (data.h: unsigned bytes, MPI_SUM on even calls, MPI_MAX on odd
+ * ones) with one twist: byte j of block b of rank r's input is data_input(b + j, call, r), so
+ * that every block's reduction, data_reduced(b + j, call, p), is its own pattern (shifted by
+ * b: patterns repeat every 256 bytes, so blocks b and b' differ unless b - b' is a multiple
+ * of 128). A rank holding another rank's block, a block left out or combined twice, a stale
+ * buffer all show. Each rank checks its block, one guard byte past it (poisoned: a block
+ * written too long, or anything written to a rank whose count is 0), and its input, untouched.
+ * Offsets: the block from 0, the guard byte at count, the input at count + 1 on. */
+#include <stdlib.h>
+
+#include "data.h"
+#include "reduce_scatter.h"
+
+struct rs_state {
+    unsigned char *send, *recv;
+    int *counts; /* of the last fill */
+    uint64_t *displ;
+    int uneven, np;
+};
+
+static uint64_t count_of(const struct rs_state *s, uint64_t m, int r)
+{
+    return s->uneven ? rs_count(m, r, s->np) : m;
+}
+
+void *rs_setup(uint64_t max_bytes, int rank, int np, int uneven)
+{
+    struct rs_state *s = calloc(1, sizeof *s);
+    if (s == NULL) return NULL;
+    *s = (struct rs_state){.uneven = uneven, .np = np};
+    s->send = malloc((size_t)(max_bytes * (uint64_t)np) + 1);
+    s->recv = malloc((size_t)count_of(s, max_bytes, rank) + 1);
+    s->counts = malloc((size_t)np * sizeof *s->counts);
+    s->displ = malloc(((size_t)np + 1) * sizeof *s->displ);
+    if (s->send && s->recv && s->counts && s->displ) return s;
+    rs_release(s);
+    return NULL;
+}
+
+void rs_release(void *state)
+{
+    struct rs_state *s = state;
+    if (s == NULL) return;
+    free(s->send), free(s->recv), free(s->counts), free(s->displ);
+    free(s);
+}
+
+/* One period of block b's input of rank r (r >= 0) or of its reduction over n ranks (r < 0),
+ * poisoned if poison. */
+static void period_of(unsigned char *period, int b, int call, int r, int n, int poison)
+{
+    for (int i = 0; i < DATA_PERIOD; i++) {
+        uint64_t at = (uint64_t)b + (uint64_t)i;
+        unsigned char v = r >= 0 ? data_input(at, call, r) : data_reduced(at, call, n);
+        period[i] = poison ? data_poison(v) : v;
+    }
+}
+
+void rs_fill(void *state, const struct coll_call *c)
+{
+    struct rs_state *s = state;
+    unsigned char period[DATA_PERIOD];
+    s->displ[0] = 0;
+    for (int b = 0; b < c->np; b++) {
+        uint64_t n = count_of(s, c->bytes, b);
+        s->counts[b] = (int)n;
+        s->displ[b + 1] = s->displ[b] + n;
+        period_of(period, b, c->call, c->rank, c->np, 0);
+        data_fill_periodic(s->send + s->displ[b], n, period);
+    }
+    period_of(period, c->rank, c->call, -1, c->np, 1);
+    data_fill_periodic(s->recv, (uint64_t)s->counts[c->rank] + 1, period);
+}
+
+int64_t rs_check(void *state, const struct coll_call *c, unsigned char *expected,
+                 unsigned char *got)
+{
+    struct rs_state *s = state;
+    unsigned char period[DATA_PERIOD];
+    uint64_t n = (uint64_t)s->counts[c->rank];
+    period_of(period, c->rank, c->call, -1, c->np, 0);
+    int64_t bad = data_find_periodic(s->recv, n, period);
+    if (bad >= 0) return *expected = period[bad % DATA_PERIOD], *got = s->recv[bad], bad;
+    unsigned char guard = data_poison(period[n % DATA_PERIOD]);
+    if (s->recv[n] != guard) return *expected = guard, *got = s->recv[n], (int64_t)n;
+    for (int b = 0; b < c->np; b++) {
+        period_of(period, b, c->call, c->rank, c->np, 0);
+        bad = data_find_periodic(s->send + s->displ[b], (uint64_t)s->counts[b], period);
+        if (bad < 0) continue;
+        *expected = period[bad % DATA_PERIOD], *got = s->send[s->displ[b] + (uint64_t)bad];
+        return (int64_t)(n + 1 + s->displ[b]) + bad;
+    }
+    return -1;
+}
+
+unsigned char *rs_result(void *state, const struct coll_call *c, uint64_t *len)
+{
+    struct rs_state *s = state;
+    *len = (uint64_t)s->counts[c->rank];
+    return s->recv;
+}
+
+const int *rs_counts(void *state, const struct coll_call *c)
+{
+    (void)c;
+    return ((struct rs_state *)state)->counts;
+}
+
+void rs_buffers(void *state, unsigned char **send, unsigned char **recv)
+{
+    struct rs_state *s = state;
+    *send = s->send, *recv = s->recv;
+}
+
+static void *uneven_setup(uint64_t max_bytes, int rank, int np)
+{
+    return rs_setup(max_bytes, rank, np, 1);
+}
+
+static int uneven_call(coll_fn fn, void *state, const struct coll_call *c)
+{
+    unsigned char *send, *recv;
+    rs_buffers(state, &send, &recv);
+    return ((reduce_scatter_sig *)fn)(send, recv, rs_counts(state, c), MPI_UNSIGNED_CHAR,
+                                      data_op(c->call), c->comm);
+}
+
+const struct coll_driver coll_driver_reduce_scatter = {uneven_setup, rs_fill,   uneven_call,
+                                                       rs_check,     rs_result, rs_release};

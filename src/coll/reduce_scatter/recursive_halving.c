@@ -1,0 +1,73 @@
+/* recursive_halving.c: the reduce-scatter by recursive halving, with a non-power-of-two p
+ * folded first as MPICH does.
+ *
+ * Source: docs/collectives/reduce_scatter.md#recursive-halving (Thakur, Rabenseifner and
+ * Gropp 2005). p' = 2^floor(log2 p), extra = p - p': the first 2 extra ranks pair up, the even
+ * one sends its whole vector to the odd one, which combines it and stands for both (new rank
+ * v = rank / 2; rank r >= 2 extra is new rank r - extra). New rank v owns the blocks of the ranks
+ * it stands for (two adjacent blocks for v < extra). At distance p'/2, p'/4, ..., 1 a new rank
+ * sends the half of its range that its partner's side owns and combines the other half from
+ * the partner, until it holds its own blocks; a folded pair's odd rank then sends the even one
+ * its block. p = 2^k, blocks of m: log2 p a + (p-1)(b m + m/R) (messages of p m/2, p m/4, ...);
+ * otherwise a + b p m + p m/R more to fold and a + b m to unfold. */
+#include <stdlib.h>
+
+#include "reduce_scatter.h"
+
+/* The rank new rank v stands for (the odd one of a folded pair). */
+static int unfolded(int v, int extra)
+{
+    return v < extra ? 2 * v + 1 : v + extra;
+}
+
+int rs_halving(struct rs *s, int v, int pp, int extra)
+{
+    long *nd = malloc(((size_t)pp + 1) * sizeof *nd);
+    if (nd == NULL) return MPI_ERR_NO_MEM;
+    for (int i = 0; i <= pp; i++) /* new block i: the blocks of the ranks it stands for */
+        nd[i] = s->displ[i < extra ? 2 * i : i + extra < s->p ? i + extra : s->p];
+    int lo = 0, hi = pp, rc = MPI_SUCCESS;
+    for (int mask = pp / 2; mask >= 1 && rc == MPI_SUCCESS; mask /= 2) {
+        int mid = lo + (hi - lo) / 2, pos = (v & mask) != 0;
+        long off[3] = {nd[lo], nd[mid], nd[hi]};
+        int pair[2] = {unfolded(v & ~mask, extra), unfolded(v | mask, extra)};
+        rc = rs_ring(s, off, 2, pos, pair);
+        if (pos)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    free(nd);
+    return rc;
+}
+
+/* Ranks below 2 extra: the even one's whole vector to the odd one (fold 1) or, at the end, the
+ * odd one's copy of the even one's block back (fold 0). */
+static int fold(struct rs *s, int extra, int in)
+{
+    if (s->rank >= 2 * extra) return MPI_SUCCESS;
+    long all = s->displ[s->p], o = s->displ[s->rank & ~1], n = s->displ[(s->rank & ~1) + 1] - o;
+    if (s->rank % 2 == 0)
+        return rs_exchange(s, s->acc, in ? all : 0, s->rank + 1, rs_at(s, s->acc, o), in ? 0 : n,
+                           s->rank + 1);
+    int rc = rs_exchange(s, rs_at(s, s->acc, o), in ? 0 : n, s->rank - 1, s->tmp, in ? all : 0,
+                         s->rank - 1);
+    return rc == MPI_SUCCESS && in ? rs_combine(s, s->tmp, s->acc, all) : rc;
+}
+
+int reduce_scatter_recursive_halving(const void *sendbuf, void *recvbuf, const int *recvcounts,
+                                     MPI_Datatype type, MPI_Op op, MPI_Comm comm)
+{
+    struct rs s;
+    int rc = rs_begin(&s, sendbuf, recvbuf, recvcounts, type, op, comm);
+    if (rc != MPI_SUCCESS) return rs_end(&s, recvbuf, rc);
+    int pp = 1;
+    while (2 * pp <= s.p)
+        pp *= 2;
+    int extra = s.p - pp;
+    rc = fold(&s, extra, 1);
+    if (rc == MPI_SUCCESS && (s.rank >= 2 * extra || s.rank % 2 == 1))
+        rc = rs_halving(&s, s.rank < 2 * extra ? s.rank / 2 : s.rank - extra, pp, extra);
+    if (rc == MPI_SUCCESS) rc = fold(&s, extra, 0);
+    return rs_end(&s, recvbuf, rc);
+}
