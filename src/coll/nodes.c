@@ -1,12 +1,16 @@
 /* nodes.c: the node and socket of every rank (nodes.h). */
 #include "nodes.h"
 
+#include <simgrid/actor.h>
 #include <simgrid/barrier.h>
 #include <simgrid/host.h>
 #include <simgrid/zone.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 /* A rank's place: its node's key (the collsim.node number, else the host's address, which is
  * the same for every rank of that host) and its socket as the platform says it. */
@@ -15,11 +19,19 @@ struct place {
     int64_t socket;
 };
 
-/* The table, indexed by MPI_COMM_WORLD rank. With SMPI's privatization off (the runner, the
- * interposer) every rank shares these statics; they are written once, before any call. */
+/* The table, indexed by MPI_COMM_WORLD rank, in memory every rank shares, and the barrier of
+ * its registration. Under SMPI's privatization (smpirun's default) every rank has its own copy
+ * of this file's statics, so the first rank to register publishes the table's address
+ * (shared_table), where every other rank finds it. */
+struct table {
+    struct place *place;
+    int size;
+    sg_bar_t bar;
+};
+
+/* This rank's view of the table, set at registration (each rank's own copy when privatized). */
 static struct place *world_place;
 static int world_size, world_registered;
-static sg_bar_t register_bar;
 
 /* Cached views, one per distinct list of world ranks; never freed (a run has few). */
 struct view {
@@ -75,19 +87,48 @@ static struct place my_place(void)
     return pl;
 }
 
+/* The shared table of p ranks: found through an environment variable named after this
+ * process (libc's environment is one for every rank, privatized or not, and setenv is no
+ * simcall, so no other rank runs between the look-up and the publication), or made and
+ * published by the first rank to ask. Its barrier is made after the publication (making it
+ * may let other ranks run), so a rank that finds none yet yields until it is there. NULL if
+ * out of memory. */
+static struct table *shared_table(int p)
+{
+    char name[64], text[32];
+    /* the process id from the kernel: SMPI answers getpid() with the rank's actor id */
+    snprintf(name, sizeof name, "COLLSIM_NODES_TABLE_%ld", (long)syscall(SYS_getpid));
+    const char *v = getenv(name);
+    void *addr = NULL;
+    struct table *t;
+    if (v != NULL && sscanf(v, "%p", &addr) == 1) {
+        t = addr;
+        while (t->bar == NULL)
+            sg_actor_yield();
+        return t;
+    }
+    t = calloc(1, sizeof *t);
+    if (t == NULL || (t->place = calloc((size_t)p, sizeof *t->place)) == NULL) {
+        free(t);
+        return NULL;
+    }
+    t->size = p;
+    snprintf(text, sizeof text, "%p", (void *)t);
+    setenv(name, text, 1);
+    t->bar = sg_barrier_init((unsigned)p);
+    return t;
+}
+
 void coll_nodes_register(void)
 {
     int rank, p;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &p);
-    if (world_place == NULL) { /* the first rank here: the actors run one at a time */
-        world_place = calloc((size_t)p, sizeof *world_place);
-        register_bar = sg_barrier_init((unsigned)p);
-        world_size = p;
-    }
-    if (world_place != NULL) world_place[rank] = my_place();
-    sg_barrier_wait(register_bar);
-    world_registered = world_place != NULL;
+    struct table *t = shared_table(p);
+    if (t == NULL) return; /* no table: each call exchanges the places (coll_nodes_get) */
+    t->place[rank] = my_place();
+    sg_barrier_wait(t->bar);
+    world_place = t->place, world_size = t->size, world_registered = 1;
 }
 
 static int cmp_pair(const void *a, const void *b)
