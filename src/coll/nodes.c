@@ -1,6 +1,8 @@
 /* nodes.c: the node and socket of every rank (nodes.h). */
 #include "nodes.h"
 
+#include "topology.h"
+
 #include <simgrid/actor.h>
 #include <simgrid/barrier.h>
 #include <simgrid/host.h>
@@ -33,9 +35,11 @@ struct table {
 static struct place *world_place;
 static int world_size, world_registered;
 
-/* Cached views, one per distinct list of world ranks; never freed (a run has few). */
+/* Cached views, one per distinct list of world ranks and grouping; never freed (a run has
+ * few). */
 struct view {
     struct view *next;
+    int groups; /* 1: by dragonfly group (coll_nodes_groups), 0: by node */
     int *world; /* [p] the world rank of every rank of the communicator */
     struct coll_nodes n;
 };
@@ -219,7 +223,18 @@ int coll_nodes_socket_rank(const struct coll_nodes *n, int k, int j)
     return n->members[n->start[k]];
 }
 
-int coll_nodes_get(MPI_Comm comm, const struct coll_nodes **out)
+/* The cached view of comm's ranks (world ranks `world`, p of them) grouped by `groups`. */
+static struct view *cached(const int *world, int p, int groups)
+{
+    for (struct view *v = views; v != NULL; v = v->next)
+        if (v->groups == groups && v->n.p == p &&
+            memcmp(v->world, world, sizeof(int) * (size_t)p) == 0)
+            return v;
+    return NULL;
+}
+
+/* comm's view by node (groups 0) or by dragonfly group (groups 1, on a dragonfly). */
+static int get_view(MPI_Comm comm, int groups, const struct coll_nodes **out)
 {
     int p, rc;
     MPI_Comm_size(comm, &p);
@@ -238,16 +253,21 @@ int coll_nodes_get(MPI_Comm comm, const struct coll_nodes **out)
     MPI_Group_free(&g);
     MPI_Group_free(&wg);
     free(idx);
-    for (struct view *v = views; v != NULL; v = v->next)
-        if (v->n.p == p && memcmp(v->world, world, sizeof(int) * (size_t)p) == 0) {
-            free(world), free(pl);
-            *out = &v->n;
-            return MPI_SUCCESS;
-        }
+    struct view *hit = cached(world, p, groups);
+    if (hit != NULL) {
+        free(world), free(pl);
+        *out = &hit->n;
+        return MPI_SUCCESS;
+    }
     int known = world_registered;
     for (int r = 0; r < p && known; r++)
         known = world[r] >= 0 && world[r] < world_size;
-    if (known) {
+    if (groups) { /* rank i of MPI_COMM_WORLD on node i: the group of node world[r] */
+        struct coll_dragonfly d;
+        coll_dragonfly_get(&d);
+        for (int r = 0; r < p; r++)
+            pl[r] = (struct place){coll_dragonfly_where(&d, world[r]).group, 0};
+    } else if (known) {
         for (int r = 0; r < p; r++)
             pl[r] = world_place[world[r]];
     } else { /* no table (every rank sees the same): exchange, counted in this call */
@@ -258,12 +278,11 @@ int coll_nodes_get(MPI_Comm comm, const struct coll_nodes **out)
             return rc;
         }
         /* another rank of comm may have cached the same view meanwhile */
-        for (struct view *v = views; v != NULL; v = v->next)
-            if (v->n.p == p && memcmp(v->world, world, sizeof(int) * (size_t)p) == 0) {
-                free(world), free(pl);
-                *out = &v->n;
-                return MPI_SUCCESS;
-            }
+        if ((hit = cached(world, p, groups)) != NULL) {
+            free(world), free(pl);
+            *out = &hit->n;
+            return MPI_SUCCESS;
+        }
     }
     struct view *v = calloc(1, sizeof *v);
     if (v == NULL || build(v, pl, p) != 0) {
@@ -271,9 +290,21 @@ int coll_nodes_get(MPI_Comm comm, const struct coll_nodes **out)
         return MPI_ERR_NO_MEM;
     }
     free(pl);
+    v->groups = groups;
     v->world = world;
     v->next = views;
     views = v;
     *out = &v->n;
     return MPI_SUCCESS;
+}
+
+int coll_nodes_get(MPI_Comm comm, const struct coll_nodes **out)
+{
+    return get_view(comm, 0, out);
+}
+
+int coll_nodes_groups(MPI_Comm comm, const struct coll_nodes **out)
+{
+    struct coll_dragonfly d;
+    return get_view(comm, coll_dragonfly_get(&d) == 0, out);
 }

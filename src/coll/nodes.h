@@ -44,6 +44,12 @@ void coll_nodes_register(void);
 /* comm's ranks by node into *out (cached; do not free): MPI_SUCCESS, or an MPI error code. */
 int coll_nodes_get(MPI_Comm comm, const struct coll_nodes **out);
 
+/* comm's ranks by dragonfly group, in the same form: a "node" is a group of the dragonfly
+ * (coll_dragonfly_where of the rank's MPI_COMM_WORLD rank, which runs on node n<rank> on the
+ * platforms NEED_DRAGONFLY fits), every rank on socket 0. On a platform that is not a dragonfly,
+ * comm's ranks by node (coll_nodes_get). Cached; do not free. */
+int coll_nodes_groups(MPI_Comm comm, const struct coll_nodes **out);
+
 /* The ranks of node k and their count. */
 static inline const int *coll_nodes_ranks(const struct coll_nodes *n, int k, int *count)
 {
