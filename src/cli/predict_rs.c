@@ -151,3 +151,15 @@ double cost_rs_hypercube(struct pc *c)
 {
     return hypercube(c, 1);
 }
+
+/* The hierarchical reduce-scatters with one rank per node: one column, the flat ring (its
+ * ranks in rank order). predict knows one class of link, so this says nothing of several
+ * ranks per node. */
+double cost_rsb_hier(struct pc *c)
+{
+    return steps(c, 0);
+}
+double cost_rs_hier(struct pc *c)
+{
+    return steps(c, 1);
+}

@@ -66,6 +66,12 @@ int rs_halving(struct rs *s, int v, int pp, int extra);
 int rs_block(reduce_scatter_sig *fn, const void *sendbuf, void *recvbuf, int recvcount,
              MPI_Datatype type, MPI_Op op, MPI_Comm comm);
 
+/* The hierarchical reduce-scatter (hier.c) with the ranks grouped as nd groups them (by node:
+ * hier; by dragonfly group: dragonfly_groups). */
+struct coll_nodes;
+int reduce_scatter_levels(const void *sendbuf, void *recvbuf, const int *counts, MPI_Datatype type,
+                          MPI_Op op, MPI_Comm comm, const struct coll_nodes *nd);
+
 /* ---- the drivers (driver.c): the block and the uneven reduce-scatter share one ---- */
 
 /* The driver's functions (struct coll_driver) both collectives' drivers are made of; setup

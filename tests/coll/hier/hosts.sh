@@ -7,7 +7,7 @@
 collsim=$1 src=$2
 source "$src/tests/lib.sh"
 plat=$(plat torus-4x4)
-for coll in bcast reduce allreduce allgather alltoall barrier; do
+for coll in bcast reduce allreduce allgather alltoall barrier reduce_scatter_block reduce_scatter; do
     algos=$("$collsim" list --tsv | awk -F'\t' -v c="$coll" '$1 == c && $2 ~ /^hier/ { print $2 }' | paste -sd,)
     for spec in 3:7 4:13 4:16 8:8 5:5; do
         k=${spec%%:*} np=${spec##*:}

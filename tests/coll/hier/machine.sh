@@ -16,7 +16,7 @@ trap 'rm -rf "$tmp"' EXIT
 algos=$("$collsim" list --tsv | awk -F'\t' -v c="$coll" '$1 == c && $2 ~ /^hier/ { print $2 }' | paste -sd,)
 [ -n "$algos" ] || fail "no hierarchical algorithm of $coll"
 case $coll in
-    alltoall) sizes=0,1,1000,4099 ;; # p^2 m bytes in all: 96 ranks x 4 KiB blocks is 75 MiB
+    alltoall | reduce_scatter*) sizes=0,1,1000,4099 ;; # p^2 m bytes in all: 96 ranks x 4 KiB blocks is 75 MiB
     allgather) sizes=0,1,1000,65543 ;;
     *) sizes=0,1,1000,65543,300001 ;;
 esac

@@ -1,7 +1,7 @@
 # The hierarchical (node-aware) algorithms' own tests: data checks on the XL250a cluster of four
 # nodes with --map-by core and node, one test per collective and mapping; on hosts shared by
 # several ranks (--ranks-per-host); hand-worked times; the figures of docs/collectives/nodes.md.
-foreach(c bcast reduce allreduce allgather alltoall barrier)
+foreach(c bcast reduce allreduce allgather alltoall barrier reduce_scatter_block reduce_scatter)
   foreach(map core node)
     add_test(NAME coll.hier.machine.${c}.${map}
              COMMAND bash ${CMAKE_SOURCE_DIR}/tests/coll/hier/machine.sh $<TARGET_FILE:collsim>
