@@ -10,21 +10,29 @@
  * hier_sockets: one leader per socket (L = the least number of sockets a node has ranks on),
  * the vector cut into L parts: every node reduces part j to its socket-j leader (the parts one
  * after the other), the L groups of leaders all-reduce their parts at once, and every node
- * broadcasts part j from its socket-j leader. On one socket per node it is hier. */
+ * broadcasts part j from its socket-j leader. On one socket per node it is hier.
+ *
+ * dragonfly_groups and dragonfly_groups_rs: hier and hier_rs with the dragonfly's groups in
+ * place of the nodes (coll_nodes_groups: one rank per node, rank i on node i). dragonfly_groups
+ * reduces every group to its lowest rank over the local links, all-reduces among the G leaders
+ * over the global links and broadcasts in every group; dragonfly_groups_rs ring-reduce-scatters
+ * in every group, all-reduces block j among the j-th nodes of the groups (every group a piece
+ * of the global traffic), ring-allgathers in every group. */
 #include "hier/hier.h"
 #include "allreduce.h"
 
 #include <stdlib.h>
 
 static int allreduce_levels(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type,
-                            MPI_Op op, MPI_Comm comm, int per_socket)
+                            MPI_Op op, MPI_Comm comm, int per_socket, int groups)
 {
     long eb = hier_elem_bytes(type);
     if (eb < 0) return allreduce_recursive_doubling(sendbuf, recvbuf, count, type, op, comm);
     int rank, rc;
     const struct coll_nodes *nd;
     allreduce__init(sendbuf, recvbuf, count, type, comm, &rank, NULL);
-    if ((rc = coll_nodes_get(comm, &nd)) != MPI_SUCCESS) return rc;
+    rc = groups ? coll_nodes_groups(comm, &nd) : coll_nodes_get(comm, &nd);
+    if (rc != MPI_SUCCESS) return rc;
     int L = per_socket ? nd->min_sock : 1, mine = nd->node[rank];
     if (L > 16) L = 16;
     if (L > count && count > 0) L = count;
@@ -66,13 +74,19 @@ static int allreduce_levels(const void *sendbuf, void *recvbuf, int count, MPI_D
 int allreduce_hier(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type, MPI_Op op,
                    MPI_Comm comm)
 {
-    return allreduce_levels(sendbuf, recvbuf, count, type, op, comm, 0);
+    return allreduce_levels(sendbuf, recvbuf, count, type, op, comm, 0, 0);
 }
 
 int allreduce_hier_sockets(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type,
                            MPI_Op op, MPI_Comm comm)
 {
-    return allreduce_levels(sendbuf, recvbuf, count, type, op, comm, 1);
+    return allreduce_levels(sendbuf, recvbuf, count, type, op, comm, 1, 0);
+}
+
+int allreduce_dragonfly_groups(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type,
+                               MPI_Op op, MPI_Comm comm)
+{
+    return allreduce_levels(sendbuf, recvbuf, count, type, op, comm, 0, 1);
 }
 
 /* hier_rs: every rank a leader of one block. The vector is cut into L blocks, L the fewest
@@ -80,15 +94,16 @@ int allreduce_hier_sockets(const void *sendbuf, void *recvbuf, int count, MPI_Da
  * past L getting none), the j-th ranks of all nodes all-reduce block j (recursive doubling, or
  * ring from COLLSIM_HIER_LARGE bytes: L such all-reduces at once, each of m/L), and every node
  * ring-allgathers the blocks back. With one rank per node it is hier; on one node, the ring. */
-int allreduce_hier_rs(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type, MPI_Op op,
-                      MPI_Comm comm)
+static int allreduce_rs_levels(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type,
+                               MPI_Op op, MPI_Comm comm, int groups)
 {
     long eb = hier_elem_bytes(type);
     if (eb < 0) return allreduce_recursive_doubling(sendbuf, recvbuf, count, type, op, comm);
     int rank, rc;
     const struct coll_nodes *nd;
     allreduce__init(sendbuf, recvbuf, count, type, comm, &rank, NULL);
-    if ((rc = coll_nodes_get(comm, &nd)) != MPI_SUCCESS) return rc;
+    rc = groups ? coll_nodes_groups(comm, &nd) : coll_nodes_get(comm, &nd);
+    if (rc != MPI_SUCCESS) return rc;
     int mine = nd->node[rank], N = nd->nnodes, L = nd->p;
     for (int k = 0; k < N; k++)
         if (nd->start[k + 1] - nd->start[k] < L) L = nd->start[k + 1] - nd->start[k];
@@ -120,4 +135,16 @@ int allreduce_hier_rs(const void *sendbuf, void *recvbuf, int count, MPI_Datatyp
     free(peers);
     free(tmp);
     return rc;
+}
+
+int allreduce_hier_rs(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type, MPI_Op op,
+                      MPI_Comm comm)
+{
+    return allreduce_rs_levels(sendbuf, recvbuf, count, type, op, comm, 0);
+}
+
+int allreduce_dragonfly_groups_rs(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type,
+                                  MPI_Op op, MPI_Comm comm)
+{
+    return allreduce_rs_levels(sendbuf, recvbuf, count, type, op, comm, 1);
 }

@@ -11,7 +11,11 @@
  * hier_sockets: one leader per socket (the least number of sockets a node has ranks on, L),
  * the message cut into L parts. The root hands part j to its node's leader of socket j; the L
  * groups of leaders (one rank per node each) broadcast their parts at once; then every node
- * broadcasts part after part from its L leaders. On one socket per node it is hier. */
+ * broadcasts part after part from its L leaders. On one socket per node it is hier.
+ *
+ * dragonfly_groups: hier with the dragonfly's groups in place of the nodes (coll_nodes_groups:
+ * one rank per node, rank i on node i): the root and the lowest rank of every other group
+ * broadcast over the global links, then every group from its leader over its local links. */
 #include "hier/hier.h"
 #include "bcast.h"
 
@@ -24,7 +28,7 @@ static long part_at(long bytes, int j, int L)
 }
 
 static int bcast_levels(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm,
-                        int per_socket)
+                        int per_socket, int groups)
 {
     long eb = hier_elem_bytes(type);
     if (eb < 0) return bcast_binomial(buf, count, type, root, comm);
@@ -32,7 +36,8 @@ static int bcast_levels(void *buf, int count, MPI_Datatype type, int root, MPI_C
     int rank, rc;
     const struct coll_nodes *nd;
     MPI_Comm_rank(comm, &rank);
-    if ((rc = coll_nodes_get(comm, &nd)) != MPI_SUCCESS) return rc;
+    rc = groups ? coll_nodes_groups(comm, &nd) : coll_nodes_get(comm, &nd);
+    if (rc != MPI_SUCCESS) return rc;
     int L = per_socket ? nd->min_sock : 1, mine = nd->node[rank], rootnode = nd->node[root];
     if (L > 16) L = 16;
     struct hgroup node = hier_node_group(nd, mine, rank);
@@ -76,10 +81,15 @@ static int bcast_levels(void *buf, int count, MPI_Datatype type, int root, MPI_C
 
 int bcast_hier(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm)
 {
-    return bcast_levels(buf, count, type, root, comm, 0);
+    return bcast_levels(buf, count, type, root, comm, 0, 0);
 }
 
 int bcast_hier_sockets(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm)
 {
-    return bcast_levels(buf, count, type, root, comm, 1);
+    return bcast_levels(buf, count, type, root, comm, 1, 0);
+}
+
+int bcast_dragonfly_groups(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm)
+{
+    return bcast_levels(buf, count, type, root, comm, 0, 1);
 }
