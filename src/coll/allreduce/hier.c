@@ -17,7 +17,8 @@
  * reduces every group to its lowest rank over the local links, all-reduces among the G leaders
  * over the global links and broadcasts in every group; dragonfly_groups_rs ring-reduce-scatters
  * in every group, all-reduces block j among the j-th nodes of the groups (every group a piece
- * of the global traffic), ring-allgathers in every group. */
+ * of the global traffic), ring-allgathers in every group; in groups of 2^k nodes recursive
+ * halving and doubling replace the two rings (log2 n steps each, not n - 1). */
 #include "hier/hier.h"
 #include "allreduce.h"
 
@@ -108,9 +109,11 @@ static int allreduce_rs_levels(const void *sendbuf, void *recvbuf, int count, MP
     for (int k = 0; k < N; k++)
         if (nd->start[k + 1] - nd->start[k] < L) L = nd->start[k + 1] - nd->start[k];
     struct hgroup node = hier_node_group(nd, mine, rank);
+    /* groups of 2^k ranks (dragonfly_groups_rs): recursive halving and doubling, log2 n steps */
+    int pow2 = groups && (node.n & (node.n - 1)) == 0;
     long *off = malloc(sizeof(long) * 2 * (size_t)node.n);
     int *peers = malloc(sizeof(int) * (size_t)N);
-    char *tmp = coll_buffer(count / L + 1, type), *b = recvbuf;
+    char *tmp = coll_buffer(pow2 ? count : count / L + 1, type), *b = recvbuf;
     if (off == NULL || peers == NULL || tmp == NULL) rc = MPI_ERR_NO_MEM;
     if (rc == MPI_SUCCESS) {
         long *len = off + node.n;
@@ -118,8 +121,12 @@ static int allreduce_rs_levels(const void *sendbuf, void *recvbuf, int count, MP
             off[j] = j < L ? (long)count * j / L : count;
             len[j] = j < L ? (long)count * (j + 1) / L - off[j] : 0;
         }
-        rc = hier_ring_reduce_scatter(recvbuf, tmp, type, op, &node, 0, off, len, HIER_INTRA_TAG,
-                                      comm);
+        if (pow2)
+            rc = hier_halving_reduce_scatter(recvbuf, tmp, type, op, &node, off, len,
+                                             HIER_INTRA_TAG, comm);
+        else
+            rc = hier_ring_reduce_scatter(recvbuf, tmp, type, op, &node, 0, off, len,
+                                          HIER_INTRA_TAG, comm);
         int j = node.me;
         if (rc == MPI_SUCCESS && j < L) { /* the j-th ranks of all nodes */
             for (int k = 0; k < N; k++)
@@ -128,7 +135,9 @@ static int allreduce_rs_levels(const void *sendbuf, void *recvbuf, int count, MP
             rc = hier_allreduce(b + off[j] * eb, tmp, (int)len[j], type, op, &g, HIER_LEADER_TAG,
                                 comm);
         }
-        if (rc == MPI_SUCCESS)
+        if (rc == MPI_SUCCESS && pow2)
+            rc = hier_rd_allgather(recvbuf, type, &node, 0, off, len, HIER_INTRA_TAG, comm);
+        else if (rc == MPI_SUCCESS)
             rc = hier_ring_allgather(recvbuf, type, &node, 0, off, len, HIER_INTRA_TAG, comm);
     }
     free(off);

@@ -15,7 +15,9 @@
  *
  * dragonfly_groups: hier with the dragonfly's groups in place of the nodes (coll_nodes_groups:
  * one rank per node, rank i on node i): the root and the lowest rank of every other group
- * broadcast over the global links, then every group from its leader over its local links. */
+ * broadcast over the global links, then every group from its leader over its local links; from
+ * COLLSIM_HIER_LARGE bytes a group of 2^k nodes (C R N) has its scatter's blocks allgathered by
+ * recursive doubling, log2 n steps instead of the ring's n - 1 (a group is dozens of nodes). */
 #include "hier/hier.h"
 #include "bcast.h"
 
@@ -73,7 +75,10 @@ static int bcast_levels(void *buf, int count, MPI_Datatype type, int root, MPI_C
     for (int j = 0; j < L && rc == MPI_SUCCESS; j++) {
         long at = part_at(bytes, j, L), len = part_at(bytes, j + 1, L) - at;
         int from = nd->local[lead[j * nd->nnodes + mine]];
-        rc = hier_bcast(b + at, len, &node, from, HIER_PART_TAG + j, comm);
+        if (groups && len >= hier_large() && node.n > 2) /* a group of 2^k: log2 n steps */
+            rc = hier_bcast_sag_rd(b + at, len, &node, from, HIER_PART_TAG + j, comm);
+        else
+            rc = hier_bcast(b + at, len, &node, from, HIER_PART_TAG + j, comm);
     }
     free(lead);
     return rc;

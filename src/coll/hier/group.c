@@ -82,7 +82,9 @@ static long cut(long bytes, int b, int n)
     return (long)((double)bytes * b / n);
 }
 
-int hier_bcast_sag(void *buf, long bytes, const struct hgroup *g, int root, int tag, MPI_Comm comm)
+/* Binomial scatter, then the ring allgather, or (rd, n a power of two) recursive doubling. */
+static int sag(void *buf, long bytes, const struct hgroup *g, int root, int tag, MPI_Comm comm,
+               int rd)
 {
     int n = g->n, s = (g->me - root + n) % n, mask = 1, rc = MPI_SUCCESS;
     if (g->me < 0 || n < 2) return MPI_SUCCESS;
@@ -110,9 +112,24 @@ int hier_bcast_sag(void *buf, long bytes, const struct hgroup *g, int root, int 
     long *len = off + n;
     for (int i = 0; i < n; i++)
         off[i] = cut(bytes, i, n), len[i] = cut(bytes, i + 1, n) - off[i];
-    rc = hier_ring_allgather(buf, MPI_BYTE, g, root, off, len, tag, comm);
+    if (rd)
+        rc = hier_rd_allgather(buf, MPI_BYTE, g, root, off, len, tag, comm);
+    else
+        rc = hier_ring_allgather(buf, MPI_BYTE, g, root, off, len, tag, comm);
     free(off);
     return rc;
+}
+
+int hier_bcast_sag(void *buf, long bytes, const struct hgroup *g, int root, int tag, MPI_Comm comm)
+{
+    return sag(buf, bytes, g, root, tag, comm, 0);
+}
+
+int hier_bcast_sag_rd(void *buf, long bytes, const struct hgroup *g, int root, int tag,
+                      MPI_Comm comm)
+{
+    if (g->n & (g->n - 1)) return sag(buf, bytes, g, root, tag, comm, 0);
+    return sag(buf, bytes, g, root, tag, comm, 1);
 }
 
 int hier_bcast(void *buf, long bytes, const struct hgroup *g, int root, int tag, MPI_Comm comm)
@@ -202,6 +219,50 @@ int hier_ring_reduce_scatter(void *buf, void *tmp, MPI_Datatype type, MPI_Op op,
                           type, left, tag, comm, MPI_STATUS_IGNORE);
         if (rc == MPI_SUCCESS && len[rb] > 0)
             rc = coll_reduce_local(tmp, b + off[rb] * ext, (int)len[rb], type, op);
+    }
+    return rc;
+}
+
+/* Elements of blocks [a, b) (contiguous). */
+static long span(const long *off, const long *len, int a, int b)
+{
+    return off[b - 1] + len[b - 1] - off[a];
+}
+
+int hier_rd_allgather(void *buf, MPI_Datatype type, const struct hgroup *g, int rot,
+                      const long *off, const long *len, int tag, MPI_Comm comm)
+{
+    int n = g->n, rc = MPI_SUCCESS;
+    if (g->me < 0 || n < 2) return MPI_SUCCESS;
+    MPI_Aint ext = extent_of(type);
+    char *b = buf;
+    int pos = (g->me - rot + n) % n;
+    for (int d = 1; d < n && rc == MPI_SUCCESS; d <<= 1) {
+        int mine = pos & ~(d - 1), theirs = (pos ^ d) & ~(d - 1);
+        rc = MPI_Sendrecv(b + off[mine] * ext, (int)span(off, len, mine, mine + d), type,
+                          member(g, (pos ^ d) + rot), tag, b + off[theirs] * ext,
+                          (int)span(off, len, theirs, theirs + d), type, member(g, (pos ^ d) + rot),
+                          tag, comm, MPI_STATUS_IGNORE);
+    }
+    return rc;
+}
+
+int hier_halving_reduce_scatter(void *buf, void *tmp, MPI_Datatype type, MPI_Op op,
+                                const struct hgroup *g, const long *off, const long *len, int tag,
+                                MPI_Comm comm)
+{
+    int n = g->n, i = g->me, rc = MPI_SUCCESS;
+    if (i < 0 || n < 2) return MPI_SUCCESS;
+    MPI_Aint ext = extent_of(type);
+    char *b = buf;
+    for (int d = n / 2; d >= 1 && rc == MPI_SUCCESS; d >>= 1) {
+        int lo = i & ~(2 * d - 1), keep = (i & d) ? lo + d : lo, give = (i & d) ? lo : lo + d;
+        long kn = span(off, len, keep, keep + d);
+        rc = MPI_Sendrecv(b + off[give] * ext, (int)span(off, len, give, give + d), type,
+                          g->ranks[i ^ d], tag, tmp, (int)kn, type, g->ranks[i ^ d], tag, comm,
+                          MPI_STATUS_IGNORE);
+        if (rc == MPI_SUCCESS && kn > 0)
+            rc = coll_reduce_local(tmp, b + off[keep] * ext, (int)kn, type, op);
     }
     return rc;
 }

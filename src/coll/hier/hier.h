@@ -54,6 +54,10 @@ int hier_bcast(void *buf, long bytes, const struct hgroup *g, int root, int tag,
 int hier_bcast_binomial(void *buf, long bytes, const struct hgroup *g, int root, int tag,
                         MPI_Comm comm);
 int hier_bcast_sag(void *buf, long bytes, const struct hgroup *g, int root, int tag, MPI_Comm comm);
+/* The same with a recursive-doubling allgather when n is a power of two (log2 n steps, not
+ * n - 1), else hier_bcast_sag. */
+int hier_bcast_sag_rd(void *buf, long bytes, const struct hgroup *g, int root, int tag,
+                      MPI_Comm comm);
 
 /* Linear gather: member i's `bytes` at mine go to dst + i bytes at member root (which posts
  * every receive at once and copies its own). */
@@ -70,6 +74,12 @@ int hier_scatter(const void *src, void *mine, long bytes, const struct hgroup *g
 int hier_ring_allgather(void *buf, MPI_Datatype type, const struct hgroup *g, int rot,
                         const long *off, const long *len, int tag, MPI_Comm comm);
 
+/* Recursive-doubling allgather for n a power of two, blocks as hier_ring_allgather's and
+ * contiguous (off[b + 1] = off[b] + len[b]): at distance 1, 2, ..., n/2 position i swaps the
+ * blocks of its aligned range with position i ^ d's; log2 n steps. */
+int hier_rd_allgather(void *buf, MPI_Datatype type, const struct hgroup *g, int rot,
+                      const long *off, const long *len, int tag, MPI_Comm comm);
+
 /* ---- reduction phases (count elements of type) ---- */
 
 /* Ring reduce-scatter of blocks of any sizes: after n-1 steps block b of buf (as above) holds
@@ -79,6 +89,14 @@ int hier_ring_allgather(void *buf, MPI_Datatype type, const struct hgroup *g, in
 int hier_ring_reduce_scatter(void *buf, void *tmp, MPI_Datatype type, MPI_Op op,
                              const struct hgroup *g, int rot, const long *off, const long *len,
                              int tag, MPI_Comm comm);
+
+/* Recursive-halving reduce-scatter for n a power of two, blocks contiguous as above, block b
+ * ending at member b: at distance n/2, ..., 1 member i sends the half of its range that member
+ * i ^ d keeps and combines the other half from it; log2 n steps. tmp: room for half the
+ * blocks. */
+int hier_halving_reduce_scatter(void *buf, void *tmp, MPI_Datatype type, MPI_Op op,
+                                const struct hgroup *g, const long *off, const long *len, int tag,
+                                MPI_Comm comm);
 
 /* Binomial reduce to member root: buf holds this member's input and, at the root, the result
  * (elsewhere partial results); tmp: room for count elements. The operation must commute (every
