@@ -80,7 +80,9 @@ static void set_note(struct machine *m, const char *key, const char *text)
     if (i == MACHINE_MAX_NOTES) return;
     if (i == m->nnotes) m->nnotes++;
     snprintf(m->note[i].key, sizeof m->note[i].key, "%s", key);
-    snprintf(m->note[i].text, sizeof m->note[i].text, "%s", text);
+    size_t n = strnlen(text, sizeof m->note[i].text - 1); /* a longer note is cut */
+    memcpy(m->note[i].text, text, n);
+    m->note[i].text[n] = '\0';
 }
 
 /* A profile without NICs gets a crossbar whose route (NIC up, NIC down) is the measurement's
