@@ -24,15 +24,23 @@
 
 #include <stdlib.h>
 
+/* The start of every two-level all-reduce: the result buffer from sendbuf, this rank, and the
+ * ranks' nodes (or, with groups, their dragonfly groups). */
+static int levels_start(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type,
+                        MPI_Comm comm, int groups, int *rank, const struct coll_nodes **nd)
+{
+    allreduce__init(sendbuf, recvbuf, count, type, comm, rank, NULL);
+    return groups ? coll_nodes_groups(comm, nd) : coll_nodes_get(comm, nd);
+}
+
 static int allreduce_levels(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type,
                             MPI_Op op, MPI_Comm comm, int per_socket, int groups)
 {
     long eb = hier_elem_bytes(type);
     if (eb < 0) return allreduce_recursive_doubling(sendbuf, recvbuf, count, type, op, comm);
-    int rank, rc;
+    int rank;
     const struct coll_nodes *nd;
-    allreduce__init(sendbuf, recvbuf, count, type, comm, &rank, NULL);
-    rc = groups ? coll_nodes_groups(comm, &nd) : coll_nodes_get(comm, &nd);
+    int rc = levels_start(sendbuf, recvbuf, count, type, comm, groups, &rank, &nd);
     if (rc != MPI_SUCCESS) return rc;
     int L = per_socket ? nd->min_sock : 1, mine = nd->node[rank];
     if (L > 16) L = 16;
@@ -100,10 +108,9 @@ static int allreduce_rs_levels(const void *sendbuf, void *recvbuf, int count, MP
 {
     long eb = hier_elem_bytes(type);
     if (eb < 0) return allreduce_recursive_doubling(sendbuf, recvbuf, count, type, op, comm);
-    int rank, rc;
+    int rank;
     const struct coll_nodes *nd;
-    allreduce__init(sendbuf, recvbuf, count, type, comm, &rank, NULL);
-    rc = groups ? coll_nodes_groups(comm, &nd) : coll_nodes_get(comm, &nd);
+    int rc = levels_start(sendbuf, recvbuf, count, type, comm, groups, &rank, &nd);
     if (rc != MPI_SUCCESS) return rc;
     int mine = nd->node[rank], N = nd->nnodes, L = nd->p;
     for (int k = 0; k < N; k++)

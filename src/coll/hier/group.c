@@ -335,33 +335,35 @@ int hier_allreduce(void *buf, void *tmp, int count, MPI_Datatype type, MPI_Op op
 
 /* ---- synchronisation ---- */
 
-int hier_fan_in(const struct hgroup *g, int root, int tag, MPI_Comm comm)
+/* A zero-byte message between the root and every other rank of g: to the root (in), or from
+ * it (out); the root posts all of its own at once. */
+static int fan(const struct hgroup *g, int root, int tag, MPI_Comm comm, int in)
 {
     if (g->me < 0 || g->n < 2) return MPI_SUCCESS;
-    if (g->me != root) return MPI_Send(NULL, 0, MPI_BYTE, g->ranks[root], tag, comm);
+    if (g->me != root)
+        return in ? MPI_Send(NULL, 0, MPI_BYTE, g->ranks[root], tag, comm)
+                  : MPI_Recv(NULL, 0, MPI_BYTE, g->ranks[root], tag, comm, MPI_STATUS_IGNORE);
     MPI_Request *req = malloc(sizeof *req * (size_t)g->n);
     if (req == NULL) return MPI_ERR_NO_MEM;
     int rc = MPI_SUCCESS, nr = 0;
-    for (int i = 0; i < g->n && rc == MPI_SUCCESS; i++)
-        if (i != root) rc = MPI_Irecv(NULL, 0, MPI_BYTE, g->ranks[i], tag, comm, &req[nr++]);
+    for (int i = 0; i < g->n && rc == MPI_SUCCESS; i++) {
+        if (i == root) continue;
+        rc = in ? MPI_Irecv(NULL, 0, MPI_BYTE, g->ranks[i], tag, comm, &req[nr++])
+                : MPI_Isend(NULL, 0, MPI_BYTE, g->ranks[i], tag, comm, &req[nr++]);
+    }
     if (rc == MPI_SUCCESS) rc = MPI_Waitall(nr, req, MPI_STATUSES_IGNORE);
     free(req);
     return rc;
 }
 
+int hier_fan_in(const struct hgroup *g, int root, int tag, MPI_Comm comm)
+{
+    return fan(g, root, tag, comm, 1);
+}
+
 int hier_fan_out(const struct hgroup *g, int root, int tag, MPI_Comm comm)
 {
-    if (g->me < 0 || g->n < 2) return MPI_SUCCESS;
-    if (g->me != root)
-        return MPI_Recv(NULL, 0, MPI_BYTE, g->ranks[root], tag, comm, MPI_STATUS_IGNORE);
-    MPI_Request *req = malloc(sizeof *req * (size_t)g->n);
-    if (req == NULL) return MPI_ERR_NO_MEM;
-    int rc = MPI_SUCCESS, nr = 0;
-    for (int i = 0; i < g->n && rc == MPI_SUCCESS; i++)
-        if (i != root) rc = MPI_Isend(NULL, 0, MPI_BYTE, g->ranks[i], tag, comm, &req[nr++]);
-    if (rc == MPI_SUCCESS) rc = MPI_Waitall(nr, req, MPI_STATUSES_IGNORE);
-    free(req);
-    return rc;
+    return fan(g, root, tag, comm, 0);
 }
 
 int hier_dissemination(const struct hgroup *g, int tag, MPI_Comm comm)
