@@ -1,8 +1,6 @@
 /* topology.c: reads this run's topology and placement for the topology-aware algorithms. */
 #include "topology.h"
 
-#include "nodes.h"
-
 #include <simgrid/zone.h>
 #include <stdio.h>
 #include <string.h>
@@ -30,7 +28,6 @@ int coll_topology_init(const char *spec, int *placed_here, char *err, size_t err
     MPI_Get_processor_name(host, &len);
     snprintf(want, sizeof want, "n%d", rank);
     *placed_here = strcmp(host, want) == 0;
-    coll_nodes_register(); /* every rank's node, for the hierarchical algorithms */
     return 0;
 }
 

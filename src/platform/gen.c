@@ -832,9 +832,8 @@ int platform_network(const struct platform_request *q, struct net *n)
     return rc != 0 ? rc : spec_network(&sp, &g, n);
 }
 
-int platform_plan(const struct platform_request *q, int *hosts)
+int kind_gen_plan(const struct platform_request *q, int *hosts)
 {
-    if (q->machine != NULL || platform_has_anatomy(q)) return machine_gen_plan(q, hosts);
     struct spec sp;
     struct gen g;
     int rc = plan_request(q, &sp, &g);
@@ -842,9 +841,8 @@ int platform_plan(const struct platform_request *q, int *hosts)
     return rc;
 }
 
-int platform_write(const struct platform_request *q)
+int kind_gen_write(const struct platform_request *q)
 {
-    if (q->machine != NULL || platform_has_anatomy(q)) return machine_gen_write(q);
     struct spec sp;
     struct gen g;
     int rc = plan_request(q, &sp, &g);

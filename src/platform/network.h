@@ -27,6 +27,10 @@ struct net {
     char desc[320];            /* "torus 8x8": the world zone's collsim.network prop */
 };
 
+/* A kind's own platform (gen.c), for platform_plan and platform_write: the same contracts. */
+int kind_gen_plan(const struct platform_request *q, int *hosts);
+int kind_gen_write(const struct platform_request *q);
+
 /* Plans the network of kind request q (gen.c's checks of the kind and its units; no output
  * needed): 0, or 2 after an error line (a kind that cannot join nodes, e.g. xl250a, too). */
 int platform_network(const struct platform_request *q, struct net *n);

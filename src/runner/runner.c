@@ -53,6 +53,7 @@
 #include "leftover.h"
 #include "mailbox.h"
 #include "mpilib.h"
+#include "nodes.h"
 #include "platform.h"
 #include "progress.h"
 #include "runargs.h"
@@ -719,6 +720,7 @@ static int start(struct options *o, struct world *w)
         if (w->rank == 0) cs_error("%s", terr);
         return 2;
     }
+    coll_nodes_register(); /* every rank's node, for the hierarchical algorithms */
     int hostlen;
     MPI_Get_processor_name(w->host, &hostlen);
     w->ranks_per_host = ranks_on_my_host();
