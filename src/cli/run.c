@@ -207,9 +207,8 @@ static void run_command(const struct run_plan *pl, const struct runargs *args, s
     if (pl->eager_given) argv[n++] = b->eager;
     if (pl->async_small > 0) argv[n++] = b->async;
     if (pl->trace[0]) n = run_trace_args(pl, b, argv, n);
-    /* a shared buffer takes three memory mappings a rank, a stack with its guard page two more:
-     * without the guard page 16,384 ranks fit Linux's 65,530 mappings (docs/simulation.md) */
-    if (args->shared) argv[n++] = "--cfg=contexts/guard-size:0";
+    /* without guard pages the stacks take no mapping of their own (docs/simulation.md) */
+    if (pl->guard_off) argv[n++] = "--cfg=contexts/guard-size:0";
     argv[n++] = pl->runner;
     n = runargs_argv(args, &b->runner, argv, n);
     argv[n] = NULL;

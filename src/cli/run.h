@@ -92,6 +92,14 @@ int smpi_hostfile_copy(const char *hosts, int n, char *tmp, size_t len);
  * less if unknown). */
 void smpi_memory_terms(enum coll_id coll, int np, double *per_m, double *base, double *total);
 
+/* The memory mappings a run of np processes takes, with shared buffers or not and with
+ * SimGrid's stack guard pages or not (docs/simulation.md, "Mappings"). */
+double smpi_maps_needed(int np, int shared, int guard);
+
+/* The most mappings Linux allows a process: COLLSIM_MAX_MAP_COUNT if set (to plan for
+ * another machine), else vm.max_map_count; -1 if unknown. */
+long smpi_maps_limit(void);
+
 /* Path of an SMPI program built beside this executable; 0, or -1 after printing an error. */
 int smpi_program(const char *name, char *out, size_t len);
 

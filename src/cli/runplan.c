@@ -171,6 +171,36 @@ static int check_memory(const struct run_request *r, struct run_plan *pl)
     return 2;
 }
 
+/* SimGrid's stack guard pages take two memory mappings a rank: they go when the run would
+ * otherwise pass Linux's limit (with a note), and always with shared buffers. A run that
+ * passes it even so is refused, with the command that raises the limit and the most ranks
+ * that fit. 0, or 2 after one error line. */
+static int check_maps(const struct run_request *r, struct run_plan *pl)
+{
+    int shared = r->args.shared;
+    long limit = smpi_maps_limit();
+    pl->guard_off = shared;
+    if (limit <= 0) return 0;
+    if (!shared && smpi_maps_needed(pl->np, 0, 1) > (double)limit) {
+        pl->guard_off = 1;
+        cs_note("%d ranks would need about %.0f memory mappings with SimGrid's stack guard "
+                "pages, more than Linux's %ld (vm.max_map_count): they are off "
+                "(contexts/guard-size:0), so a rank that overflows its stack is not stopped "
+                "at once",
+                pl->np, smpi_maps_needed(pl->np, 0, 1), limit);
+    }
+    double need = smpi_maps_needed(pl->np, shared, !pl->guard_off);
+    if (need <= (double)limit) return 0;
+    double base = smpi_maps_needed(0, shared, 0), rank = smpi_maps_needed(1, shared, 0) - base;
+    long raise = ((long)(need * 1.25) / 65536 + 1) * 65536;
+    cs_error("%d ranks%s need about %.0f memory mappings and Linux allows %ld "
+             "(vm.max_map_count): raise it with 'sudo sysctl -w vm.max_map_count=%ld', or run "
+             "at most %.0f ranks",
+             pl->np, shared ? " with --shared-buffers" : "", need, limit, raise,
+             (limit - base) / rank);
+    return 2;
+}
+
 /* The processes: --np, or every rank the hostfile places (ranks per host each). 0, or the
  * exit status after one error line. */
 static int count_processes(const struct run_request *r, struct run_plan *pl, char *given,
@@ -253,6 +283,7 @@ static int plan_values(const struct run_request *r, struct run_plan *pl)
     if (rc == 0) rc = set_reduce_rate(pl->reduce_rate);
     if (rc == 0 && smpi_program("collsim-runner.so", pl->runner, sizeof pl->runner) != 0) rc = 1;
     if (rc == 0) rc = check_memory(r, pl);
+    if (rc == 0) rc = check_maps(r, pl);
     return rc;
 }
 

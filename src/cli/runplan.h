@@ -39,6 +39,7 @@ struct run_plan {
     char *mine;              /* the --algo words that are not SimGrid's ("all" kept, so that
                                 the runner fits it to the platform), "" for none */
     struct plan_memory memory;
+    int guard_off;                /* SimGrid's stack guard pages off (runplan.c, check_maps) */
     struct machine *machine;      /* --machine's profile, read; NULL: none */
     int eager_given;              /* an eager threshold is set (--eager, else the profile's): */
     uint64_t eager;               /* smpi/send-is-detached-thresh */

@@ -20,6 +20,26 @@
 #include "run.h"
 #include "util.h"
 
+/* How much of SimGrid's message msg to show: all but its advice on overcommit, which does
+ * not help (failure_hint). */
+static int without_advice(const char *msg)
+{
+    const char *advice = strstr(msg, ". Run \"sysctl vm.overcommit_memory");
+    return advice != NULL ? (int)(advice - msg) + 1 : (int)strlen(msg);
+}
+
+/* What SimGrid's messages about memory leave unsaid: they come from a refused mapping, most
+ * often past Linux's limit on mappings. */
+static const char *failure_hint(const char *msg)
+{
+    if (strstr(msg, "Failed to protect stack") != NULL ||
+        strncmp(msg, "Failed to allocate", 18) == 0)
+        return " (Linux refused SimGrid memory: a process may have at most vm.max_map_count "
+               "mappings, see 'sysctl vm.max_map_count' and docs/simulation.md, \"Mappings\"; "
+               "or the machine is out of memory)";
+    return "";
+}
+
 /* Prints what the runner said on stderr (its own error lines and notes, SimGrid warnings),
  * dropping SimGrid's INFO chatter. After a failure with no error line of the runner's own,
  * SimGrid's first error becomes collsim's error line (and *simgrid 1). SimGrid's warnings are
@@ -45,7 +65,7 @@ static int forward_stderr(const char *logpath, int failed, int *deadlocked, int 
         } else if (strstr(line, "did not return 0") != NULL) {
             continue; /* SimGrid's echo of an exit status the runner has already explained */
         } else if (failed && own == 0 && (err = cs_simgrid_error(line)) != NULL) {
-            cs_error("the simulation failed: %s", err);
+            cs_error("the simulation failed: %.*s%s", without_advice(err), err, failure_hint(err));
             own++, *simgrid = 1;
         } else if (strstr(line, "/WARNING]") != NULL && w != NULL) {
             fputs(line, w);
@@ -424,6 +444,38 @@ void smpi_memory_terms(enum coll_id coll, int np, double *per_m, double *base, d
     *per_m = coll_infos[coll].mem_p * np + coll_infos[coll].mem_p2 * (double)np * np;
     *base = SMPI_BASE_BYTES + SMPI_RANK_BYTES * np;
     *total = (double)sysconf(_SC_PHYS_PAGES) * (double)sysconf(_SC_PAGESIZE);
+}
+
+/* Memory mappings a run takes (docs/simulation.md, "Mappings"), measured with 4,000 ranks
+ * on SimGrid 3.32: the simulator's own (libraries, heap) about 180; a rank's stack with its
+ * guard page two (the guard splits the stack's mapping), without it none (the stacks merge
+ * into a few mappings); a shared buffer two (its private first and last pages; a last page
+ * merges with the next rank's first). */
+#define SMPI_MAPS_BASE 1024
+#define SMPI_MAPS_GUARD 2
+#define SMPI_MAPS_SHARED 2
+
+double smpi_maps_needed(int np, int shared, int guard)
+{
+    return SMPI_MAPS_BASE +
+           (double)np * ((guard ? SMPI_MAPS_GUARD : 0) + (shared ? SMPI_MAPS_SHARED : 0));
+}
+
+long smpi_maps_limit(void)
+{
+    const char *env = getenv("COLLSIM_MAX_MAP_COUNT");
+    char *end;
+    if (env != NULL && *env != '\0') {
+        long v = strtol(env, &end, 10);
+        if (*end == '\0' && v > 0) return v;
+    }
+    FILE *f = fopen("/proc/sys/vm/max_map_count", "r");
+    long v = -1;
+    if (f != NULL) {
+        if (fscanf(f, "%ld", &v) != 1) v = -1;
+        fclose(f);
+    }
+    return v;
 }
 
 void run_platform_name(const char *path, char *out, size_t len)
