@@ -49,6 +49,7 @@
 #include "coll.h"
 #include "costs.h"
 #include "deadlock.h"
+#include "eager.h"
 #include "format.h"
 #include "leftover.h"
 #include "mailbox.h"
@@ -377,6 +378,7 @@ static void timed_calls(const struct options *o, const struct algo *algo, uint64
         if (c.call > 0) {
             leftover_probe(c.comm, w->rank, &b->boxes[w->rank], &b->unreceived);
             sg_barrier_wait(b->bar);
+            coll_eager_drain(); /* every transfer of the call has ended */
         }
         double entry = MPI_Wtime();
         *w->at = (struct whereabouts){w->rank, 1, algo->name, bytes, b, c.call, warm + o->a.iters};
@@ -478,6 +480,7 @@ static struct phase_result run_phase(const struct options *o, const struct algo 
     /* the last call's leftovers, once every rank has left it, and every rank's counted */
     leftover_probe(MPI_COMM_WORLD, w->rank, &w->board->boxes[w->rank], &w->board->unreceived);
     sg_barrier_wait(w->board->bar);
+    coll_eager_drain();
     if (w->rank == 0) phase_times(o, algo_warmup(o, algo), w->p, w->board, &res);
     if (w->rank == 0 && res.unreceived > 0) report_unreceived(o, algo, bytes, w->board);
     if (w->rank == 0 && res.early > 0) report_early(o, algo, bytes, w->board);
@@ -721,6 +724,11 @@ static int start(struct options *o, struct world *w)
         return 2;
     }
     coll_nodes_register(); /* every rank's node, for the hierarchical algorithms */
+    /* eager sends without SimGrid's list of detached ones (eager.h): not in a trace, which
+     * shows each send's MPI call, nor with a machine's eager messages, which go to SimGrid's
+     * small mailbox, where a synchronous send would not */
+    if (!o->a.marks && sg_cfg_get_int("smpi/async-small-thresh") == 0)
+        coll_eager_enable(sg_cfg_get_int("smpi/send-is-detached-thresh"));
     int hostlen;
     MPI_Get_processor_name(w->host, &hostlen);
     w->ranks_per_host = ranks_on_my_host();

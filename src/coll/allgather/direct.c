@@ -9,6 +9,7 @@
 #include <stdlib.h>
 
 #include "allgather.h"
+#include "eager.h"
 
 int allgather_direct(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                      int recvcount, MPI_Datatype recvtype, MPI_Comm comm)
@@ -24,8 +25,8 @@ int allgather_direct(const void *sendbuf, int sendcount, MPI_Datatype sendtype, 
         MPI_Irecv(buf + (size_t)from * B, (int)B, MPI_BYTE, from, ALLGATHER_TAG, comm, &req[n++]);
     }
     for (int k = 1; k < p; k++)
-        MPI_Isend(buf + (size_t)rank * B, (int)B, MPI_BYTE, (rank + k) % p, ALLGATHER_TAG, comm,
-                  &req[n++]);
+        cs_isend(buf + (size_t)rank * B, (int)B, MPI_BYTE, (rank + k) % p, ALLGATHER_TAG, comm,
+                 &req[n++]);
     int rc = MPI_Waitall(n, req, MPI_STATUSES_IGNORE);
     free(req);
     return rc;

@@ -22,6 +22,7 @@
 #include <stdlib.h>
 
 #include "allreduce.h"
+#include "eager.h"
 
 #define DIRECT_PARTS 1
 #define DIRECT_SMALL 65536
@@ -64,8 +65,8 @@ static int post(struct direct *d, int c, int gather, int recvs)
         reqs[k - 1] = MPI_REQUEST_NULL;
         if (n == 0 || rc != MPI_SUCCESS) continue;
         if (!recvs) {
-            rc = MPI_Isend(d->buf + (gather ? mo : o) * d->ext, (int)n, d->type, peer, tag, d->comm,
-                           &reqs[k - 1]);
+            rc = cs_isend(d->buf + (gather ? mo : o) * d->ext, (int)n, d->type, peer, tag, d->comm,
+                          &reqs[k - 1]);
             continue;
         }
         char *into =

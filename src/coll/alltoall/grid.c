@@ -15,6 +15,7 @@
 
 #include "../allgather/grid.h"
 #include "alltoall.h"
+#include "eager.h"
 
 /* The slots whose coordinate d is q, in increasing order; their count. */
 static int slots(int *ids, const struct coll_grid *g, int p, int d, int q)
@@ -38,8 +39,8 @@ static int grid_phase(char *w, size_t B, const struct coll_grid *g, int rank, in
         alltoall__pack(out + (size_t)q * chunk, w, B, ids, per);
         MPI_Irecv(in + (size_t)q * chunk, (int)chunk, MPI_BYTE, peer, ALLTOALL_TAG, comm,
                   &req[nreq++]);
-        MPI_Isend(out + (size_t)q * chunk, (int)chunk, MPI_BYTE, peer, ALLTOALL_TAG, comm,
-                  &req[nreq++]);
+        cs_isend(out + (size_t)q * chunk, (int)chunk, MPI_BYTE, peer, ALLTOALL_TAG, comm,
+                 &req[nreq++]);
     }
     int rc = MPI_Waitall(nreq, req, MPI_STATUSES_IGNORE);
     for (int q = 0; q < side; q++) {

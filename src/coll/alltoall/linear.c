@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "alltoall.h"
+#include "eager.h"
 
 int alltoall_linear(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                     int recvcount, MPI_Datatype recvtype, MPI_Comm comm)
@@ -26,7 +27,7 @@ int alltoall_linear(const void *sendbuf, int sendcount, MPI_Datatype sendtype, v
     }
     for (int k = 1; k < p; k++) {
         int to = (rank + k) % p;
-        MPI_Isend(in + (size_t)to * B, (int)B, MPI_BYTE, to, ALLTOALL_TAG, comm, &req[n++]);
+        cs_isend(in + (size_t)to * B, (int)B, MPI_BYTE, to, ALLTOALL_TAG, comm, &req[n++]);
     }
     int rc = MPI_Waitall(n, req, MPI_STATUSES_IGNORE);
     free(req);

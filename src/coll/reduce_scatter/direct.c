@@ -8,6 +8,7 @@
  * its p-1 blocks at once: a + (p-1) b m + (p-1) m/R for blocks of m. */
 #include <stdlib.h>
 
+#include "eager.h"
 #include "reduce_scatter.h"
 
 /* Posts the exchange: request k-1 of req the receive from rank - k into slot k-1 of in, p-1 +
@@ -24,8 +25,8 @@ static int post(struct rs *s, char *in, MPI_Request *req)
             rc = MPI_Irecv(rs_at(s, in, (k - 1) * n), (int)n, s->type, from, REDUCE_SCATTER_TAG,
                            s->comm, &req[k - 1]);
         if (rc == MPI_SUCCESS && l > 0)
-            rc = MPI_Isend(rs_at(s, s->acc, o), (int)l, s->type, to, REDUCE_SCATTER_TAG, s->comm,
-                           &req[p - 1 + k - 1]);
+            rc = cs_isend(rs_at(s, s->acc, o), (int)l, s->type, to, REDUCE_SCATTER_TAG, s->comm,
+                          &req[p - 1 + k - 1]);
     }
     return rc;
 }
