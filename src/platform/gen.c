@@ -22,13 +22,13 @@
 /* Limits: explicit routes (ring, crossbar, hypercube) grow as the square of the hosts or
  * faster, SimGrid clusters (torus, fat tree, dragonfly) stay one line whatever their size. */
 enum {
-    MAX_HOSTS = 65536,    /* torus, fat tree and dragonfly hosts */
-    MAX_RING = 256,       /* ring nodes: about 170 MB of routes */
-    MAX_CROSSBAR = 1024,  /* crossbar nodes: about 150 MB of routes */
-    MAX_HYPERCUBE = 10,   /* hypercube dimension: about 250 MB of routes */
-    MAX_LEVELS = 8,       /* fat tree levels */
-    MAX_XL_NODES = 36,    /* XL250a nodes on one EDR switch */
-    MAX_DF_LINKS = 65536, /* parallel links of a dragonfly level (SimGrid: one link, L x bw) */
+    MAX_HOSTS = CS_HOSTS_MAX, /* torus, fat tree and dragonfly hosts */
+    MAX_RING = 256,           /* ring nodes: about 170 MB of routes */
+    MAX_CROSSBAR = 1024,      /* crossbar nodes: about 150 MB of routes */
+    MAX_HYPERCUBE = 10,       /* hypercube dimension: about 250 MB of routes */
+    MAX_LEVELS = 8,           /* fat tree levels */
+    MAX_XL_NODES = 36,        /* XL250a nodes on one EDR switch */
+    MAX_DF_LINKS = 65536,     /* parallel links of a dragonfly level (SimGrid: one link, L x bw) */
 };
 
 struct gen {
@@ -430,7 +430,7 @@ static int plan_fattree(struct spec *sp)
         if (plan_fattree_params(sp) != 0) return 2;
     } else {
         int k = 1;
-        while (k * k < sp->nodes && k <= 256)
+        while (k * k < sp->nodes && k <= 1024)
             k++;
         if (sp->nodes < 4 || sp->nodes > MAX_HOSTS || k * k != sp->nodes) {
             cs_error("fattree --nodes N needs a square N with 4 <= N <= %d (got '%d')", MAX_HOSTS,

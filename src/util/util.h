@@ -58,7 +58,7 @@ int cs_hostfile_of(const char *platform, char *out, size_t len);
 #define CS_MAX_CALLS 1000000
 
 /* Bounds of a hostfile: its hosts, and the characters of a host name. */
-#define CS_HOSTS_MAX 65536
+#define CS_HOSTS_MAX 262144
 #define CS_HOST_MAX 255
 
 /* The hosts of a hostfile, line i the host of rank i: blank lines and '#' comments skipped,

@@ -11,8 +11,9 @@
 
 #include "commands.h"
 #include "scratch.h"
+#include "util.h"
 
-enum { MAX_ARGS = 24, WRITE_HOSTS = 16, MAX_HOSTS = 65536 };
+enum { MAX_ARGS = 24, WRITE_HOSTS = 16, MAX_HOSTS = CS_HOSTS_MAX };
 
 static char dir[64], xml[96], hosts[96];
 

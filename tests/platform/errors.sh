@@ -25,7 +25,9 @@ df="dragonfly --groups 2 --chassis 2 --routers 2"
 assert_one_line_error "dragonfly without --nodes-per-router" "$collsim" platform $df $o
 assert_one_line_error "dragonfly --groups 0" "$collsim" platform dragonfly --groups 0 --chassis 2 --routers 2 --nodes-per-router 2 $o
 assert_one_line_error "dragonfly more groups than routers" "$collsim" platform dragonfly --groups 3 --chassis 2 --routers 2 --nodes-per-router 2 $o
-assert_one_line_error "dragonfly of 131072 hosts" "$collsim" platform dragonfly --groups 16 --chassis 16 --routers 16 --nodes-per-router 32 $o
+assert_one_line_error "dragonfly of 524288 hosts" "$collsim" platform dragonfly --groups 16 --chassis 16 --routers 16 --nodes-per-router 128 $o
+assert_one_line_error "fat tree of 513^2 hosts" "$collsim" platform fattree --nodes 263169 $o
+assert_one_line_error "torus of 262145 hosts" "$collsim" platform torus --dims 5x52429 $o
 assert_one_line_error "dragonfly of one host" "$collsim" platform dragonfly --groups 1 --chassis 1 --routers 1 --nodes-per-router 1 $o
 assert_one_line_error "dragonfly --global-links 0" "$collsim" platform $df --nodes-per-router 2 --global-links 0 $o
 assert_one_line_error "dragonfly --router-links 65537" "$collsim" platform $df --nodes-per-router 2 --router-links 65537 $o
@@ -51,6 +53,15 @@ assert_one_line_error "info on an undeclared link" "$collsim" platform info "$tm
 err=$("$collsim" platform info "$tmp/badlink.xml" 2>&1 >/dev/null)
 printf '%s' "$err" | grep -q "nolink" && pass || fail "the error does not name the link: $err"
 sed 's/version="4.1"/version="3"/' "$tmp/badlink.xml" >"$tmp/old.xml"
+# the largest of each SimGrid cluster: 262,144 hosts (a fat tree of 512^2 failed before: the
+# side was sought up to 256 only)
+for big in "fattree --nodes 262144" "torus --dims 64x64x64" \
+    "dragonfly --groups 16 --chassis 16 --routers 16 --nodes-per-router 64"; do
+    "$collsim" platform $big -o "$tmp/big.xml" 2>"$tmp/err"
+    assert_eq "$big (exit status)" 0 $?
+    assert_eq "$big: hosts" 262144 "$(grep -c . "$tmp/big.hosts")"
+    rm -f "$tmp/big.xml" "$tmp/big.hosts" "$tmp/err"
+done
 assert_one_line_error "info on a version 3 file" "$collsim" platform info "$tmp/old.xml"
 rm -f "$tmp/badlink.xml" "$tmp/old.xml"
 left=$(ls "$tmp" | grep -v broken.xml)
