@@ -125,6 +125,7 @@ struct world {
     struct mailboxes boxes; /* this rank's, found before any message (main) */
     struct board *board;    /* rank 0's, shared by all */
     int ranks_per_host;     /* ranks on this rank's host */
+    int untraced;           /* no trace and no small mailbox: the quick readies (ready) */
     char host[MPI_MAX_PROCESSOR_NAME];
 };
 
@@ -306,6 +307,11 @@ static void ready(int root, const struct world *w)
         for (int r = 0; r < p; r++)
             if (r != root)
                 MPI_Recv(NULL, 0, MPI_BYTE, r, CS_READY_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    } else if (w->untraced) {
+        /* not a detached send, which SimGrid 3.32 removes from one list of all of them by a
+         * walk of the whole list (eager.h): p^2 steps a call. Waiting for the root costs the
+         * sender nothing that counts: every rank waits for the root below. */
+        MPI_Ssend(NULL, 0, MPI_BYTE, root, CS_READY_TAG, MPI_COMM_WORLD);
     } else {
         MPI_Send(NULL, 0, MPI_BYTE, root, CS_READY_TAG, MPI_COMM_WORLD);
     }
@@ -727,8 +733,8 @@ static int start(struct options *o, struct world *w)
     /* eager sends without SimGrid's list of detached ones (eager.h): not in a trace, which
      * shows each send's MPI call, nor with a machine's eager messages, which go to SimGrid's
      * small mailbox, where a synchronous send would not */
-    if (!o->a.marks && sg_cfg_get_int("smpi/async-small-thresh") == 0)
-        coll_eager_enable(sg_cfg_get_int("smpi/send-is-detached-thresh"));
+    w->untraced = !o->a.marks && sg_cfg_get_int("smpi/async-small-thresh") == 0;
+    if (w->untraced) coll_eager_enable(sg_cfg_get_int("smpi/send-is-detached-thresh"));
     int hostlen;
     MPI_Get_processor_name(w->host, &hostlen);
     w->ranks_per_host = ranks_on_my_host();
