@@ -38,6 +38,7 @@
 #include <simgrid/barrier.h>
 #include <simgrid/host.h>
 #include <simgrid/instr.h>
+#include <simgrid/semaphore.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -105,6 +106,7 @@ struct board {
     const struct whereabouts **at; /* per rank: where it is */
     long *pid;                     /* per rank: its actor's */
     struct mailboxes *boxes;       /* per rank: its actor's mailboxes */
+    sg_sem_t *turn;                /* per rank: its turn to send its ready (ready) */
 };
 
 /* Where a rank is: inside an algorithm's call (its name and size, and the run's board) or
@@ -297,6 +299,25 @@ struct phase_result {
 
 /* Waits until every rank is ready for the call: the root takes a ready message from each,
  * then all pass the entry barrier together. */
+/* A non-root rank's ready when untraced (ready): a synchronous send, not a detached one,
+ * which SimGrid 3.32 removes from one list of all of them by a walk of the whole list (eager.h),
+ * and posted in rank order, each rank after the one before it (at no simulated time), so that
+ * the root's receives in rank order find each at the head of its mailbox, where else each
+ * would look through every message before it: both p^2 steps a call. A rank's message still
+ * moves when the root asks for it (it waits its turn only behind messages posted no later
+ * than the root's receive), so the times are those of detached sends, with no send costs
+ * (no machine profile). */
+static void ready_in_turn(int root, const struct world *w)
+{
+    int rank = w->rank, first = root == 0 ? 1 : 0;
+    int next = rank + 1 == root ? rank + 2 : rank + 1;
+    if (rank != first) sg_sem_acquire(w->board->turn[rank]);
+    MPI_Request req;
+    MPI_Issend(NULL, 0, MPI_BYTE, root, CS_READY_TAG, MPI_COMM_WORLD, &req);
+    if (next < w->p) sg_sem_release(w->board->turn[next]);
+    MPI_Wait(&req, MPI_STATUS_IGNORE);
+}
+
 static void ready(int root, const struct world *w)
 {
     int rank = w->rank, p = w->p;
@@ -308,10 +329,7 @@ static void ready(int root, const struct world *w)
             if (r != root)
                 MPI_Recv(NULL, 0, MPI_BYTE, r, CS_READY_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     } else if (w->untraced) {
-        /* not a detached send, which SimGrid 3.32 removes from one list of all of them by a
-         * walk of the whole list (eager.h): p^2 steps a call. Waiting for the root costs the
-         * sender nothing that counts: every rank waits for the root below. */
-        MPI_Ssend(NULL, 0, MPI_BYTE, root, CS_READY_TAG, MPI_COMM_WORLD);
+        ready_in_turn(root, w);
     } else {
         MPI_Send(NULL, 0, MPI_BYTE, root, CS_READY_TAG, MPI_COMM_WORLD);
     }
@@ -597,6 +615,9 @@ static void board_free(struct board *b)
 {
     deadlock_unwatch();
     if (b->bar != NULL) sg_barrier_destroy(b->bar);
+    for (int r = 0; b->turn != NULL && r < b->p; r++)
+        if (b->turn[r] != NULL) sg_sem_destroy(b->turn[r]);
+    free(b->turn);
     free(b->entry), free(b->exit_t), free(b->at), free(b->pid), free(b->boxes), free(b);
 }
 
@@ -612,8 +633,11 @@ static struct board *board_new(int p, const char *coll, int calls)
     b->at = calloc((size_t)p, sizeof *b->at);
     b->pid = calloc((size_t)p, sizeof *b->pid);
     b->boxes = calloc((size_t)p, sizeof *b->boxes);
+    b->turn = calloc((size_t)p, sizeof *b->turn);
+    for (int r = 0; b->turn != NULL && r < p; r++)
+        b->turn[r] = sg_sem_init(0);
     if (b->entry == NULL || b->exit_t == NULL || b->at == NULL || b->pid == NULL ||
-        b->boxes == NULL) {
+        b->boxes == NULL || b->turn == NULL) {
         board_free(b);
         return NULL;
     }
@@ -733,7 +757,7 @@ static int start(struct options *o, struct world *w)
     /* eager sends without SimGrid's list of detached ones (eager.h): not in a trace, which
      * shows each send's MPI call, nor with a machine's eager messages, which go to SimGrid's
      * small mailbox, where a synchronous send would not */
-    w->untraced = !o->a.marks && sg_cfg_get_int("smpi/async-small-thresh") == 0;
+    w->untraced = !o->a.marks && mc == NULL && sg_cfg_get_int("smpi/async-small-thresh") == 0;
     if (w->untraced) coll_eager_enable(sg_cfg_get_int("smpi/send-is-detached-thresh"));
     int hostlen;
     MPI_Get_processor_name(w->host, &hostlen);
