@@ -299,23 +299,20 @@ struct phase_result {
 
 /* Waits until every rank is ready for the call: the root takes a ready message from each,
  * then all pass the entry barrier together. */
-/* A non-root rank's ready when untraced (ready): a synchronous send, not a detached one,
- * which SimGrid 3.32 removes from one list of all of them by a walk of the whole list (eager.h),
- * and posted in rank order, each rank after the one before it (at no simulated time), so that
- * the root's receives in rank order find each at the head of its mailbox, where else each
- * would look through every message before it: both p^2 steps a call. A rank's message still
- * moves when the root asks for it (it waits its turn only behind messages posted no later
- * than the root's receive), so the times are those of detached sends, with no send costs
- * (no machine profile). */
+/* A non-root rank's ready when untraced (ready): a synchronous send, not a detached one, which
+ * SimGrid 3.32 removes from one list of all of them by a walk of the whole list (eager.h), and
+ * posted only once the rank before has been received (at no simulated time), when the root is
+ * about to ask for it: a message that waits in the root's mailbox behind others costs a walk
+ * of them to match and a shift of them to leave (p^2 steps a call at 65,536 ranks). It moves
+ * when it did as a detached send, when the root asks for it or when the rank comes if later
+ * (with no send costs: no machine profile), so the times are the same. */
 static void ready_in_turn(int root, const struct world *w)
 {
     int rank = w->rank, first = root == 0 ? 1 : 0;
     int next = rank + 1 == root ? rank + 2 : rank + 1;
     if (rank != first) sg_sem_acquire(w->board->turn[rank]);
-    MPI_Request req;
-    MPI_Issend(NULL, 0, MPI_BYTE, root, CS_READY_TAG, MPI_COMM_WORLD, &req);
+    MPI_Ssend(NULL, 0, MPI_BYTE, root, CS_READY_TAG, MPI_COMM_WORLD);
     if (next < w->p) sg_sem_release(w->board->turn[next]);
-    MPI_Wait(&req, MPI_STATUS_IGNORE);
 }
 
 static void ready(int root, const struct world *w)
