@@ -127,7 +127,7 @@ struct world {
     struct mailboxes boxes; /* this rank's, found before any message (main) */
     struct board *board;    /* rank 0's, shared by all */
     int ranks_per_host;     /* ranks on this rank's host */
-    int untraced;           /* no trace and no small mailbox: the quick readies (ready) */
+    int untraced;           /* no trace, profile or small mailbox: ready_in_turn, eager.h */
     char host[MPI_MAX_PROCESSOR_NAME];
 };
 
@@ -297,8 +297,6 @@ struct phase_result {
     long early;              /* a barrier's exits before the late rank entered */
 };
 
-/* Waits until every rank is ready for the call: the root takes a ready message from each,
- * then all pass the entry barrier together. */
 /* A non-root rank's ready when untraced (ready): a synchronous send, not a detached one, which
  * SimGrid 3.32 removes from one list of all of them by a walk of the whole list (eager.h), and
  * posted only once the rank before has been received (at no simulated time), when the root is
@@ -315,6 +313,8 @@ static void ready_in_turn(int root, const struct world *w)
     if (next < w->p) sg_sem_release(w->board->turn[next]);
 }
 
+/* Waits until every rank is ready for the call: the root takes a ready message from each,
+ * then all pass the entry barrier together. */
 static void ready(int root, const struct world *w)
 {
     int rank = w->rank, p = w->p;
