@@ -16,6 +16,7 @@
 #include "algofile.h"
 #include "analyze.h"
 #include "options.h"
+#include "paths.h"
 #include "registry.h"
 #include "runplan.h"
 #include "runwatch.h"
@@ -427,6 +428,9 @@ int run_main(int argc, char **argv)
                                    {NULL, 0, NULL, NULL}};
     int rc = cs_opt_parse(argc, argv, table, run_usage, NULL, 0, NULL);
     if (rc != 0) return rc == 1 ? 0 : rc;
+    char platform[PATH_MAX], machine[PATH_MAX];
+    r.platform = paths_shipped("platforms", r.platform, ".xml", platform, sizeof platform);
+    r.machine = paths_shipped("machines", r.machine, ".machine", machine, sizeof machine);
     if (analyze) r.analysis = "-";
     if (algos_given && a->algos[0] == '\0') {
         cs_error("--algo is empty (see 'collsim list')");

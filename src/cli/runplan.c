@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "mpilib.h"
+#include "paths.h"
 #include "registry.h"
 #include "util.h"
 
@@ -297,7 +298,14 @@ int run_plan_build(const struct run_request *r, struct run_plan *pl)
         return 2;
     }
     if (access(r->platform, R_OK) != 0) {
-        cs_error("cannot read platform '%s': %s", r->platform, strerror(errno));
+        char shipped[PATH_MAX];
+        int err = errno;
+        if (strchr(r->platform, '/') == NULL &&
+            paths_data("platforms", shipped, sizeof shipped) == 0)
+            cs_error("cannot read platform '%s': %s (nor is it one of the shipped platforms in %s)",
+                     r->platform, strerror(err), shipped);
+        else
+            cs_error("cannot read platform '%s': %s", r->platform, strerror(err));
         return 1;
     }
     char given[PATH_MAX];

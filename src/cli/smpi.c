@@ -4,7 +4,6 @@
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <libgen.h>
 #include <limits.h>
 #include <poll.h>
 #include <signal.h>
@@ -15,6 +14,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "paths.h"
 #include "progress.h"
 #include "registry.h"
 #include "run.h"
@@ -420,18 +420,15 @@ int smpi_program(const char *name, char *out, size_t len)
     const char *env = getenv("COLLSIM_RUNNER");
     if (env != NULL && *env != '\0' && strcmp(name, "collsim-runner.so") == 0) {
         snprintf(out, len, "%s", env);
-    } else {
-        char self[PATH_MAX];
-        ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
-        if (n < 0) return -1;
-        self[n] = '\0';
-        snprintf(out, len, "%s/%s", dirname(self), name);
-    }
-    if (access(out, R_OK) != 0) {
-        cs_error("cannot find the SMPI program '%s' (build it first)", out);
+        if (access(out, R_OK) == 0) return 0;
+        cs_error("cannot read the SMPI program '%s' (COLLSIM_RUNNER)", out);
         return -1;
     }
-    return 0;
+    if (paths_program(name, out, len) == 0) return 0;
+    cs_error("cannot find the SMPI program '%s' beside collsim or in its library folder "
+             "(build or install collsim again)",
+             name);
+    return -1;
 }
 
 /* SimGrid's cost per simulated process (its context, stack pages, requests) and the

@@ -12,6 +12,7 @@
 #include "commands.h"
 #include "machine.h"
 #include "options.h"
+#include "paths.h"
 #include "study.h"
 
 static int set_sizes(struct study_spec *s, const char *value, const char *where);
@@ -527,18 +528,9 @@ int spec_read(struct study_spec *s, const char *path)
 
 int spec_default_path(char *path, size_t len)
 {
-    snprintf(path, len, "%s/examples/default.study", COLLSIM_SOURCE_DIR);
-    if (access(path, R_OK) == 0) return 0;
-    char self[PATH_MAX];
-    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
-    if (n > 0) {
-        self[n] = '\0';
-        char *slash = strrchr(self, '/');
-        if (slash != NULL) *slash = '\0';
-        int w = snprintf(path, len, "%s/default.study", self);
-        if (w > 0 && (size_t)w < len && access(path, R_OK) == 0) return 0;
-    }
-    cs_error("cannot find the default study's spec (examples/default.study)");
+    if (paths_data("examples/default.study", path, len) == 0) return 0;
+    cs_error("cannot find the default study's spec (examples/default.study beside collsim's "
+             "data; build or install collsim again)");
     return -1;
 }
 
