@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "build_id.h"
 #include "commands.h"
 #include "list.h"
 #include "predict.h"
@@ -54,6 +55,19 @@ static void main_usage(FILE *f)
                "bad command line, 130/143 interrupted (outputs are then left as they were).\n");
 }
 
+/* "collsim 0.1 (commit cf72076)": the version and the build's commit (build_id.h: the
+ * version, a dash and `git describe --always --dirty`, or "nogit" outside git). */
+static void print_version(void)
+{
+    const char *id = COLLSIM_BUILD_ID, *commit = id;
+    size_t n = strlen(COLLSIM_VERSION);
+    if (strncmp(id, COLLSIM_VERSION, n) == 0 && id[n] == '-') commit = id + n + 1;
+    if (strcmp(commit, "nogit") == 0)
+        printf("collsim %s (built outside git: no commit)\n", COLLSIM_VERSION);
+    else
+        printf("collsim %s (commit %s)\n", COLLSIM_VERSION, commit);
+}
+
 static const struct command *find_command(const char *name)
 {
     for (int i = 0; i < ncommands; i++)
@@ -87,7 +101,7 @@ int main(int argc, char **argv)
         return 0;
     }
     if (strcmp(argv[1], "--version") == 0) {
-        printf("collsim %s\n", COLLSIM_VERSION);
+        print_version();
         return 0;
     }
     const struct command *c = find_command(argv[1]);
