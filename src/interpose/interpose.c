@@ -10,8 +10,9 @@
  *
  * Every MPI_FUNCTION(id, MPI_Name, (arguments)) line of collectives.def gets a wrapper
  * MPI_Name here, its parameter types taken from its COLLECTIVE line: a collective added there
- * is interposed with no change to this file. The library defines those functions, MPI_Init and
- * MPI_Init_thread, and exports nothing else (the algorithms compiled into it are hidden).
+ * is interposed with no change to this file. The library defines those functions, MPI_Init,
+ * MPI_Init_thread and the questions of collsim-interpose.h, and exports nothing else (the
+ * algorithms compiled into it are hidden).
  * MPI_Init checks every variable once, before the application does anything, so a wrong name
  * stops every run at the same point with one line from rank 0. README.md says how to put the
  * library in front of libsimgrid under smpirun.
@@ -24,6 +25,7 @@
 #include <string.h>
 #include <xbt/log.h>
 
+#include "collsim-interpose.h"
 #include "ip.h"
 #include "ip_args.h"
 #include "nodes.h"
@@ -155,6 +157,24 @@ int MPI_Init_thread(int *argc, char ***argv, int required, int *provided)
     if (rc == MPI_SUCCESS) ip_check_all();
     if (rc == MPI_SUCCESS) coll_nodes_register(); /* zero time: the hierarchical algorithms */
     return rc;
+}
+
+/* ---- collsim-interpose.h: the application's questions ---- */
+
+__attribute__((visibility("default"))) const char *collsim_interpose_version(void)
+{
+    return COLLSIM_VERSION;
+}
+
+__attribute__((visibility("default"))) const char *
+collsim_interpose_algorithm(const char *mpi_function)
+{
+    for (int i = 0; mpi_function != NULL && i < IP_NCOLLS; i++) {
+        if (strcmp(ip_colls[i].mpi_name, mpi_function) != 0) continue;
+        ip_resolve(&ip_colls[i]);
+        return ip_colls[i].state == IP_DEFAULT ? NULL : ip_colls[i].algo;
+    }
+    return NULL;
 }
 
 /* ---- checks of any argument, chosen by its type ---- */
