@@ -182,7 +182,7 @@ static int check_maps(const struct run_request *r, struct run_plan *pl)
     double need = smpi_maps_needed(pl->np, shared, !pl->guard_off);
     if (need <= (double)limit) return 0;
     double base = smpi_maps_needed(0, shared, 0), rank = smpi_maps_needed(1, shared, 0) - base;
-    long raise = ((long)(need * 1.25) / 65536 + 1) * 65536;
+    long raise = smpi_maps_raise(need);
     cs_error("%d ranks%s need about %.0f memory mappings and Linux allows %ld "
              "(vm.max_map_count): raise it with 'sudo sysctl -w vm.max_map_count=%ld', or run "
              "at most %.0f ranks",

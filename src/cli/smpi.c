@@ -415,7 +415,7 @@ int smpi_hostfile_copy(const char *hosts, int n, char *tmp, size_t len)
     return 0;
 }
 
-int smpi_program(const char *name, char *out, size_t len)
+int smpi_program_path(const char *name, char *out, size_t len)
 {
     const char *env = getenv("COLLSIM_RUNNER");
     if (env != NULL && *env != '\0' && strcmp(name, "collsim-runner.so") == 0) {
@@ -423,15 +423,21 @@ int smpi_program(const char *name, char *out, size_t len)
     } else {
         char self[PATH_MAX];
         ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
-        if (n < 0) return -1;
+        if (n < 0) {
+            snprintf(out, len, "%s", name);
+            return -1;
+        }
         self[n] = '\0';
         snprintf(out, len, "%s/%s", dirname(self), name);
     }
-    if (access(out, R_OK) != 0) {
-        cs_error("cannot find the SMPI program '%s' (build it first)", out);
-        return -1;
-    }
-    return 0;
+    return access(out, R_OK) == 0 ? 0 : -1;
+}
+
+int smpi_program(const char *name, char *out, size_t len)
+{
+    if (smpi_program_path(name, out, len) == 0) return 0;
+    cs_error("cannot find the SMPI program '%s' (build it first)", out);
+    return -1;
 }
 
 /* SimGrid's cost per simulated process (its context, stack pages, requests) and the
@@ -460,6 +466,11 @@ double smpi_maps_needed(int np, int shared, int guard)
 {
     return SMPI_MAPS_BASE +
            (double)np * ((guard ? SMPI_MAPS_GUARD : 0) + (shared ? SMPI_MAPS_SHARED : 0));
+}
+
+long smpi_maps_raise(double need)
+{
+    return ((long)(need * 1.25) / 65536 + 1) * 65536;
 }
 
 long smpi_maps_limit(void)
