@@ -38,6 +38,8 @@ static const struct command commands[] = {
     {"predict", predict_main, "every algorithm's cost formula per model, no simulation",
      predict_usage},
     {"list", list_main, "list the collectives, their algorithms and cost formulas", list_usage},
+    {"doctor", doctor_main, "check SimGrid, the tools, memory and mappings for a planned run",
+     doctor_usage},
     {"help", help_main, "show help for a subcommand", help_usage},
 };
 static const int ncommands = sizeof commands / sizeof commands[0];

@@ -37,4 +37,8 @@ extern const char fixtrace_usage[];
 int tune_main(int argc, char **argv);
 extern const char tune_usage[];
 
+/* doctor.c: `collsim doctor [--np N ...]`: what a run needs of this machine, checked */
+int doctor_main(int argc, char **argv);
+extern const char doctor_usage[];
+
 #endif

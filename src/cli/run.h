@@ -96,12 +96,21 @@ void smpi_memory_terms(enum coll_id coll, int np, double *per_m, double *base, d
  * SimGrid's stack guard pages or not (docs/simulation.md, "Mappings"). */
 double smpi_maps_needed(int np, int shared, int guard);
 
+/* The vm.max_map_count to advise for a run that needs `need` mappings: a quarter more,
+ * rounded up to a multiple of 65,536. */
+long smpi_maps_raise(double need);
+
 /* The most mappings Linux allows a process: COLLSIM_MAX_MAP_COUNT if set (to plan for
  * another machine), else vm.max_map_count; -1 if unknown. */
 long smpi_maps_limit(void);
 
-/* Path of an SMPI program built beside this executable; 0, or -1 after printing an error. */
+/* Path of one of collsim's SMPI programs (paths.h: beside this executable in a build tree,
+ * in its library folder when installed; the runner: COLLSIM_RUNNER if set) into out; 0, or
+ * -1 after printing an error. */
 int smpi_program(const char *name, char *out, size_t len);
+/* The same without the error line: -1 when it cannot be read, out then COLLSIM_RUNNER's path
+ * or the program's name. */
+int smpi_program_path(const char *name, char *out, size_t len);
 
 /* Runs `collsim analyze` (this executable, in a child: SimGrid loads one platform per
  * process) on a trace of run r; the report goes to `out` (NULL: stdout), the CSV to csv and

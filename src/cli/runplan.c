@@ -135,16 +135,6 @@ static int check_library_names(const struct run_request *r, const struct run_pla
     return 0;
 }
 
-/* Bytes as "1.5 GiB". */
-static void human(double b, char *out, size_t len)
-{
-    static const char *const units[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
-    int u = 0;
-    for (; b >= 1024 && u < 6; u++)
-        b /= 1024;
-    snprintf(out, len, "%.3g %s", b, units[u]);
-}
-
 /* The memory estimate, and the refusal of a run whose buffers and SimGrid's per-process cost
  * exceed this machine's memory, naming the largest size that fits. 0, or 2 after one error
  * line. */
@@ -157,15 +147,15 @@ static int check_memory(const struct run_request *r, struct run_plan *pl)
     smpi_memory_terms(r->args.coll, pl->np, &m->per_m, &m->base, &m->total);
     m->want = m->base + m->per_m * (double)max;
     if (m->total <= 0 || m->want <= m->total) return 0;
-    human(m->want, need, sizeof need);
-    human(m->total, have, sizeof have);
+    cs_human_bytes(m->want, need, sizeof need);
+    cs_human_bytes(m->total, have, sizeof have);
     if (m->base >= m->total) {
         cs_error("%d processes need about %s of memory; this machine has %s: use fewer (--np)",
                  pl->np, need, have);
         return 2;
     }
-    human(m->per_m > 0 ? (m->total - m->base) / m->per_m : m->total, fit, sizeof fit);
-    human((double)max, most, sizeof most);
+    cs_human_bytes(m->per_m > 0 ? (m->total - m->base) / m->per_m : m->total, fit, sizeof fit);
+    cs_human_bytes((double)max, most, sizeof most);
     cs_error("%d processes with messages of up to %s need about %s of memory; this machine has "
              "%s: use --sizes up to %s or fewer processes (--np)",
              pl->np, most, need, have, fit);
@@ -193,7 +183,7 @@ static int check_maps(const struct run_request *r, struct run_plan *pl)
     double need = smpi_maps_needed(pl->np, shared, !pl->guard_off);
     if (need <= (double)limit) return 0;
     double base = smpi_maps_needed(0, shared, 0), rank = smpi_maps_needed(1, shared, 0) - base;
-    long raise = ((long)(need * 1.25) / 65536 + 1) * 65536;
+    long raise = smpi_maps_raise(need);
     cs_error("%d ranks%s need about %.0f memory mappings and Linux allows %ld "
              "(vm.max_map_count): raise it with 'sudo sysctl -w vm.max_map_count=%ld', or run "
              "at most %.0f ranks",

@@ -415,19 +415,27 @@ int smpi_hostfile_copy(const char *hosts, int n, char *tmp, size_t len)
     return 0;
 }
 
-int smpi_program(const char *name, char *out, size_t len)
+int smpi_program_path(const char *name, char *out, size_t len)
 {
     const char *env = getenv("COLLSIM_RUNNER");
     if (env != NULL && *env != '\0' && strcmp(name, "collsim-runner.so") == 0) {
         snprintf(out, len, "%s", env);
-        if (access(out, R_OK) == 0) return 0;
-        cs_error("cannot read the SMPI program '%s' (COLLSIM_RUNNER)", out);
-        return -1;
+        return access(out, R_OK) == 0 ? 0 : -1;
     }
     if (paths_program(name, out, len) == 0) return 0;
-    cs_error("cannot find the SMPI program '%s' beside collsim or in its library folder "
-             "(build or install collsim again)",
-             name);
+    snprintf(out, len, "%s", name);
+    return -1;
+}
+
+int smpi_program(const char *name, char *out, size_t len)
+{
+    if (smpi_program_path(name, out, len) == 0) return 0;
+    if (strcmp(out, name) != 0)
+        cs_error("cannot read the SMPI program '%s' (COLLSIM_RUNNER)", out);
+    else
+        cs_error("cannot find the SMPI program '%s' beside collsim or in its library folder "
+                 "(build or install collsim again)",
+                 name);
     return -1;
 }
 
@@ -457,6 +465,11 @@ double smpi_maps_needed(int np, int shared, int guard)
 {
     return SMPI_MAPS_BASE +
            (double)np * ((guard ? SMPI_MAPS_GUARD : 0) + (shared ? SMPI_MAPS_SHARED : 0));
+}
+
+long smpi_maps_raise(double need)
+{
+    return ((long)(need * 1.25) / 65536 + 1) * 65536;
 }
 
 long smpi_maps_limit(void)

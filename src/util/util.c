@@ -89,6 +89,15 @@ int cs_parse_bytes(const char *s, uint64_t *out)
     return 0;
 }
 
+void cs_human_bytes(double b, char *out, size_t len)
+{
+    static const char *const units[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+    int u = 0;
+    for (; b >= 1024 && u < 6; u++)
+        b /= 1024;
+    snprintf(out, len, "%.3g %s", b, units[u]);
+}
+
 const char *cs_list_repeat(const char *list, char sep, size_t *len)
 {
     const char seps[] = {sep, '\0'};

@@ -25,6 +25,9 @@ void cs_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * success, -1 on a malformed or negative value. */
 int cs_parse_bytes(const char *s, uint64_t *out);
 
+/* Bytes as "1.5 GiB" (three significant digits, binary multiples up to EiB) into out. */
+void cs_human_bytes(double b, char *out, size_t len);
+
 /* Checks a list of items separated by sep ("a,b,c"): no empty item (a leading, trailing or
  * doubled separator, or an empty list) and, with unique, no item twice. 0, or -1 with
  * "an empty WHAT in '...'" or "WHAT 'x' is given twice in '...'" in err. */

@@ -1,0 +1,408 @@
+/* doctor.c: `collsim doctor`: what a run needs of this machine (SimGrid, its programs,
+ * collsim's SMPI programs, the optional tools, memory mappings, memory and the output
+ * folder), one line a check with what to do about each that is missing. */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* simgrid/version.h leans on xbt/base.h's declarations */
+#include <xbt/base.h>
+
+#include <simgrid/version.h>
+
+#include "commands.h"
+#include "options.h"
+#include "registry.h"
+#include "run.h"
+#include "runargs.h"
+#include "util.h"
+
+const char doctor_usage[] =
+    "usage: collsim doctor [--np N [--collective NAME] [--size BYTES] [--shared-buffers]]\n"
+    "                      [--out DIR]\n"
+    "Checks what a run needs of this machine and says what to do about each missing thing,\n"
+    "one line a check, 'ok', 'warn', 'FAIL' or 'skip' first, then a summary line. The\n"
+    "checks, in this order:\n"
+    "  simgrid            the SimGrid library loaded is the version collsim was built with\n"
+    "  smpirun, smpicc    SimGrid's programs found when collsim was built are still there and\n"
+    "                     of that version (smpirun starts every run, smpicc compiles\n"
+    "                     --algo-file); Debian package libsimgrid-dev\n"
+    "  collsim-runner.so, libcollsim-opcost.so, collsim-pingpong.so\n"
+    "                     collsim's SMPI programs beside this executable (the runner: the\n"
+    "                     environment's COLLSIM_RUNNER if set); cmake --build makes them\n"
+    "  pj_dump, gnuplot, rsvg-convert\n"
+    "                     optional, looked for on PATH: a missing one is a warning naming what\n"
+    "                     it is for and its Debian package (pajeng, gnuplot-nox, librsvg2-bin)\n"
+    "  vm.max_map_count   Linux's memory mappings a process (COLLSIM_MAX_MAP_COUNT if set)\n"
+    "                     against what N ranks take, as `collsim run` counts them; a run that\n"
+    "                     must turn SimGrid's stack guard pages off is a warning\n"
+    "  memory             collsim run's estimate for N ranks of the collective at BYTES against\n"
+    "                     this machine's memory (over it: FAIL, run refuses) and what is free\n"
+    "                     now (over it: warning)\n"
+    "  out                DIR is a writable folder, or one that can be created\n"
+    "Options (those of the run to plan for):\n"
+    "  --np N             the processes of the planned run; without it the mapping and memory\n"
+    "                     checks are skipped\n"
+    "  --collective NAME  its collective (default: bcast; 'collsim list' names them)\n"
+    "  --size BYTES       its largest message, e.g. 4M (default: 4 MiB, run's largest); a\n"
+    "                     list or range as run's --sizes takes stands for its largest\n"
+    "  --shared-buffers   as collsim run's (bcast only): no buffers in the memory estimate,\n"
+    "                     two more mappings a rank and no stack guard pages\n"
+    "  --out DIR          the output folder to check (default: the current folder)\n"
+    "Exit status: 0 when no check FAILs, 1 when one does, 2 for a bad command line.\n";
+
+enum verdict { D_OK, D_WARN, D_FAIL, D_SKIP };
+
+struct doctor {
+    int np; /* 0: not given */
+    int shared;
+    enum coll_id coll;
+    uint64_t size;
+    const char *out;
+    int count[4]; /* lines of each verdict */
+};
+
+/* One check's line: its verdict, what was checked, and what was found or is to be done. */
+static void report(struct doctor *d, enum verdict v, const char *what, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static void report(struct doctor *d, enum verdict v, const char *what, const char *fmt, ...)
+{
+    static const char *const tags[] = {"ok", "warn", "FAIL", "skip"};
+    va_list ap;
+    d->count[v]++;
+    printf("%-5s %s: ", tags[v], what);
+    va_start(ap, fmt);
+    vprintf(fmt, ap);
+    va_end(ap);
+    putchar('\n');
+}
+
+/* 1 when path is a regular file this process may execute. */
+static int executable(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISREG(st.st_mode) && access(path, X_OK) == 0;
+}
+
+/* The executable `name` on PATH, as execlp finds it, into out: 0, or -1. */
+static int path_find(const char *name, char *out, size_t len)
+{
+    const char *p = getenv("PATH");
+    if (p == NULL) p = "/bin:/usr/bin";
+    for (;;) {
+        size_t n = strcspn(p, ":");
+        snprintf(out, len, "%.*s/%s", n > 0 ? (int)n : 1, n > 0 ? p : ".", name);
+        if (executable(out)) return 0;
+        if (p[n] == '\0') return -1;
+        p += n + 1;
+    }
+}
+
+/* The SimGrid version `prog --version` prints ("SimGrid version 3.32"), major and minor into
+ * v: 0, or -1 when it does not run or say it. */
+static int tool_version(const char *prog, int v[2])
+{
+    int fds[2];
+    if (pipe(fds) != 0) return -1;
+    fflush(NULL);
+    pid_t pid = cs_fork();
+    if (pid == 0) {
+        int null = open("/dev/null", O_RDWR);
+        if (null >= 0) dup2(null, 0), dup2(null, 2), close(null);
+        dup2(fds[1], 1);
+        close(fds[0]);
+        close(fds[1]);
+        execl(prog, prog, "--version", (char *)NULL);
+        _exit(127);
+    }
+    close(fds[1]);
+    char line[256] = "";
+    FILE *f = fdopen(fds[0], "r");
+    if (f == NULL || fgets(line, sizeof line, f) == NULL) line[0] = '\0';
+    if (f != NULL)
+        fclose(f);
+    else
+        close(fds[0]);
+    if (pid > 0) cs_wait(pid);
+    return sscanf(line, "SimGrid version %d.%d", &v[0], &v[1]) == 2 ? 0 : -1;
+}
+
+static void check_simgrid(struct doctor *d)
+{
+    int v[3];
+    sg_version_get(&v[0], &v[1], &v[2]);
+    if (v[0] == SIMGRID_VERSION_MAJOR && v[1] == SIMGRID_VERSION_MINOR &&
+        v[2] == SIMGRID_VERSION_PATCH)
+        report(d, D_OK, "simgrid", "library %d.%d.%d, the version collsim was built with", v[0],
+               v[1], v[2]);
+    else
+        report(d, D_FAIL, "simgrid",
+               "library %d.%d.%d, but collsim was built with %d.%d.%d: build collsim again "
+               "(cmake --build build)",
+               v[0], v[1], v[2], SIMGRID_VERSION_MAJOR, SIMGRID_VERSION_MINOR,
+               SIMGRID_VERSION_PATCH);
+}
+
+/* A SimGrid program found when collsim was built (compiled, a path or a name on PATH): still
+ * there, and of the SimGrid collsim was built with. use: what collsim needs it for. */
+static void check_simgrid_tool(struct doctor *d, const char *name, const char *compiled,
+                               const char *use)
+{
+    char path[PATH_MAX];
+    int v[2];
+    snprintf(path, sizeof path, "%s", compiled);
+    if (strchr(compiled, '/') == NULL ? path_find(compiled, path, sizeof path) != 0
+                                      : !executable(path)) {
+        report(d, D_FAIL, name,
+               "%s, found when collsim was built, is gone (%s): apt-get install libsimgrid-dev, "
+               "or build collsim again with the SimGrid to use",
+               compiled, use);
+        return;
+    }
+    if (tool_version(path, v) != 0)
+        report(d, D_FAIL, name,
+               "%s --version says no SimGrid version: it does not run here, or is not SimGrid's",
+               path);
+    else if (v[0] != SIMGRID_VERSION_MAJOR || v[1] != SIMGRID_VERSION_MINOR)
+        report(d, D_FAIL, name,
+               "%s is SimGrid %d.%d, but collsim was built with %d.%d: build collsim again with "
+               "the SimGrid to use",
+               path, v[0], v[1], SIMGRID_VERSION_MAJOR, SIMGRID_VERSION_MINOR);
+    else
+        report(d, D_OK, name, "%s (SimGrid %d.%d)", path, v[0], v[1]);
+}
+
+/* collsim's SMPI programs, built beside this executable (the runner: COLLSIM_RUNNER if set,
+ * as smpi_program_path takes it). */
+static void check_programs(struct doctor *d)
+{
+    static const char *const progs[][2] = {
+        {"collsim-runner.so", "every run"},
+        {"libcollsim-opcost.so", "every run, preloaded"},
+        {"collsim-pingpong.so", "collsim calibrate --platform"},
+    };
+    const char *env = getenv("COLLSIM_RUNNER");
+    char path[PATH_MAX];
+    for (size_t i = 0; i < sizeof progs / sizeof progs[0]; i++) {
+        int set = i == 0 && env != NULL && *env != '\0';
+        if (smpi_program_path(progs[i][0], path, sizeof path) == 0)
+            report(d, D_OK, progs[i][0], "%s%s", path, set ? " (COLLSIM_RUNNER)" : "");
+        else
+            report(d, D_FAIL, progs[i][0], "%s is missing (%s): %s", path, progs[i][1],
+                   set ? "fix or unset COLLSIM_RUNNER"
+                       : "not beside collsim nor in its library folder: build or install again");
+    }
+}
+
+/* The optional tools, on PATH: what each is for and the Debian package that has it. */
+static void check_optional(struct doctor *d)
+{
+    static const char *const tools[][3] = {
+        {"pj_dump", "--trace files cannot be listed outside collsim (pj_dump -l 9 FILE)", "pajeng"},
+        {"gnuplot", "no plots (a study's, analyze --plots)", "gnuplot-nox"},
+        {"rsvg-convert", "analyze --svg diagrams stay SVG only, no PNG beside", "librsvg2-bin"},
+    };
+    char path[PATH_MAX];
+    for (size_t i = 0; i < sizeof tools / sizeof tools[0]; i++) {
+        if (path_find(tools[i][0], path, sizeof path) == 0)
+            report(d, D_OK, tools[i][0], "%s", path);
+        else
+            report(d, D_WARN, tools[i][0], "not found on PATH: %s; apt-get install %s", tools[i][1],
+                   tools[i][2]);
+    }
+}
+
+/* Linux's mappings against what d->np ranks take, decided as collsim run does (runplan.c):
+ * SimGrid's stack guard pages stay when they fit, else go (a warning); FAIL past the limit
+ * even without them. */
+static void check_maps(struct doctor *d)
+{
+    const char *what = "vm.max_map_count", *env = getenv("COLLSIM_MAX_MAP_COUNT");
+    const char *with = d->shared ? " with shared buffers" : "";
+    long limit = smpi_maps_limit();
+    /* the limit told by the environment (smpi_maps_limit reads /proc past a bad value) */
+    const char *from =
+        env != NULL && strtol(env, NULL, 10) == limit ? " (COLLSIM_MAX_MAP_COUNT)" : "";
+    if (limit <= 0) {
+        report(d, D_WARN, what, "unknown (/proc/sys/vm/max_map_count unreadable): not checked");
+        return;
+    }
+    if (d->np == 0) {
+        report(d, D_SKIP, what, "%ld%s; give --np N to check it against a run", limit, from);
+        return;
+    }
+    double guarded = smpi_maps_needed(d->np, 0, 1), need = smpi_maps_needed(d->np, d->shared, 0);
+    if (!d->shared && guarded <= (double)limit)
+        report(d, D_OK, what, "%ld%s >= %.0f needed for %d ranks", limit, from, guarded, d->np);
+    else if (need > (double)limit)
+        report(d, D_FAIL, what, "%ld%s < %.0f needed for %d ranks%s: sudo sysctl -w %s=%ld", limit,
+               from, need, d->np, with, what, smpi_maps_raise(need));
+    else if (!d->shared)
+        report(d, D_WARN, what,
+               "%ld%s < %.0f needed for %d ranks with SimGrid's stack guard pages: run turns "
+               "them off; sudo sysctl -w %s=%ld keeps them",
+               limit, from, guarded, d->np, what, smpi_maps_raise(guarded));
+    else
+        report(d, D_OK, what, "%ld%s >= %.0f needed for %d ranks%s", limit, from, need, d->np,
+               with);
+}
+
+/* This machine's memory free now (MemAvailable), in bytes; 0 if unknown. */
+static double mem_available(void)
+{
+    FILE *f = fopen("/proc/meminfo", "r");
+    char line[256];
+    double kib = 0;
+    while (f != NULL && fgets(line, sizeof line, f) != NULL)
+        if (sscanf(line, "MemAvailable: %lf kB", &kib) == 1) break;
+    if (f != NULL) fclose(f);
+    return kib * 1024;
+}
+
+/* The planned run `run` needs more than this machine's total; messages up to fit bytes would
+ * fit (-1: none do, fewer ranks). */
+static void memory_fail(struct doctor *d, const char *run, const char *total, double fit)
+{
+    char fit_s[32];
+    if (fit < 1) {
+        report(d, D_FAIL, "memory", "%s, more than this machine's %s: fewer ranks (--np)", run,
+               total);
+        return;
+    }
+    cs_human_bytes(fit, fit_s, sizeof fit_s);
+    report(d, D_FAIL, "memory", "%s, more than this machine's %s: sizes up to %s, or fewer ranks",
+           run, total, fit_s);
+}
+
+/* collsim run's memory estimate (smpi_memory_terms) for the planned run against this
+ * machine's memory (run refuses past it) and what is free now. */
+static void check_memory(struct doctor *d)
+{
+    double per_m, base, total, free_now = mem_available();
+    char want_s[32], total_s[32], free_s[32], size_s[32], run[160];
+    smpi_memory_terms(d->coll, d->np > 0 ? d->np : 1, &per_m, &base, &total);
+    cs_human_bytes(total, total_s, sizeof total_s);
+    cs_human_bytes(free_now, free_s, sizeof free_s);
+    if (d->np == 0) {
+        report(d, D_SKIP, "memory", "%s, %s free; give --np N to check a run", total_s, free_s);
+        return;
+    }
+    double want = base + per_m * (d->shared ? 0 : (double)d->size);
+    cs_human_bytes(want, want_s, sizeof want_s);
+    cs_human_bytes((double)d->size, size_s, sizeof size_s);
+    snprintf(run, sizeof run, "about %s for %d ranks of %s at %s%s", want_s, d->np,
+             coll_infos[d->coll].name, size_s, d->shared ? " with shared buffers" : "");
+    if (total <= 0)
+        report(d, D_WARN, "memory", "%s; this machine's memory is unknown", run);
+    else if (want > total)
+        memory_fail(d, run, total_s, base < total && !d->shared ? (total - base) / per_m : -1);
+    else if (free_now > 0 && want > free_now)
+        report(d, D_WARN, "memory", "%s, more than the %s free now (of %s): it may swap", run,
+               free_s, total_s);
+    else
+        report(d, D_OK, "memory", "%s; %s free of %s", run, free_s, total_s);
+}
+
+/* The nearest part of path that exists into up: "a/b/c" -> "a" when only a does, "." when
+ * none of a relative path does. */
+static void existing_part(const char *path, char *up, size_t len)
+{
+    struct stat st;
+    snprintf(up, len, "%s", path);
+    while (stat(up, &st) != 0 && (errno == ENOENT || errno == ENOTDIR)) {
+        char *slash = strrchr(up, '/');
+        if (slash == NULL) {
+            snprintf(up, len, ".");
+            return;
+        }
+        slash[slash == up] = '\0'; /* "/x" -> "/" */
+    }
+}
+
+/* The output folder: a writable folder, or one that can be made in a writable folder. */
+static void check_out(struct doctor *d, const char *dir)
+{
+    struct stat st;
+    char up[PATH_MAX];
+    if (stat(dir, &st) == 0) {
+        if (!S_ISDIR(st.st_mode))
+            report(d, D_FAIL, "out", "%s is not a folder: give a folder (--out DIR)", dir);
+        else if (access(dir, W_OK | X_OK) != 0)
+            report(d, D_FAIL, "out", "%s is not writable (%s): give another folder", dir,
+                   strerror(errno));
+        else
+            report(d, D_OK, "out", "%s is a writable folder", dir);
+        return;
+    }
+    if (errno != ENOENT && errno != ENOTDIR) {
+        report(d, D_FAIL, "out", "%s: %s", dir, strerror(errno));
+        return;
+    }
+    existing_part(dir, up, sizeof up);
+    if (stat(up, &st) != 0 || !S_ISDIR(st.st_mode))
+        report(d, D_FAIL, "out", "%s cannot be created: %s is not a folder", dir, up);
+    else if (access(up, W_OK | X_OK) != 0)
+        report(d, D_FAIL, "out", "%s cannot be created: %s is not writable", dir, up);
+    else
+        report(d, D_OK, "out",
+               "%s does not exist yet; it can be made in %s (study --out makes it; for run's "
+               "--csv and --trace: mkdir -p %s)",
+               dir, up, dir);
+}
+
+/* The options into d: 0, 1 after --help, or 2 after one error line. */
+static int doctor_options(int argc, char **argv, struct doctor *d)
+{
+    const char *coll = CS_DEFAULT_COLLECTIVE, *size = CS_DEFAULT_SIZES;
+    int np_given = 0;
+    const struct cs_opt table[] = {
+        {"np", CS_OPT_INT, &d->np, &np_given}, {"collective", CS_OPT_STR, &coll, NULL},
+        {"size", CS_OPT_STR, &size, NULL},     {"shared-buffers", CS_OPT_FLAG, &d->shared, NULL},
+        {"out", CS_OPT_STR, &d->out, NULL},    {NULL, 0, NULL, NULL}};
+    int rc = cs_opt_parse(argc, argv, table, doctor_usage, NULL, 0, NULL);
+    if (rc != 0) return rc;
+    if (np_given && opt_range("np", d->np, 1, CS_HOSTS_MAX) != 0) return 2;
+    char err[512];
+    struct cs_sizes sizes;
+    if (coll_parse(coll, &d->coll, err, sizeof err) != 0 ||
+        cs_sizes_parse(size, &sizes, err, sizeof err) != 0) {
+        cs_error("%s", err);
+        return 2;
+    }
+    d->size = cs_sizes_max(&sizes);
+    if (d->shared && d->coll != COLL_bcast) {
+        cs_error("--shared-buffers: not for %s: only bcast shares its buffers (docs/simulation.md)",
+                 coll_infos[d->coll].name);
+        return 2;
+    }
+    if (d->out[0] == '\0') {
+        cs_error("--out is empty");
+        return 2;
+    }
+    return 0;
+}
+
+int doctor_main(int argc, char **argv)
+{
+    struct doctor d = {.out = "."};
+    int rc = doctor_options(argc, argv, &d);
+    if (rc != 0) return rc == 1 ? 0 : rc;
+    check_simgrid(&d);
+    check_simgrid_tool(&d, "smpirun", SMPIRUN_PATH, "it starts every run");
+    check_simgrid_tool(&d, "smpicc", SMPICC_PATH, "it compiles --algo-file");
+    check_programs(&d);
+    check_optional(&d);
+    check_maps(&d);
+    check_memory(&d);
+    check_out(&d, d.out);
+    printf("%d ok, %d warn, %d FAIL, %d skipped: %s\n", d.count[D_OK], d.count[D_WARN],
+           d.count[D_FAIL], d.count[D_SKIP],
+           d.count[D_FAIL] > 0 ? "fix the FAIL lines before a run" : "collsim can run here");
+    return d.count[D_FAIL] > 0;
+}
