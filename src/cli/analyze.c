@@ -7,10 +7,7 @@
 #include "util.h"
 
 const char analyze_usage[] =
-    "usage: collsim analyze TRACE --platform FILE.xml [--routing ctr|sfr] [--eager BYTES]\n"
-    "                       [--machine FILE] [--params FILE] [--csv PREFIX] [--json FILE]\n"
-    "                       [--plots PREFIX] [--messages FILE] [--svg FILE [--svg-phase TEXT]]\n"
-    "                       [--hops]\n"
+    "Usage: collsim analyze TRACE --platform FILE.xml [options]\n"
     "Reads a trace written by 'collsim run --trace' and reports, per (algorithm, size) phase:\n"
     "the simulated time (root's entry to last exit, averaged over the timed calls), messages,\n"
     "bytes, hops, the largest number k of messages sharing one link in one direction, each\n"

@@ -19,9 +19,8 @@
 #include "util.h"
 
 const char calibrate_usage[] =
-    "usage: collsim calibrate --platform FILE.xml [--pair I,J] [--sizes SPEC] [--model M]\n"
-    "                         [--csv FILE] [--params FILE] [PROFILE OPTIONS]\n"
-    "       collsim calibrate --from-osu FILE[,FILE] [--params FILE] [PROFILE OPTIONS]\n"
+    "Usage: collsim calibrate --platform FILE.xml [options] [PROFILE OPTIONS]\n"
+    "  or:  collsim calibrate --from-osu FILES [--params FILE] [PROFILE OPTIONS]\n"
     "Fits point-to-point models: Hockney a and b (a = the smallest message's one-way time,\n"
     "b = 1/peak bandwidth, and a least-squares line; docs/references.md#calibration), LogGP\n"
     "L, o, g, G, the PLogP table (o_s, o_r, g per size) and model B. Then prints the 'collsim\n"

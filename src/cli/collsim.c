@@ -11,7 +11,10 @@
 
 static int help_main(int argc, char **argv);
 
-static const char help_usage[] = "usage: collsim help [SUBCOMMAND]\n";
+static const char help_usage[] =
+    "Usage: collsim help [SUBCOMMAND]\n"
+    "Prints the help of SUBCOMMAND, as 'collsim SUBCOMMAND --help' does; without one,\n"
+    "collsim's own, as 'collsim --help' does.\n";
 
 struct command {
     const char *name;
@@ -46,7 +49,7 @@ static const int ncommands = sizeof commands / sizeof commands[0];
 
 static void main_usage(FILE *f)
 {
-    fprintf(f, "usage: collsim SUBCOMMAND [options]\n\n"
+    fprintf(f, "Usage: collsim SUBCOMMAND [options]\n\n"
                "collsim simulates MPI collective algorithms on network topologies with SimGrid's\n"
                "SMPI and compares them with communication models.\n\nsubcommands:\n");
     for (int i = 0; i < ncommands; i++)
@@ -81,6 +84,10 @@ static int help_main(int argc, char **argv)
 {
     if (argc < 2) {
         main_usage(stdout);
+        return 0;
+    }
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+        fputs(help_usage, stdout);
         return 0;
     }
     const struct command *c = find_command(argv[1]);

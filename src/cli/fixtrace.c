@@ -8,7 +8,7 @@
 #include "util.h"
 
 const char fixtrace_usage[] =
-    "usage: collsim fix-trace IN.trace [OUT.trace]\n"
+    "Usage: collsim fix-trace IN.trace [OUT.trace]\n"
     "Repairs a Paje trace written by SimGrid 3.32 so that Paje readers (pj_dump) take it:\n"
     "adds the Size field SimGrid leaves out of some events when sizes are traced, ends the\n"
     "MPI_Put/Accumulate links SimGrid never ends (at the origin's next RMA synchronisation,\n"

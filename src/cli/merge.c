@@ -10,7 +10,7 @@
 #include "study.h"
 
 const char merge_usage[] =
-    "usage: collsim merge DIR... [--out OUT]\n"
+    "Usage: collsim merge DIR... [--out OUT]\n"
     "Joins the cells of a study run in parts (e.g. 'collsim study --emit-jobs' and GNU\n"
     "parallel or a Slurm array, each part in its own DIR or all in one) and writes the report a\n"
     "local study writes, into OUT (default: the first DIR). Every DIR must hold the same\n"

@@ -8,10 +8,10 @@
 #include "util.h"
 
 const char platform_usage[] =
-    "usage: collsim platform KIND [options] -o FILE.xml\n"
-    "       collsim platform KIND [options] --cores C [--sockets S] [--map-by WHAT] -o FILE.xml\n"
-    "       collsim platform --machine FILE --nodes N [--map-by WHAT] -o FILE.xml\n"
-    "       collsim platform info FILE.xml [--hops]\n"
+    "Usage: collsim platform KIND [options] -o FILE.xml\n"
+    "  or:  collsim platform KIND [options] --cores C [--sockets S] [--map-by WHAT] -o FILE.xml\n"
+    "  or:  collsim platform --machine FILE --nodes N [--map-by WHAT] -o FILE.xml\n"
+    "  or:  collsim platform info FILE.xml [--hops]\n"
     "Writes a SimGrid platform and FILE.hosts beside it (line i = the host of rank i).\n"
     "\n"
     "kinds:\n"
@@ -30,12 +30,13 @@ const char platform_usage[] =
     "                            each list, each list's product at most 262144 (the hosts:\n"
     "                            the product of --down)\n"
     "  dragonfly --groups G --chassis C --routers R --nodes-per-router N\n"
-    "            [--global-links L --chassis-links L --router-links L]\n"
     "                            SimGrid's DRAGONFLY cluster: G groups of C chassis of R\n"
     "                            routers of N hosts (G <= R, at most 262144 hosts); routers of\n"
     "                            a chassis all-to-all, same routers of a group's chassis\n"
     "                            all-to-all, one link between each pair of groups; minimal\n"
-    "                            routes. A level of L links is one link of L x --bandwidth\n"
+    "                            routes\n"
+    "  dragonfly ... --global-links L --chassis-links L --router-links L\n"
+    "                            a level of L links is one link of L x --bandwidth\n"
     "                            (1 <= L <= 65536); the defaults carry all-to-all traffic at\n"
     "                            full injection (src/platform/README.md)\n"
     "  crossbar --nodes P        2 <= P <= 1024; own uplink and downlink per host: no link is\n"
@@ -74,7 +75,7 @@ const char platform_usage[] =
     "  -o FILE.xml       output (required)\n";
 
 static const char info_usage[] =
-    "usage: collsim platform info FILE.xml [--hops]\n"
+    "Usage: collsim platform info FILE.xml [--hops]\n"
     "Prints the platform's nodes, physical links (a full-duplex pair counted once), diameter in\n"
     "hops (links on a route, over every ordered pair, or a sample of 65536 above 256 hosts),\n"
     "the bisection width of rings, tori and hypercubes (links crossing the half cut, found from\n"

@@ -13,13 +13,13 @@
 #include "util.h"
 
 const char tune_usage[] =
-    "usage: collsim tune BEST.csv [--variant NAME] [--ompi-rules FILE] [--mpich-json FILE]\n"
+    "Usage: collsim tune BEST.csv [--variant NAME] [--ompi-rules FILE] [--mpich-json FILE]\n"
     "Hands a study's best algorithms (its best.csv: per collective, process count and size the\n"
     "fastest algorithm) back to the MPI libraries: for each collective and process count of the\n"
     "study, the algorithm that was fastest at each size is chosen from that size up to the next.\n"
     "  --ompi-rules FILE  an Open MPI 4.1.x coll/tuned dynamic rules file; use it with\n"
     "                     mpirun --mca coll_tuned_use_dynamic_rules 1\n"
-    "                            --mca coll_tuned_dynamic_rules_filename FILE\n"
+    "                     --mca coll_tuned_dynamic_rules_filename FILE\n"
     "  --mpich-json FILE  an MPICH 4.0.2 tuning file; use it with\n"
     "                     MPIR_CVAR_COLL_SELECTION_TUNING_JSON_FILE=FILE\n"
     "  --variant NAME     the study variant (platform) to take when best.csv has several\n"
