@@ -24,8 +24,7 @@
 #include "util.h"
 
 const char doctor_usage[] =
-    "usage: collsim doctor [--np N [--collective NAME] [--size BYTES] [--shared-buffers]]\n"
-    "                      [--out DIR]\n"
+    "Usage: collsim doctor [options]\n"
     "Checks what a run needs of this machine and says what to do about each missing thing,\n"
     "one line a check, 'ok', 'warn', 'FAIL' or 'skip' first, then a summary line. The\n"
     "checks, in this order:\n"
@@ -34,8 +33,9 @@ const char doctor_usage[] =
     "                     of that version (smpirun starts every run, smpicc compiles\n"
     "                     --algo-file); Debian package libsimgrid-dev\n"
     "  collsim-runner.so, libcollsim-opcost.so, collsim-pingpong.so\n"
-    "                     collsim's SMPI programs beside this executable (the runner: the\n"
-    "                     environment's COLLSIM_RUNNER if set); cmake --build makes them\n"
+    "                     collsim's SMPI programs beside this executable, or in its library\n"
+    "                     folder when installed (the runner: the environment's\n"
+    "                     COLLSIM_RUNNER if set); cmake --build or --install puts them there\n"
     "  pj_dump, gnuplot, rsvg-convert\n"
     "                     optional, looked for on PATH: a missing one is a warning naming what\n"
     "                     it is for and its Debian package (pajeng, gnuplot-nox, librsvg2-bin)\n"

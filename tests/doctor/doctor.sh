@@ -119,6 +119,6 @@ for bad in "--bogus" "--np" "--np 0" "--np 262145" "--np x" "--collective nope" 
 done
 [ -z "$("$collsim" doctor --bogus 2>/dev/null)" ] && pass || fail "checks ran after a bad option"
 "$collsim" doctor --help | grep -q '^  vm.max_map_count ' && pass || fail "--help"
-"$collsim" help doctor | grep -q '^usage: collsim doctor' && pass || fail "help doctor"
+"$collsim" help doctor | grep -q '^Usage: collsim doctor' && pass || fail "help doctor"
 "$collsim" --help | grep -q '^  doctor ' && pass || fail "doctor in collsim --help"
 finish
