@@ -22,6 +22,9 @@
 #define STUDY_MAX_LIST 32       /* values of one list key (np, models, roots, ...) */
 #define STUDY_NAME_MAX 96       /* a platform's name; a variant's label is longer */
 #define STUDY_LABEL_MAX 160
+/* Messages in flight at once from which a cell gets a note before the study runs: a 128-rank
+ * all-to-all (study_plan.c, note_dense). */
+#define STUDY_DENSE_MESSAGES 16000
 
 /* The file names inside a study's folder. */
 #define STUDY_SPEC_FILE "study.spec" /* the spec as the study read it (canonical) */
@@ -146,6 +149,8 @@ int plan_load(struct study_plan *p, const char *dir);
 /* Platform plat's injection per node (its links and their bandwidth, B/s) as its
  * OUT/platforms/NAME.info gives them. 0, or -1 when it does not. */
 int plan_injection(const struct study_plan *p, int plat, long *links, double *bandwidth);
+/* What the study does of collective id (a registry index; the first if it does none). */
+const struct study_coll *plan_coll(const struct study_plan *p, int id);
 /* OUT/cells/ID + suffix. */
 void plan_cell_path(const struct study_plan *p, const struct study_cell *c, const char *suffix,
                     char *out, size_t len);

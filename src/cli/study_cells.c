@@ -23,13 +23,6 @@ static double now_s(void)
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
-static const struct study_coll *coll_of(const struct study_plan *p, int id)
-{
-    for (int k = 0; k < p->ncoll; k++)
-        if (p->coll[k].id == id) return &p->coll[k];
-    return &p->coll[0];
-}
-
 /* The cell's work, in its own process: the runs, then (traced) the analysis, then the CSV
  * renamed into place. Returns the exit status. */
 static int cell_work(const struct study_plan *p, const struct study_cell *c)
@@ -53,7 +46,7 @@ static int cell_work(const struct study_plan *p, const struct study_cell *c)
     r.args.algos = c->algos;
     r.args.iters = p->spec.iters;
     r.args.warmup = p->spec.warmup;
-    r.args.sizes = coll_of(p, c->coll)->sizes;
+    r.args.sizes = plan_coll(p, c->coll)->sizes;
     r.args.model = v->model;
     r.args.routing = v->routing;
     r.machine = p->spec.machine[0] ? p->spec.machine : NULL;
@@ -110,7 +103,7 @@ struct slot {
 /* A cell's memory at its largest size, by `collsim run`'s estimate (smpi_memory_terms). */
 static double cell_memory(const struct study_plan *p, const struct study_cell *c, double *total)
 {
-    uint64_t max = cs_sizes_max(&coll_of(p, c->coll)->sizes);
+    uint64_t max = cs_sizes_max(&plan_coll(p, c->coll)->sizes);
     double per_m, base;
     smpi_memory_terms(c->coll, p->var[c->variant].np, &per_m, &base, total);
     return base + per_m * (double)max;

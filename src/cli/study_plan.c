@@ -182,6 +182,13 @@ int plan_platforms_read(struct study_plan *p)
     return machine_load(p, 0);
 }
 
+const struct study_coll *plan_coll(const struct study_plan *p, int id)
+{
+    for (int k = 0; k < p->ncoll; k++)
+        if (p->coll[k].id == id) return &p->coll[k];
+    return &p->coll[0];
+}
+
 void plan_cell_path(const struct study_plan *p, const struct study_cell *c, const char *suffix,
                     char *out, size_t len)
 {
@@ -505,6 +512,37 @@ static void plan_cells_of(struct study_plan *p, const struct study_coll *sc, int
         add_cell(p, vi, sc, t, 0);
 }
 
+/* The most messages any algorithm of cell c has in flight at once (algo_messages_at_once). */
+static double cell_messages(const struct study_plan *p, const struct study_cell *c)
+{
+    char *copy = cs_strdup(c->algos), *save;
+    double most = 0;
+    int np = p->var[c->variant].np;
+    for (char *t = strtok_r(copy, ",", &save); t != NULL; t = strtok_r(NULL, ",", &save)) {
+        double m = algo_messages_at_once((enum coll_id)c->coll, t, np);
+        if (m > most) most = m;
+    }
+    free(copy);
+    return most;
+}
+
+/* A note, before anything runs, for each cell whose messages in flight make it long to
+ * simulate: from STUDY_DENSE_MESSAGES on (a 128-rank all-to-all), with the times measured at
+ * 256 ranks (docs/simulation.md, "Dense collectives"). */
+static void note_dense(const struct study_plan *p)
+{
+    for (int i = 0; i < p->ncell && !plan_quiet; i++) {
+        const struct study_cell *c = &p->cell[i];
+        double m = cell_messages(p, c);
+        if (m < STUDY_DENSE_MESSAGES) continue;
+        int n = plan_coll(p, c->coll)->sizes.n;
+        cs_note("note: %s has %.0f messages in flight at once, at each of %d size%s: SimGrid "
+                "takes long to simulate that (at 256 ranks, 65280 messages: 20 to 80 s a size "
+                "on a fat tree, more than 10 minutes on a 16x16 torus; docs/simulation.md)",
+                c->what, m, n, n == 1 ? "" : "s");
+    }
+}
+
 int plan_build(struct study_plan *p, int quiet)
 {
     plan_quiet = quiet;
@@ -522,6 +560,7 @@ int plan_build(struct study_plan *p, int quiet)
     for (int k = 0; k < p->ncoll; k++)
         for (int v = 0; v < p->nvar; v++)
             plan_cells_of(p, &p->coll[k], v);
+    note_dense(p);
     return 0;
 }
 

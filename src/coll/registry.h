@@ -100,6 +100,12 @@ const struct simgrid_algo_info *simgrid_algo_find(enum coll_id coll, const char 
  * times slower to simulate, and never the fastest in a full "all" broadcast study. */
 int algo_one_sided(const struct algo_info *a);
 
+/* The messages the algorithm `name` of coll has in flight at once on p ranks when it posts a
+ * message to every other rank at once (all-to-all linear; the direct all-reduce, allgather,
+ * reduce and reduce-scatters): p(p-1). 0 for the others, which have at most a few per rank.
+ * SimGrid's cost grows with it (docs/simulation.md, "Dense collectives"). */
+double algo_messages_at_once(enum coll_id coll, const char *name, int p);
+
 /* The default algorithms of coll (`collsim run` without --algo, a study's main ones) into out
  * (size len), a comma list: binomial, binary and linear where coll has them, completed to
  * three by its first others that need no topology and are not one-sided. */

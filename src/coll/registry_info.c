@@ -85,6 +85,19 @@ int algo_one_sided(const struct algo_info *a)
     return strncmp(a->family, "rma", 3) == 0;
 }
 
+double algo_messages_at_once(enum coll_id coll, const char *name, int p)
+{
+    static const struct {
+        enum coll_id coll;
+        const char *name;
+    } dense[] = {{COLL_alltoall, "linear"},       {COLL_allreduce, "direct"},
+                 {COLL_allgather, "direct"},      {COLL_reduce, "direct"},
+                 {COLL_reduce_scatter, "direct"}, {COLL_reduce_scatter_block, "direct"}};
+    for (size_t i = 0; i < sizeof dense / sizeof dense[0]; i++)
+        if (dense[i].coll == coll && strcmp(dense[i].name, name) == 0) return (double)p * (p - 1);
+    return 0;
+}
+
 /* Appends name to the comma list out (size len). */
 static void list_add(char *out, size_t len, const char *name)
 {
