@@ -19,7 +19,8 @@ for f in bin/collsim lib/collsim/collsim-runner.so lib/collsim/collsim-pingpong.
     include/collsim/collsim-interpose.h lib/pkgconfig/collsim-interpose.pc \
     share/collsim/examples/default.study share/collsim/platforms/torus-4x4.xml \
     share/collsim/platforms/ring-64.xml share/collsim/machines/xl250a.machine \
-    share/doc/collsim/README.md share/doc/collsim/study.md; do
+    share/doc/collsim/README.md share/doc/collsim/study.md share/man/man1/collsim.1 \
+    share/man/man1/collsim-run.1 share/bash-completion/completions/collsim; do
     if [ -f "$p/$f" ]; then pass; else fail "installed $f is missing"; fi
 done
 assert_eq "lab keys installed" "" "$(find "$p/share/collsim/examples" -path '*/key/*' | head -1)"
