@@ -68,6 +68,9 @@ at_least "reduce np=13" 4 "$(compare "$xb" hockney reduce 13 1000,1M linear,bino
 at_least "allreduce np=8" 3 "$(compare "$xb" hockney allreduce 8 1000,1M recursive_doubling,ring,reduce_bcast)"
 at_least "gather np=8" 4 "$(compare "$xb" hockney gather 8 1000,1M linear,binomial)"
 at_least "scatter np=8" 3 "$(compare "$xb" hockney scatter 8 1000,1M linear,binomial)"
+# 64 ranks of 4000 B: the root's first message is a rendezvous one, its last ones detached and
+# sharing its link (binomial approx, not compared)
+at_least "scatter np=64 4000" 1 "$(compare "$xb" hockney scatter 64 4000 linear,binomial)"
 at_least "allgather np=8" 6 "$(compare "$xb" hockney allgather 8 1000,1M ring,bruck,neighbor_exchange,recursive_doubling)"
 at_least "allgather np=13" 4 "$(compare "$xb" hockney allgather 13 1000,1M ring,bruck)"
 at_least "alltoall np=8" 2 "$(compare "$xb" hockney alltoall 8 1000,1M pairwise)"
