@@ -32,6 +32,7 @@
 #define STUDY_SLURM_FILE "jobs.slurm"
 #define STUDY_INFO_SUFFIX ".info"           /* OUT/platforms/NAME + it: `collsim platform info` */
 #define STUDY_PARTIAL_SUFFIX ".partial.csv" /* a cut cell's finished rows: OUT/cells/ID + it */
+#define STUDY_REPORT_LIST "report.files"    /* the report's files, one a line */
 
 /* The longest output folder: room for the names under it within PATH_MAX. */
 #define STUDY_OUT_MAX (PATH_MAX - 512)
@@ -164,8 +165,10 @@ int record_done(const struct study_plan *p, const struct study_cell *c);
 int record_lock(const struct study_plan *p, int shared);
 /* Before the report: the moment its files are written from. */
 void record_report_begin(struct timespec *start);
-/* After it: removes the files of an earlier report it did not write again and lists its own
- * in OUT/report.files. 0, or 1 after an error line. */
+/* After its files but the index: removes the files of an earlier report it did not write again
+ * (those OUT/report.files lists), with a note. */
+void record_report_prune(const struct study_plan *p, const struct timespec *start);
+/* At its end: lists its own files in OUT/report.files. 0, or 1 after an error line. */
 int record_report_end(const struct study_plan *p, const struct timespec *start);
 
 /* ---- study_cells.c ---- */

@@ -397,6 +397,7 @@ int report_write(struct study_plan *p)
         cs_note("%d cells failed, %d were not run and %d have a CSV that does not match its "
                 "record: the summaries name them",
                 p->failed, p->missing, p->untrusted);
+    if (rc == 0) record_report_prune(p, &start);
     if (rc == 0) rc = record_report_end(p, &start);
     if (rc == 0)
         cs_note("study written to %s%s", p->out, gnuplot ? "" : " (no plots: gnuplot is missing)");
