@@ -43,12 +43,22 @@ static double fastest(const struct study_row *rows, int n, unsigned long long by
     return best;
 }
 
-/* The summary's row of algo on variant v (rows: the variant's n rows): its time at each size
- * (the variant's fastest there in bold), or why there is none. */
-static void summary_row(FILE *f, const struct study_plan *p, int v, const struct study_row *rows,
-                        int n, const char *algo, const unsigned long long *sizes, int ns)
+/* 1 when collective sc left size bytes out for memory. */
+static int left_out(const struct study_coll *sc, unsigned long long bytes)
+{
+    for (int i = 0; i < sc->dropped.n; i++)
+        if (sc->dropped.v[i] == bytes) return 1;
+    return 0;
+}
+
+/* The summary's row of algo on variant v of collective sc (rows: the variant's n rows): its
+ * time at each size (the variant's fastest there in bold), or why there is none. */
+static void summary_row(FILE *f, const struct study_plan *p, const struct study_coll *sc, int v,
+                        const struct study_row *rows, int n, const char *algo)
 {
     const struct study_variant *var = &p->var[v];
+    unsigned long long sizes[2 * CS_MAX_SIZES];
+    int ns = gaps_all_sizes(sc, sizes);
     fputs("<tr>", f);
     cell(f, var->label);
     cell(f, algo);
@@ -58,8 +68,10 @@ static void summary_row(FILE *f, const struct study_plan *p, int v, const struct
         int i = 0;
         while (i < n && (rows[i].bytes != sizes[s] || strcmp(rows[i].algo, algo) != 0))
             i++;
-        if (i == n)
-            fputs("<td class=\"gap\" title=\"no time: the summary below says why\">-</td>", f);
+        if (i == n && left_out(sc, sizes[s]))
+            fputs("<td class=\"gap\">left out</td>", f);
+        else if (i == n)
+            fputs("<td class=\"gap\" title=\"no time: the summary above says why\">-</td>", f);
         else if (!rows[i].valid)
             fputs("<td class=\"gap\">wrong data</td>", f);
         else
@@ -98,7 +110,7 @@ void html_summary_table(FILE *f, const struct study_plan *p, const struct study_
             int k = 0;
             while (k < i && strcmp(rows[k].algo, rows[i].algo) != 0)
                 k++;
-            if (k == i) summary_row(f, p, v, rows, n, rows[i].algo, sizes, ns);
+            if (k == i) summary_row(f, p, sc, v, rows, n, rows[i].algo);
         }
         free(rows);
     }
