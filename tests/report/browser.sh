@@ -2,15 +2,15 @@
 # browser.sh COLLSIM SRCDIR ARTIFACTS [STUDY]: a study's page, OUT/index.html, in a browser.
 # Runs the default study on two sizes and 8 processes (its five platforms, both collectives,
 # traces, analyses and the what-if: every part of the page), or takes the finished study in
-# folder STUDY (e.g. the default study's out/study), and checks its page: every link and image
-# is a file inside the folder and none is external; headless Chromium shows it with no console
-# message, loads no file that is not there, and its script runs (every figure loaded, every
-# sortable table sortable). The screenshot is kept as ARTIFACTS/index.png. The checks are first
-# proven on pages they must fail: a missing image and a script error, an external link, and a
-# copy of the page without its figures, which the page itself must name. Then, on a study of
-# its own, `collsim merge` writes the same page byte for byte, into another folder and in place
-# (where it lists a file of the user's, its name escaped).
-# Skipped (77) without chromium.
+# folder STUDY (e.g. the default study's out/study, made by this collsim), and checks its
+# page: every link and image is a file inside the folder and none is external; headless
+# Chromium shows it with no console message, loads no file that is not there, and its script
+# runs (every figure loaded, every sortable table sortable). The screenshot is kept as
+# ARTIFACTS/index.png. The checks are first proven on pages they must fail: a missing image and
+# a script error, an external link, and a copy of the page without its figures, which the page
+# itself must name. Then, on a study of its own, `collsim merge` writes the same page byte for
+# byte, into another folder and in place (where it lists a file of the user's, its name
+# escaped). Skipped (77) without chromium.
 collsim=$1 src=$2 art=$3 study=${4:-}
 source "$src/tests/lib.sh"
 chromium=$(command -v chromium || command -v chromium-browser)
@@ -75,15 +75,23 @@ w, h = struct.unpack(">II", data[16:24])
 sys.exit(0 if data[:8] == b"\x89PNG\r\n\x1a\n" and (w, h) == (1280, 4000) and len(data) > 100000 else 1)
 EOF
 echo "screenshot: $art/index.png"
-# what the page shows: each section, the collectives, the platforms, the links to the results
-for s in question best whatif plots summary files best-reduce plots-reduce summary-reduce; do
+# what the page shows: its sections, a link to each platform and, of the default study, each
+# collective's part and each variant's results
+for s in question best plots summary files; do
     grep -q "id=\"$s\"" "$page" && pass || fail "no section $s"
 done
-for p in ring-64 torus-8x8 hypercube-6 fattree-64 xl250a; do
-    grep -q "href=\"$p.csv\"" "$page" && grep -q "href=\"$p-reduce.trace\"" "$page" &&
-        grep -q "src=\"$p.png\"" "$page" && grep -q "href=\"platforms/$p.xml\"" "$page" &&
-        pass || fail "$p: a link or figure missing"
+for p in $(sed -n 's|^platform = platforms/\(.*\)\.xml$|\1|p' "$study/study.spec"); do
+    grep -q "href=\"platforms/$p.xml\"" "$page" && pass || fail "no link to platform $p"
 done
+if grep -qx "platform = platforms/xl250a.xml" "$study/study.spec"; then
+    for s in whatif best-reduce whatif-reduce plots-reduce summary-reduce; do
+        grep -q "id=\"$s\"" "$page" && pass || fail "no section $s"
+    done
+    for p in ring-64 torus-8x8 hypercube-6 fattree-64 xl250a; do
+        grep -q "href=\"$p.csv\"" "$page" && grep -q "href=\"$p-reduce.trace\"" "$page" &&
+            grep -q "src=\"$p.png\"" "$page" && pass || fail "$p: a link or figure missing"
+    done
+fi
 
 # A copy of the page without the figures: the page names them, in red and on the console.
 mkdir "$T/bare"
