@@ -2,6 +2,7 @@
  * collective by collective: the best-algorithm maps, the what-if ratios, the plots of each
  * variant and the summary tables. A figure or a file the report did not write (no gnuplot, a
  * single platform) is left out. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "study_html.h"
@@ -183,18 +184,19 @@ static void section_plots(FILE *f, const struct study_plan *p)
 /* The opening lines of OUT/txt (a summary) that say what did not run, if any. */
 static void summary_notes(FILE *f, const struct study_plan *p, const char *txt)
 {
-    char path[2 * PATH_MAX], line[4096];
+    char path[2 * PATH_MAX], *line = NULL;
+    size_t cap = 0;
     snprintf(path, sizeof path, "%s/%s", p->out, txt);
     FILE *in = fopen(path, "r");
-    if (in != NULL && fgets(line, sizeof line, in) != NULL &&
-        strncmp(line, "# did not run", 13) == 0) {
+    if (in != NULL && getline(&line, &cap, in) > 0 && strncmp(line, "# did not run", 13) == 0) {
         fputs("<pre class=\"warn\">", f);
         do
             html_text(f, line);
-        while (fgets(line, sizeof line, in) != NULL && line[0] != '\n');
+        while (getline(&line, &cap, in) > 0 && line[0] != '\n');
         fputs("</pre>\n", f);
     }
     if (in != NULL) fclose(in);
+    free(line);
 }
 
 /* The summary tables: per collective what did not run, the times, and its summary text. */

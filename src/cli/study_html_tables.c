@@ -165,16 +165,18 @@ void html_best_table(FILE *f, const struct study_plan *p, const struct study_col
 {
     static const char *const heads[] = {"variant",       "np",   "size",          "fastest",
                                         "its time (us)", "next", "its time (us)", "did not run"};
-    char path[PATH_MAX + 16], line[4096], *x[10];
+    char path[PATH_MAX + 16], *line = NULL, *x[10];
+    size_t cap = 0;
     snprintf(path, sizeof path, "%s/best.csv", p->out);
     FILE *in = fopen(path, "r");
     int open = 0;
-    while (in != NULL && fgets(line, sizeof line, in) != NULL) {
+    while (in != NULL && getline(&line, &cap, in) > 0) {
         if (split(line, x, 10) != 10 || strcmp(x[0], coll_infos[sc->id].name) != 0) continue;
         if (open++ == 0) table_open(f, "best.csv's rows", heads, 8, NULL, 0);
         best_row(f, x);
     }
     if (in != NULL) fclose(in);
+    free(line);
     if (open) fputs("</tbody></table>\n", f);
 }
 
@@ -263,16 +265,18 @@ static void whatif_line(FILE *f, char *line, int *state, const unsigned long lon
 
 void html_whatif_tables(FILE *f, const struct study_plan *p, const struct study_coll *sc)
 {
-    char name[PATH_MAX], path[2 * PATH_MAX], line[8192];
+    char name[PATH_MAX], path[2 * PATH_MAX], *line = NULL;
+    size_t cap = 0;
     unsigned long long sizes[2 * CS_MAX_SIZES];
     int ns = gaps_all_sizes(sc, sizes), state = W_NONE;
     html_name(sc->id, "whatif", ".txt", name, sizeof name);
     snprintf(path, sizeof path, "%s/%s", p->out, name);
     FILE *in = fopen(path, "r");
-    while (in != NULL && fgets(line, sizeof line, in) != NULL) {
+    while (in != NULL && getline(&line, &cap, in) > 0) {
         line[strcspn(line, "\n")] = '\0';
         whatif_line(f, line, &state, sizes, ns);
     }
     if (state == W_BODY) fputs("</tbody></table>\n", f);
     if (in != NULL) fclose(in);
+    free(line);
 }
