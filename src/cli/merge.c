@@ -1,9 +1,11 @@
 /* merge.c: `collsim merge DIR...`, its command line and help: the report of a study whose
  * cells ran elsewhere (e.g. by GNU parallel or a Slurm array), joined from its parts. */
+#include <dirent.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "commands.h"
@@ -13,7 +15,8 @@ const char merge_usage[] =
     "Usage: collsim merge DIR... [--out OUT]\n"
     "Joins the cells of a study run in parts (e.g. 'collsim study --emit-jobs' and GNU\n"
     "parallel or a Slurm array, each part in its own DIR or all in one) and writes the report a\n"
-    "local study writes, into OUT (default: the first DIR). Every DIR must hold the same\n"
+    "local study writes, its page OUT/index.html included, into OUT (default: the first DIR;\n"
+    "another OUT gets a copy of the spec and the platforms). Every DIR must hold the same\n"
     "study.spec. Exit status 1 when a cell has no result in any DIR (the report is written\n"
     "with what there is, and names them).\n";
 
@@ -35,6 +38,33 @@ static int merge_cell(const struct study_plan *p, const struct study_cell *c, co
         if (access(src, R_OK) == 0 && cs_out_copy(src, dst) != 0) return 0;
     }
     return done;
+}
+
+/* Copies the study's platforms (folder `from`/platforms: their files, descriptions and machine
+ * profile) into OUT/platforms, so that OUT holds the whole study. 0, or -1 after an error
+ * line. */
+static int merge_platforms(const char *from, const char *out)
+{
+    char src[PATH_MAX + NAME_MAX + 32], dst[PATH_MAX + NAME_MAX + 32];
+    snprintf(src, sizeof src, "%s/" STUDY_PLATFORM_DIR, from);
+    snprintf(dst, sizeof dst, "%s/" STUDY_PLATFORM_DIR, out);
+    if (cs_same_file(src, dst)) return 0;
+    struct dirent **e;
+    int n = scandir(src, &e, NULL, alphasort), rc = n < 0 || study_mkdir_p(dst) != 0 ? -1 : 0;
+    if (rc != 0) cs_error("cannot copy the platforms of '%s' into '%s'", from, dst);
+    for (int i = 0; i < n; i++) {
+        snprintf(src, sizeof src, "%s/" STUDY_PLATFORM_DIR "/%s", from, e[i]->d_name);
+        snprintf(dst, sizeof dst, "%s/" STUDY_PLATFORM_DIR "/%s", out, e[i]->d_name);
+        struct stat st;
+        if (rc == 0 && e[i]->d_name[0] != '.' && stat(src, &st) == 0 && S_ISREG(st.st_mode) &&
+            cs_out_copy(src, dst) != 0) {
+            cs_error("cannot write '%s'", dst);
+            rc = -1;
+        }
+        free(e[i]);
+    }
+    if (n >= 0) free(e);
+    return rc;
 }
 
 /* 0 when the files a and b have the same bytes. */
@@ -84,7 +114,7 @@ int merge_main(int argc, char **argv)
             rc = 1;
         } else {
             snprintf(b, sizeof b, "%s/" STUDY_SPEC_FILE, out);
-            if (cs_out_copy(a, b) != 0) rc = 1;
+            if (cs_out_copy(a, b) != 0 || merge_platforms(dirs[0], out) != 0) rc = 1;
         }
     }
     if (rc == 0 && record_lock(p, 0) != 0) rc = 1;

@@ -62,6 +62,8 @@ const char study_usage[] =
     "  --cell ID              run one cell of the study prepared in DIR (a job's command)\n"
     "Report in DIR (C: empty for the broadcast, -COLLECTIVE for the others; VARIANT: the\n"
     "platform's name, with -npN, -rphN, -MODEL, -ROUTING, -rootN for the axes that vary):\n"
+    "  index.html                        open it first: the question, the maps, the what-if,\n"
+    "                                    the plots and tables, a link to every file (offline)\n"
     "  VARIANT[C].csv, .png              rows and time vs size per algorithm\n"
     "  VARIANT[C].trace                  the traced cell's trace\n"
     "  VARIANT[C].analysis.txt           its 'collsim analyze', with\n"

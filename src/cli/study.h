@@ -4,7 +4,8 @@
  * independent simulation whose results are kept in OUT/cells/ID.* as soon as it ends. The
  * spec format is docs/study.md. Shared by study_spec.c (the spec), study_plan.c (variants and
  * cells), study_cells.c (running them), study_report.c, study_best.c and study_whatif.c (the
- * report), study_common.c (what they share) and study.c and merge.c (the commands). */
+ * report), study_html*.c (its page, index.html), study_common.c (what they share) and study.c
+ * and merge.c (the commands). */
 #ifndef COLLSIM_STUDY_H
 #define COLLSIM_STUDY_H
 
@@ -35,6 +36,8 @@
 #define STUDY_SLURM_FILE "jobs.slurm"
 #define STUDY_INFO_SUFFIX ".info"           /* OUT/platforms/NAME + it: `collsim platform info` */
 #define STUDY_PARTIAL_SUFFIX ".partial.csv" /* a cut cell's finished rows: OUT/cells/ID + it */
+#define STUDY_REPORT_LIST "report.files"    /* the report's files, one a line */
+#define STUDY_INDEX_FILE "index.html"       /* the report as a page: what to open first */
 
 /* The longest output folder: room for the names under it within PATH_MAX. */
 #define STUDY_OUT_MAX (PATH_MAX - 512)
@@ -169,8 +172,10 @@ int record_done(const struct study_plan *p, const struct study_cell *c);
 int record_lock(const struct study_plan *p, int shared);
 /* Before the report: the moment its files are written from. */
 void record_report_begin(struct timespec *start);
-/* After it: removes the files of an earlier report it did not write again and lists its own
- * in OUT/report.files. 0, or 1 after an error line. */
+/* After its files but the index: removes the files of an earlier report it did not write again
+ * (those OUT/report.files lists), with a note. */
+void record_report_prune(const struct study_plan *p, const struct timespec *start);
+/* At its end: lists its own files in OUT/report.files. 0, or 1 after an error line. */
 int record_report_end(const struct study_plan *p, const struct timespec *start);
 
 /* ---- study_cells.c ---- */
@@ -206,6 +211,13 @@ struct study_row {
  * *n rows, *cap room). 0, or -1 after an error line. */
 int report_read_rows(const char *path, const struct study_variant *v, int vi,
                      struct study_row **rows, int *n, int *cap);
+
+/* ---- study_html.c ---- */
+/* OUT/index.html, the report as one page that opens offline: the question the spec asks, the
+ * best-algorithm maps, the what-if ratios, the plots, the summary tables and a link to every
+ * file of the folder. Written last, from the plan and the files in OUT. 0, or 1 after an
+ * error line. */
+int html_write(const struct study_plan *p);
 
 /* ---- study_gaps.c ---- */
 /* What did not run of one collective: each algorithm of a cell without a result, and the sizes

@@ -19,7 +19,6 @@
 #include "study.h"
 
 #define RECORD_LOCK ".lock"
-#define RECORD_REPORT_FILES "report.files"
 
 /* What a record says. */
 struct record {
@@ -160,7 +159,7 @@ static time_t touched(const struct stat *st)
  * the list itself, or the study's own (its spec, its job scripts). */
 static int not_report(const char *name)
 {
-    static const char *const own[] = {RECORD_REPORT_FILES, STUDY_SPEC_FILE, STUDY_JOBS_FILE,
+    static const char *const own[] = {STUDY_REPORT_LIST, STUDY_SPEC_FILE, STUDY_JOBS_FILE,
                                       STUDY_SLURM_FILE};
     size_t n = strlen(name);
     if (name[0] == '.' || strchr(name, '/') != NULL ||
@@ -214,15 +213,21 @@ static void list_written(FILE *f, const char *out, time_t start)
     if (n >= 0) free(e);
 }
 
-int record_report_end(const struct study_plan *p, const struct timespec *start)
+void record_report_prune(const struct study_plan *p, const struct timespec *start)
 {
     char list[PATH_MAX];
-    snprintf(list, sizeof list, "%s/" RECORD_REPORT_FILES, p->out);
+    snprintf(list, sizeof list, "%s/" STUDY_REPORT_LIST, p->out);
     int stale = remove_stale(p->out, list, start->tv_sec);
     if (stale > 0)
         cs_note("note: removed %d file%s of an earlier report that this one does not write "
                 "(%s named them)",
-                stale, stale == 1 ? "" : "s", RECORD_REPORT_FILES);
+                stale, stale == 1 ? "" : "s", STUDY_REPORT_LIST);
+}
+
+int record_report_end(const struct study_plan *p, const struct timespec *start)
+{
+    char list[PATH_MAX];
+    snprintf(list, sizeof list, "%s/" STUDY_REPORT_LIST, p->out);
     struct cs_out co;
     FILE *f = cs_out_open(&co, list);
     if (f != NULL) list_written(f, p->out, start->tv_sec);

@@ -1,8 +1,9 @@
 /* study_report.c: a study's report from its cells' results: per collective and variant its
  * CSV, trace, analysis and plot under the variant's name; summary.csv (every row, with its
  * variant); best.csv and each collective's summary and map (study_best.c); the what-if
- * comparison (study_whatif.c); the summaries on stdout. Written from OUT/cells alone, so a
- * local study and `collsim merge` write the same bytes. */
+ * comparison (study_whatif.c); the summaries on stdout; last the page that shows them all,
+ * index.html (study_html.c). Written from OUT/cells alone, so a local study and `collsim
+ * merge` write the same bytes. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -397,8 +398,11 @@ int report_write(struct study_plan *p)
         cs_note("%d cells failed, %d were not run and %d have a CSV that does not match its "
                 "record: the summaries name them",
                 p->failed, p->missing, p->untrusted);
+    if (rc == 0) record_report_prune(p, &start);
+    if (rc == 0) rc = html_write(p);
     if (rc == 0) rc = record_report_end(p, &start);
     if (rc == 0)
-        cs_note("study written to %s%s", p->out, gnuplot ? "" : " (no plots: gnuplot is missing)");
+        cs_note("study written to %s%s: open %s/" STUDY_INDEX_FILE " first", p->out,
+                gnuplot ? "" : " (no plots: gnuplot is missing)", p->out);
     return rc;
 }

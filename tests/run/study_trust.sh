@@ -79,6 +79,6 @@ assert_status "changed spec: torus-2x4.csv removed" 1 test -e "$T/o/torus-2x4.cs
 assert_status "changed spec: whatif.txt removed" 1 test -e "$T/o/whatif.txt"
 grep -q "^collsim: note: removed [0-9]* files of an earlier report" "$T/err" &&
     pass || fail "changed spec: no note in: $(cat "$T/err")"
-assert_eq "changed spec: report.files" "$(cd "$T/o" && ls best* ring-8* summary* | sort | paste -sd' ')" \
+assert_eq "changed spec: report.files" "$(cd "$T/o" && ls best* index.html ring-8* summary* | sort | paste -sd' ')" \
     "$(paste -sd' ' "$T/o/report.files")"
 finish
