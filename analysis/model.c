@@ -131,12 +131,42 @@ struct event {
     size_t msg;
 };
 
-static int by_time(const void *x, const void *y)
+/* The events' order: by time, then kind, then message (a total order: a message has one event
+ * of each kind). */
+static int event_before(const struct event *a, const struct event *b)
 {
-    const struct event *a = x, *b = y;
-    if (a->time != b->time) return a->time < b->time ? -1 : 1;
-    if (a->kind != b->kind) return a->kind - b->kind;
-    return (a->msg > b->msg) - (a->msg < b->msg);
+    if (a->time != b->time) return a->time < b->time;
+    if (a->kind != b->kind) return a->kind < b->kind;
+    return a->msg < b->msg;
+}
+
+/* Merges the sorted runs src[lo, mid) and src[mid, hi) into dst[lo, hi). */
+static void merge_events(const struct event *src, struct event *dst, size_t lo, size_t mid,
+                         size_t hi)
+{
+    size_t i = lo, j = mid, k = lo;
+    while (i < mid && j < hi)
+        dst[k++] = event_before(&src[j], &src[i]) ? src[j++] : src[i++];
+    while (i < mid)
+        dst[k++] = src[i++];
+    while (j < hi)
+        dst[k++] = src[j++];
+}
+
+/* Sorts the n events at ev by event_before, with tmp for n more: a bottom-up merge sort whose
+ * comparison inlines (qsort's goes through a pointer at every step). */
+static void sort_events(struct event *ev, struct event *tmp, size_t n)
+{
+    struct event *src = ev, *dst = tmp;
+    for (size_t w = 1; w < n; w *= 2) {
+        for (size_t lo = 0; lo < n; lo += 2 * w) {
+            size_t mid = lo + w < n ? lo + w : n, hi = lo + 2 * w < n ? lo + 2 * w : n;
+            merge_events(src, dst, lo, mid, hi);
+        }
+        struct event *t = src;
+        src = dst, dst = t;
+    }
+    if (src != ev) memcpy(ev, src, n * sizeof *ev);
 }
 
 /* Per-rank state of a replay: when it last received (have), when it may act again (free_at),
@@ -248,8 +278,10 @@ static double replay_sorted(enum model_id m, const struct model_params *p,
     return done;
 }
 
-/* The message's events into ev; their count (a receive post only when it is known). */
-static size_t make_events(const struct model_msg *msgs, size_t n, struct event *ev)
+/* The message's events into ev, sorted (tmp: room for as many); their count (a receive post
+ * only when it is known). */
+static size_t make_events(const struct model_msg *msgs, size_t n, struct event *ev,
+                          struct event *tmp)
 {
     size_t k = 0;
     for (size_t i = 0; i < n; i++) {
@@ -259,7 +291,7 @@ static size_t make_events(const struct model_msg *msgs, size_t n, struct event *
         if (msg->post > msg->start) ev[k++] = (struct event){msg->post, EV_XFER, i};
         ev[k++] = (struct event){msg->end, EV_END, i};
     }
-    qsort(ev, k, sizeof *ev, by_time); /* once for every model */
+    sort_events(ev, tmp, k); /* once for every model */
     return k;
 }
 
@@ -292,7 +324,7 @@ int model_replay_call(const struct model_params *p, const struct model_msg *msgs
     double dummy;
     if (local == NULL) local = &dummy;
     *local = 0;
-    struct event *ev = malloc((4 * n + 1) * sizeof *ev);
+    struct event *ev = malloc((8 * n + 1) * sizeof *ev);
     double *buf = calloc(7 * n + 5 * (size_t)nranks + 1, sizeof *buf);
     if (ev == NULL || buf == NULL) {
         free(ev);
@@ -308,7 +340,7 @@ int model_replay_call(const struct model_params *p, const struct model_msg *msgs
                        buf + 3 * nranks + 2 * n,
                        buf + 3 * nranks + 3 * n,
                        buf + 3 * nranks + 4 * n};
-    size_t nev = make_events(msgs, n, ev);
+    size_t nev = make_events(msgs, n, ev, ev + 4 * n);
     find_gaps(p, msgs, ev, nev, nranks, t0, &r);
     tail_gaps(&r, msgs, n, nranks, exit_at, tail, local);
     for (int m = 0; m < MODEL_COUNT; m++) {
