@@ -25,6 +25,13 @@ const struct model_info model_infos[MODEL_COUNT] = {
                                         "messages sharing its busiest link"},
 };
 
+/* fmax(a, b), inlined where glibc's is a call (gcc inlines fmax only for finite math), with
+ * its result for every pair: the larger, b when they are equal, the other when one is NaN. */
+static inline double later(double a, double b)
+{
+    return isnan(b) ? a : a > b ? a : b;
+}
+
 /* y(m) from the measured table (x ascending): linear between sizes, flat below the first,
  * along the last segment beyond the last. */
 static double table_at(const double *x, const double *y, size_t n, double m)
@@ -111,11 +118,11 @@ static double send_gap(enum model_id m, const struct model_params *p, const stru
 {
     double bytes = p2p_bytes(p, msg);
     if (with_machine(m, p)) return overhead(p, msg, MACHINE_SEND_OVERHEAD);
-    if (m == MODEL_LOGP) return fmax(p->g, p->o);
-    if (m == MODEL_LOGGP) return fmax(p->g, p->o + (bytes > 1 ? (bytes - 1) * p->G : 0));
+    if (m == MODEL_LOGP) return later(p->g, p->o);
+    if (m == MODEL_LOGGP) return later(p->g, p->o + (bytes > 1 ? (bytes - 1) * p->G : 0));
     if (m == MODEL_PLOGP) /* the platform's g(m) >= o_s(m); a measured table may say otherwise */
-        return p->pt_n > 0 ? fmax(model_plogp_gap(p, msg->bytes),
-                                  table_at(p->pt_m, p->pt_os, p->pt_n, msg->bytes))
+        return p->pt_n > 0 ? later(model_plogp_gap(p, msg->bytes),
+                                   table_at(p->pt_m, p->pt_os, p->pt_n, msg->bytes))
                            : model_plogp_gap(p, msg->bytes);
     return 0;
 }
@@ -199,12 +206,12 @@ static void find_gaps(const struct model_params *p, const struct model_msg *msgs
         if (ev[e].kind == EV_SEND_POST) { /* a profile's o_s is not local work */
             double gap = msg->start - *ls - overhead(p, msg, MACHINE_SEND_OVERHEAD);
             r->sgap[i] = gap > MODEL_GAP_EPS ? gap : 0;
-            if (!blocking) *ls = fmax(*ls, msg->start);
+            if (!blocking) *ls = later(*ls, msg->start);
         } else if (ev[e].kind == EV_RECV_POST) {
             r->rgap[i] = msg->post - *ld > MODEL_GAP_EPS ? msg->post - *ld : 0;
         } else if (ev[e].kind == EV_END) { /* nor is its o_r */
-            *ld = fmax(*ld, msg->end + overhead(p, msg, MACHINE_RECV_OVERHEAD));
-            if (blocking) *ls = fmax(*ls, msg->end);
+            *ld = later(*ld, msg->end + overhead(p, msg, MACHINE_RECV_OVERHEAD));
+            if (blocking) *ls = later(*ls, msg->end);
         }
     }
 }
@@ -219,12 +226,12 @@ static void replay_xfer_machine(enum model_id m, const struct model_params *p,
 {
     double wire = machine_wire(m, p, msg);
     if (msg->bytes >= p->eager) {
-        r->end[i] = fmax(r->rs[i], r->rr[i]) + wire;
+        r->end[i] = later(r->rs[i], r->rr[i]) + wire;
         r->free_at[msg->src] = r->end[i];
         return;
     }
     double leave = r->rs[i] + overhead(p, msg, MACHINE_SEND_OVERHEAD);
-    r->end[i] = fmax(leave + wire, r->rr[i]) + overhead(p, msg, MACHINE_RECV_OVERHEAD);
+    r->end[i] = later(leave + wire, r->rr[i]) + overhead(p, msg, MACHINE_RECV_OVERHEAD);
     r->free_at[msg->src] = leave;
 }
 
@@ -237,7 +244,7 @@ static void replay_xfer(enum model_id m, const struct model_params *p, const str
         replay_xfer_machine(m, p, msg, i, r);
         return;
     }
-    r->end[i] = fmax(r->rs[i], r->rr[i]) + model_message_time(m, p, msg);
+    r->end[i] = later(r->rs[i], r->rr[i]) + model_message_time(m, p, msg);
     if (msg->bytes >= p->eager)
         r->free_at[msg->src] = r->end[i];
     else
@@ -260,18 +267,18 @@ static double replay_sorted(enum model_id m, const struct model_params *p,
         if (!in_range(msg, nranks)) continue;
         int s = msg->src, d = msg->dst, blocking = msg->bytes >= p->eager;
         if (ev[e].kind == EV_SEND_POST) {
-            r->rs[i] = fmax(r->have[s], r->free_at[s]) + r->sgap[i];
-            if (!blocking) r->last[s] = fmax(r->last[s], r->rs[i]);
+            r->rs[i] = later(r->have[s], r->free_at[s]) + r->sgap[i];
+            if (!blocking) r->last[s] = later(r->last[s], r->rs[i]);
             if (msg->post <= msg->start) replay_xfer(m, p, msg, i, r); /* receive was ready */
         } else if (ev[e].kind == EV_RECV_POST) {
-            r->rr[i] = fmax(r->have[d], r->free_at[d]) + r->rgap[i];
+            r->rr[i] = later(r->have[d], r->free_at[d]) + r->rgap[i];
         } else if (ev[e].kind == EV_XFER) {
             replay_xfer(m, p, msg, i, r);
         } else { /* EV_END */
             double end = r->end[i] + (m == MODEL_PLOGP ? p->orp : 0);
             if (end > r->have[d]) r->have[d] = end;
-            r->last[d] = fmax(r->last[d], end);
-            if (blocking) r->last[s] = fmax(r->last[s], r->end[i]);
+            r->last[d] = later(r->last[d], end);
+            if (blocking) r->last[s] = later(r->last[s], r->end[i]);
             if (r->end[i] > done) done = r->end[i];
         }
     }
