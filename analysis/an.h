@@ -145,6 +145,15 @@ struct an_out {
     char hop_seen[256][256];
 };
 
+/* What names of the trace stand for, remembered by address: the reader interns names until it
+ * closes (paje.h) and a trace repeats a few, so a record costs a lookup, not string compares
+ * (events.c). A slot holds the last name that fell on it. */
+enum { AN_MEMO = 1024 };
+struct an_memo {
+    const char *name[AN_MEMO];
+    int what[AN_MEMO];
+};
+
 struct an {
     const char *trace, *platform;
     const char *params_path; /* --params: calibrated point-to-point parameters */
@@ -163,6 +172,7 @@ struct an {
     struct route_cache rc;
     struct an_loads ld;
     struct an_out out;
+    struct an_memo state_types, state_values, ranks; /* events.c */
     int phases;
     int failed;
     long foreign;           /* the trace's hosts and links the platform does not have */

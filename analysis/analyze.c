@@ -7,7 +7,6 @@
 
 #include <errno.h>
 #include <libxml/parser.h>
-#include <malloc.h>
 #include <simgrid/engine.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -295,12 +294,6 @@ static int finish(struct an *a, struct outputs *o, const char *trace, int rc)
 
 int analyze_run(const struct analyze_request *q)
 {
-    /* The phase buffers grow by doubling and are freed after each phase. glibc raises its mmap
-     * threshold to the size of the largest block freed, so from the second phase on they would
-     * come from the heap, where a doubled copy leaves its old block behind. A fixed threshold
-     * keeps them mapped (realloc moves them with mremap, free unmaps): about 1.5 MB less peak
-     * memory on bench/analyzer-vs-pjdump's trace. */
-    mallopt(M_MMAP_THRESHOLD, 128 * 1024);
     struct an a;
     memset(&a, 0, sizeof a);
     char hf[4096], err[512];

@@ -34,6 +34,17 @@ static int rank_of(const char *container)
     return r;
 }
 
+/* What name stands for, by classify, from the memo when it holds it. */
+static int memo_get(struct an_memo *m, const char *name, int (*classify)(const char *))
+{
+    size_t i = ((uintptr_t)name >> 3) % AN_MEMO;
+    if (m->name[i] != name) {
+        m->name[i] = name;
+        m->what[i] = classify(name);
+    }
+    return m->what[i];
+}
+
 /* SMPI's link key "SRC_DST_TAG_SEQ" into its tag and SEQ (SimGrid numbers the keys in the
  * order the sends are issued); 0 on success */
 static int parse_key(const char *key, int *tag, int *seq)
@@ -59,7 +70,8 @@ void on_link(void *user, const struct paje_link *l)
             a->buf.capbar = a->buf.capbar ? a->buf.capbar * 2 : 1024;
             a->buf.bar = realloc(a->buf.bar, a->buf.capbar * sizeof *a->buf.bar);
         }
-        a->buf.bar[a->buf.nbar++] = (struct ready_msg){rank_of(l->from->name), l->start, l->end};
+        a->buf.bar[a->buf.nbar++] =
+            (struct ready_msg){memo_get(&a->ranks, l->from->name, rank_of), l->start, l->end};
         return;
     }
     if (tag == CS_READY_TAG) {
@@ -68,14 +80,15 @@ void on_link(void *user, const struct paje_link *l)
             a->buf.ready = realloc(a->buf.ready, a->buf.capready * sizeof *a->buf.ready);
         }
         a->buf.ready[a->buf.nready++] =
-            (struct ready_msg){rank_of(l->from->name), l->start, l->end};
+            (struct ready_msg){memo_get(&a->ranks, l->from->name, rank_of), l->start, l->end};
         return;
     }
     if (a->buf.n == a->buf.cap) {
         a->buf.cap = a->buf.cap ? a->buf.cap * 2 : 1024;
         a->buf.m = realloc(a->buf.m, a->buf.cap * sizeof *a->buf.m);
     }
-    int src = rank_of(l->from->name), dst = rank_of(l->to->name);
+    int src = memo_get(&a->ranks, l->from->name, rank_of),
+        dst = memo_get(&a->ranks, l->to->name, rank_of);
     if (src < 0 || dst < 0 || src >= a->nhosts || dst >= a->nhosts) {
         a->failed = 1;
         return;
@@ -106,31 +119,46 @@ static void use_settings(struct an *a, const char *value)
         expand_hosts(a, a->settings.ranks_per_host);
 }
 
+/* The state types the analyzer reads. */
+enum { STATE_OTHER, STATE_MPI, STATE_SETTINGS, STATE_PHASE };
+
+static int state_type_of(const char *type)
+{
+    return strcmp(type, "MPI_STATE") == 0         ? STATE_MPI
+           : strcmp(type, CS_SETTINGS_STATE) == 0 ? STATE_SETTINGS
+           : strcmp(type, CS_PHASE_STATE) == 0    ? STATE_PHASE
+                                                  : STATE_OTHER;
+}
+
+/* An MPI call's kind (ST_*) from its state's value. */
+static int call_kind_of(const char *value)
+{
+    return strcmp(value, "PMPI_Send") == 0      ? ST_SEND
+           : strcmp(value, "PMPI_Barrier") == 0 ? ST_BARRIER
+           : strcmp(value, "PMPI_Recv") == 0 || strncmp(value, "PMPI_Sendrecv", 13) == 0 ? ST_RECV
+                                                                                         : ST_OTHER;
+}
+
 void on_state(void *user, const struct paje_state *s)
 {
     struct an *a = user;
-    int rank;
-    if (s->depth == 0 && strcmp(s->type, "MPI_STATE") == 0 &&
-        (rank = rank_of(s->container->name)) >= 0) {
+    int rank, type = memo_get(&a->state_types, s->type, state_type_of);
+    if (s->depth == 0 && type == STATE_MPI &&
+        (rank = memo_get(&a->ranks, s->container->name, rank_of)) >= 0) {
         if (a->buf.nst == a->buf.capst) {
             a->buf.capst = a->buf.capst ? a->buf.capst * 2 : 1024;
             a->buf.st = realloc(a->buf.st, a->buf.capst * sizeof *a->buf.st);
         }
-        int kind =
-            strcmp(s->value, "PMPI_Send") == 0      ? ST_SEND
-            : strcmp(s->value, "PMPI_Barrier") == 0 ? ST_BARRIER
-            : strcmp(s->value, "PMPI_Recv") == 0 || strncmp(s->value, "PMPI_Sendrecv", 13) == 0
-                ? ST_RECV
-                : ST_OTHER;
+        int kind = memo_get(&a->state_values, s->value, call_kind_of);
         a->buf.st[a->buf.nst] = (struct rank_state){rank, kind, s->start, s->end};
         a->buf.nst++;
         return;
     }
-    if (strcmp(s->type, CS_SETTINGS_STATE) == 0) {
+    if (type == STATE_SETTINGS) {
         use_settings(a, s->value);
         return;
     }
-    if (strcmp(s->type, CS_PHASE_STATE) != 0) return;
+    if (type != STATE_PHASE) return;
     json_header(a);
     load_phase_begin(a, s);
     phase(a, s);

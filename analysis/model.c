@@ -25,6 +25,13 @@ const struct model_info model_infos[MODEL_COUNT] = {
                                         "messages sharing its busiest link"},
 };
 
+/* fmax(a, b), inlined where glibc's is a call (gcc inlines fmax only for finite math), with
+ * its result for every pair: the larger, b when they are equal, the other when one is NaN. */
+static inline double later(double a, double b)
+{
+    return isnan(b) ? a : a > b ? a : b;
+}
+
 /* y(m) from the measured table (x ascending): linear between sizes, flat below the first,
  * along the last segment beyond the last. */
 static double table_at(const double *x, const double *y, size_t n, double m)
@@ -111,11 +118,11 @@ static double send_gap(enum model_id m, const struct model_params *p, const stru
 {
     double bytes = p2p_bytes(p, msg);
     if (with_machine(m, p)) return overhead(p, msg, MACHINE_SEND_OVERHEAD);
-    if (m == MODEL_LOGP) return fmax(p->g, p->o);
-    if (m == MODEL_LOGGP) return fmax(p->g, p->o + (bytes > 1 ? (bytes - 1) * p->G : 0));
+    if (m == MODEL_LOGP) return later(p->g, p->o);
+    if (m == MODEL_LOGGP) return later(p->g, p->o + (bytes > 1 ? (bytes - 1) * p->G : 0));
     if (m == MODEL_PLOGP) /* the platform's g(m) >= o_s(m); a measured table may say otherwise */
-        return p->pt_n > 0 ? fmax(model_plogp_gap(p, msg->bytes),
-                                  table_at(p->pt_m, p->pt_os, p->pt_n, msg->bytes))
+        return p->pt_n > 0 ? later(model_plogp_gap(p, msg->bytes),
+                                   table_at(p->pt_m, p->pt_os, p->pt_n, msg->bytes))
                            : model_plogp_gap(p, msg->bytes);
     return 0;
 }
@@ -131,12 +138,42 @@ struct event {
     size_t msg;
 };
 
-static int by_time(const void *x, const void *y)
+/* The events' order: by time, then kind, then message (a total order: a message has one event
+ * of each kind). */
+static int event_before(const struct event *a, const struct event *b)
 {
-    const struct event *a = x, *b = y;
-    if (a->time != b->time) return a->time < b->time ? -1 : 1;
-    if (a->kind != b->kind) return a->kind - b->kind;
-    return (a->msg > b->msg) - (a->msg < b->msg);
+    if (a->time != b->time) return a->time < b->time;
+    if (a->kind != b->kind) return a->kind < b->kind;
+    return a->msg < b->msg;
+}
+
+/* Merges the sorted runs src[lo, mid) and src[mid, hi) into dst[lo, hi). */
+static void merge_events(const struct event *src, struct event *dst, size_t lo, size_t mid,
+                         size_t hi)
+{
+    size_t i = lo, j = mid, k = lo;
+    while (i < mid && j < hi)
+        dst[k++] = event_before(&src[j], &src[i]) ? src[j++] : src[i++];
+    while (i < mid)
+        dst[k++] = src[i++];
+    while (j < hi)
+        dst[k++] = src[j++];
+}
+
+/* Sorts the n events at ev by event_before, with tmp for n more: a bottom-up merge sort whose
+ * comparison inlines (qsort's goes through a pointer at every step). */
+static void sort_events(struct event *ev, struct event *tmp, size_t n)
+{
+    struct event *src = ev, *dst = tmp;
+    for (size_t w = 1; w < n; w *= 2) {
+        for (size_t lo = 0; lo < n; lo += 2 * w) {
+            size_t mid = lo + w < n ? lo + w : n, hi = lo + 2 * w < n ? lo + 2 * w : n;
+            merge_events(src, dst, lo, mid, hi);
+        }
+        struct event *t = src;
+        src = dst, dst = t;
+    }
+    if (src != ev) memcpy(ev, src, n * sizeof *ev);
 }
 
 /* Per-rank state of a replay: when it last received (have), when it may act again (free_at),
@@ -169,12 +206,12 @@ static void find_gaps(const struct model_params *p, const struct model_msg *msgs
         if (ev[e].kind == EV_SEND_POST) { /* a profile's o_s is not local work */
             double gap = msg->start - *ls - overhead(p, msg, MACHINE_SEND_OVERHEAD);
             r->sgap[i] = gap > MODEL_GAP_EPS ? gap : 0;
-            if (!blocking) *ls = fmax(*ls, msg->start);
+            if (!blocking) *ls = later(*ls, msg->start);
         } else if (ev[e].kind == EV_RECV_POST) {
             r->rgap[i] = msg->post - *ld > MODEL_GAP_EPS ? msg->post - *ld : 0;
         } else if (ev[e].kind == EV_END) { /* nor is its o_r */
-            *ld = fmax(*ld, msg->end + overhead(p, msg, MACHINE_RECV_OVERHEAD));
-            if (blocking) *ls = fmax(*ls, msg->end);
+            *ld = later(*ld, msg->end + overhead(p, msg, MACHINE_RECV_OVERHEAD));
+            if (blocking) *ls = later(*ls, msg->end);
         }
     }
 }
@@ -189,12 +226,12 @@ static void replay_xfer_machine(enum model_id m, const struct model_params *p,
 {
     double wire = machine_wire(m, p, msg);
     if (msg->bytes >= p->eager) {
-        r->end[i] = fmax(r->rs[i], r->rr[i]) + wire;
+        r->end[i] = later(r->rs[i], r->rr[i]) + wire;
         r->free_at[msg->src] = r->end[i];
         return;
     }
     double leave = r->rs[i] + overhead(p, msg, MACHINE_SEND_OVERHEAD);
-    r->end[i] = fmax(leave + wire, r->rr[i]) + overhead(p, msg, MACHINE_RECV_OVERHEAD);
+    r->end[i] = later(leave + wire, r->rr[i]) + overhead(p, msg, MACHINE_RECV_OVERHEAD);
     r->free_at[msg->src] = leave;
 }
 
@@ -207,7 +244,7 @@ static void replay_xfer(enum model_id m, const struct model_params *p, const str
         replay_xfer_machine(m, p, msg, i, r);
         return;
     }
-    r->end[i] = fmax(r->rs[i], r->rr[i]) + model_message_time(m, p, msg);
+    r->end[i] = later(r->rs[i], r->rr[i]) + model_message_time(m, p, msg);
     if (msg->bytes >= p->eager)
         r->free_at[msg->src] = r->end[i];
     else
@@ -230,26 +267,28 @@ static double replay_sorted(enum model_id m, const struct model_params *p,
         if (!in_range(msg, nranks)) continue;
         int s = msg->src, d = msg->dst, blocking = msg->bytes >= p->eager;
         if (ev[e].kind == EV_SEND_POST) {
-            r->rs[i] = fmax(r->have[s], r->free_at[s]) + r->sgap[i];
-            if (!blocking) r->last[s] = fmax(r->last[s], r->rs[i]);
+            r->rs[i] = later(r->have[s], r->free_at[s]) + r->sgap[i];
+            if (!blocking) r->last[s] = later(r->last[s], r->rs[i]);
             if (msg->post <= msg->start) replay_xfer(m, p, msg, i, r); /* receive was ready */
         } else if (ev[e].kind == EV_RECV_POST) {
-            r->rr[i] = fmax(r->have[d], r->free_at[d]) + r->rgap[i];
+            r->rr[i] = later(r->have[d], r->free_at[d]) + r->rgap[i];
         } else if (ev[e].kind == EV_XFER) {
             replay_xfer(m, p, msg, i, r);
         } else { /* EV_END */
             double end = r->end[i] + (m == MODEL_PLOGP ? p->orp : 0);
             if (end > r->have[d]) r->have[d] = end;
-            r->last[d] = fmax(r->last[d], end);
-            if (blocking) r->last[s] = fmax(r->last[s], r->end[i]);
+            r->last[d] = later(r->last[d], end);
+            if (blocking) r->last[s] = later(r->last[s], r->end[i]);
             if (r->end[i] > done) done = r->end[i];
         }
     }
     return done;
 }
 
-/* The message's events into ev; their count (a receive post only when it is known). */
-static size_t make_events(const struct model_msg *msgs, size_t n, struct event *ev)
+/* The message's events into ev, sorted (tmp: room for as many); their count (a receive post
+ * only when it is known). */
+static size_t make_events(const struct model_msg *msgs, size_t n, struct event *ev,
+                          struct event *tmp)
 {
     size_t k = 0;
     for (size_t i = 0; i < n; i++) {
@@ -259,7 +298,7 @@ static size_t make_events(const struct model_msg *msgs, size_t n, struct event *
         if (msg->post > msg->start) ev[k++] = (struct event){msg->post, EV_XFER, i};
         ev[k++] = (struct event){msg->end, EV_END, i};
     }
-    qsort(ev, k, sizeof *ev, by_time); /* once for every model */
+    sort_events(ev, tmp, k); /* once for every model */
     return k;
 }
 
@@ -292,7 +331,7 @@ int model_replay_call(const struct model_params *p, const struct model_msg *msgs
     double dummy;
     if (local == NULL) local = &dummy;
     *local = 0;
-    struct event *ev = malloc((4 * n + 1) * sizeof *ev);
+    struct event *ev = malloc((8 * n + 1) * sizeof *ev);
     double *buf = calloc(7 * n + 5 * (size_t)nranks + 1, sizeof *buf);
     if (ev == NULL || buf == NULL) {
         free(ev);
@@ -308,7 +347,7 @@ int model_replay_call(const struct model_params *p, const struct model_msg *msgs
                        buf + 3 * nranks + 2 * n,
                        buf + 3 * nranks + 3 * n,
                        buf + 3 * nranks + 4 * n};
-    size_t nev = make_events(msgs, n, ev);
+    size_t nev = make_events(msgs, n, ev, ev + 4 * n);
     find_gaps(p, msgs, ev, nev, nranks, t0, &r);
     tail_gaps(&r, msgs, n, nranks, exit_at, tail, local);
     for (int m = 0; m < MODEL_COUNT; m++) {

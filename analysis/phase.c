@@ -54,7 +54,16 @@ static double ready_done(struct an *a, const struct ready_msg *r, int root)
     return r->end + (rt != NULL ? machine_value(a->mc, MACHINE_RECV_OVERHEAD, rt->cls, 0) : 0);
 }
 
-/* Takes the phase's ready and algorithm messages; the rank count p from them. */
+/* 1 when the n values at v are in ascending order. */
+static int ascending(const double *v, size_t n)
+{
+    for (size_t i = 1; i < n; i++)
+        if (v[i] < v[i - 1]) return 0;
+    return 1;
+}
+
+/* Takes the phase's ready and algorithm messages; the rank count p from them. The ready
+ * messages come in the order they end: sorted already unless a profile's o_r reorders them. */
 static void cut_messages(struct an *a, const struct paje_state *s, struct cut *c)
 {
     c->ready = malloc((a->buf.nready + 1) * sizeof *c->ready);
@@ -71,7 +80,7 @@ static void cut_messages(struct an *a, const struct paje_state *s, struct cut *c
         c->alg[c->nalg++] = m;
     }
     if (c->nready > 0 && (int)c->nready / c->calls + 1 > c->p) c->p = (int)c->nready / c->calls + 1;
-    qsort(c->ready, c->nready, sizeof *c->ready, cmp_double);
+    if (!ascending(c->ready, c->nready)) qsort(c->ready, c->nready, sizeof *c->ready, cmp_double);
 }
 
 /* Call c starts at t0s[c], when the root's last ready receive of the call ends. Its messages

@@ -48,20 +48,34 @@ static int by_rank_end(const void *x, const void *y)
     return (a->end > b->end) - (a->end < b->end);
 }
 
-/* The blocking receives of the phase by rank, then by end, for recv_post. */
+/* 1 when the n receives at x are in the order of their ends. */
+static int ends_sorted(const struct rank_state *x, size_t n)
+{
+    for (size_t i = 1; i < n; i++)
+        if (x[i].end < x[i - 1].end) return 0;
+    return 1;
+}
+
+/* The blocking receives of the phase by rank, then by end, for recv_post: a counting sort by
+ * rank that keeps the order of arrival, which is the order of the ends (the reader reports a
+ * state when it ends, in the trace's time order); a rank whose receives are not is sorted
+ * (stably, as glibc's qsort sorts). */
 static void recv_index_build(struct rank_index *ix, int p)
 {
-    size_t n = 0;
     ix->recv = malloc((ix->nst + 1) * sizeof *ix->recv);
     ix->recvoff = calloc((size_t)p + 2, sizeof *ix->recvoff);
+    size_t *off = ix->recvoff; /* counts at rank + 2, then starts at rank + 1, then at rank */
     for (size_t i = 0; i < ix->nst; i++)
-        if (ix->st[i].kind == ST_RECV && ix->st[i].rank >= 0 && ix->st[i].rank < p) {
-            ix->recv[n++] = ix->st[i];
-            ix->recvoff[ix->st[i].rank + 1]++;
-        }
+        if (ix->st[i].kind == ST_RECV && ix->st[i].rank >= 0 && ix->st[i].rank < p)
+            off[ix->st[i].rank + 2]++;
     for (int r = 0; r < p; r++)
-        ix->recvoff[r + 1] += ix->recvoff[r];
-    qsort(ix->recv, n, sizeof *ix->recv, by_rank_end);
+        off[r + 2] += off[r + 1];
+    for (size_t i = 0; i < ix->nst; i++)
+        if (ix->st[i].kind == ST_RECV && ix->st[i].rank >= 0 && ix->st[i].rank < p)
+            ix->recv[off[ix->st[i].rank + 1]++] = ix->st[i];
+    for (int r = 0; r < p; r++)
+        if (!ends_sorted(ix->recv + off[r], off[r + 1] - off[r]))
+            qsort(ix->recv + off[r], off[r + 1] - off[r], sizeof *ix->recv, by_rank_end);
 }
 
 /* Indexes the phase's calls and ready messages per rank (compacting a->buf.st and a->buf.ready in

@@ -75,6 +75,13 @@ static int line_error(struct paje_lines *l, const char *why)
     return -1;
 }
 
+/* The offset of the first NUL byte at or after `from` in the buffer, or l->have. */
+static size_t nul_from(const struct paje_lines *l, size_t from)
+{
+    const char *z = memchr(l->buf + from, '\0', l->have - from);
+    return z != NULL ? (size_t)(z - l->buf) : l->have;
+}
+
 /* Moves the unread rest to the front and reads more after it. 0, or -1 on a read error. */
 static int refill(struct paje_lines *l)
 {
@@ -88,6 +95,7 @@ static int refill(struct paje_lines *l)
     }
     l->eof = got == 0;
     l->have += got;
+    l->nul = nul_from(l, 0);
     return 0;
 }
 
@@ -96,15 +104,13 @@ int paje_next_line(struct paje_lines *l, char **line, size_t *len)
     for (;;) {
         char *s = l->buf + l->pos, *nl = memchr(s, '\n', l->have - l->pos);
         if (nl != NULL) {
+            if (l->nul < l->pos) l->nul = nul_from(l, l->pos); /* past a line in error */
             *nl = '\0';
             *line = s;
             *len = (size_t)(nl - s);
             l->pos = (size_t)(nl - l->buf) + 1;
+            if (l->nul < l->pos) return line_error(l, "NUL byte in the line");
             l->line++;
-            if (memchr(s, '\0', *len) != NULL) {
-                l->line--;
-                return line_error(l, "NUL byte in the line");
-            }
             return 1;
         }
         if (l->eof)

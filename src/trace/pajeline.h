@@ -31,6 +31,7 @@ struct paje_lines {
     FILE *f;
     char *buf; /* PAJE_LINE_MAX + 1 bytes */
     size_t have, pos;
+    size_t nul; /* the first NUL byte at or after pos, or have: one search per block */
     int eof;
     long line;     /* number of the line last returned (or failed on) */
     char why[128]; /* what went wrong, after -1 */
