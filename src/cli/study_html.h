@@ -1,8 +1,9 @@
 /* study_html.h: what the files of a study's page, OUT/index.html, share: study_html.c writes
  * the page (its frame and the list of files), study_html_question.c and study_html_results.c
  * its sections, study_html_tables.c their tables, read from the report's CSV and text files,
- * and study_html_style.c its style and script. Every text that
- * comes from a file or the spec goes through html_text, every file name through html_url. */
+ * study_html_parts.c the pieces they share (below, up to html_coll_head) and
+ * study_html_style.c its style and script. Every text that comes from a file or the spec goes
+ * through html_text, every file name through html_url. */
 #ifndef COLLSIM_STUDY_HTML_H
 #define COLLSIM_STUDY_HTML_H
 
