@@ -83,27 +83,6 @@ static void report(struct doctor *d, enum verdict v, const char *what, const cha
     putchar('\n');
 }
 
-/* 1 when path is a regular file this process may execute. */
-static int executable(const char *path)
-{
-    struct stat st;
-    return stat(path, &st) == 0 && S_ISREG(st.st_mode) && access(path, X_OK) == 0;
-}
-
-/* The executable `name` on PATH, as execlp finds it, into out: 0, or -1. */
-static int path_find(const char *name, char *out, size_t len)
-{
-    const char *p = getenv("PATH");
-    if (p == NULL) p = "/bin:/usr/bin";
-    for (;;) {
-        size_t n = strcspn(p, ":");
-        snprintf(out, len, "%.*s/%s", n > 0 ? (int)n : 1, n > 0 ? p : ".", name);
-        if (executable(out)) return 0;
-        if (p[n] == '\0') return -1;
-        p += n + 1;
-    }
-}
-
 /* The SimGrid version `prog --version` prints ("SimGrid version 3.32"), major and minor into
  * v: 0, or -1 when it does not run or say it. */
 static int tool_version(const char *prog, int v[2])
@@ -157,8 +136,8 @@ static void check_simgrid_tool(struct doctor *d, const char *name, const char *c
     char path[PATH_MAX];
     int v[2];
     snprintf(path, sizeof path, "%s", compiled);
-    if (strchr(compiled, '/') == NULL ? path_find(compiled, path, sizeof path) != 0
-                                      : !executable(path)) {
+    if (strchr(compiled, '/') == NULL ? cs_path_find(compiled, path, sizeof path) != 0
+                                      : !cs_executable(path)) {
         report(d, D_FAIL, name,
                "%s, found when collsim was built, is gone (%s): apt-get install libsimgrid-dev, "
                "or build collsim again with the SimGrid to use",
@@ -210,7 +189,7 @@ static void check_optional(struct doctor *d)
     };
     char path[PATH_MAX];
     for (size_t i = 0; i < sizeof tools / sizeof tools[0]; i++) {
-        if (path_find(tools[i][0], path, sizeof path) == 0)
+        if (cs_path_find(tools[i][0], path, sizeof path) == 0)
             report(d, D_OK, tools[i][0], "%s", path);
         else
             report(d, D_WARN, tools[i][0], "not found on PATH: %s; apt-get install %s", tools[i][1],

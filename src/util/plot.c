@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,7 +15,8 @@
 
 int cs_gnuplot_available(void)
 {
-    return system("command -v gnuplot >/dev/null 2>&1") == 0;
+    char path[PATH_MAX];
+    return cs_path_find("gnuplot", path, sizeof path) == 0;
 }
 
 static pid_t gnuplot_pid;

@@ -307,3 +307,22 @@ const char *cs_simgrid_error(char *line)
     if (strcmp(msg, "Exiting now.") == 0 || *msg == '\0') return NULL;
     return msg;
 }
+
+int cs_executable(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISREG(st.st_mode) && access(path, X_OK) == 0;
+}
+
+int cs_path_find(const char *name, char *out, size_t len)
+{
+    const char *p = getenv("PATH");
+    if (p == NULL) p = "/bin:/usr/bin";
+    for (;;) {
+        size_t n = strcspn(p, ":");
+        snprintf(out, len, "%.*s/%s", n > 0 ? (int)n : 1, n > 0 ? p : ".", name);
+        if (cs_executable(out)) return 0;
+        if (p[n] == '\0') return -1;
+        p += n + 1;
+    }
+}

@@ -28,6 +28,11 @@ int cs_parse_bytes(const char *s, uint64_t *out);
 /* Bytes as "1.5 GiB" (three significant digits, binary multiples up to EiB) into out. */
 void cs_human_bytes(double b, char *out, size_t len);
 
+/* 1 when path is a regular file this process may execute. */
+int cs_executable(const char *path);
+/* The executable `name` on PATH, as execlp finds it, into out (size len): 0, or -1. */
+int cs_path_find(const char *name, char *out, size_t len);
+
 /* Checks a list of items separated by sep ("a,b,c"): no empty item (a leading, trailing or
  * doubled separator, or an empty list) and, with unique, no item twice. 0, or -1 with
  * "an empty WHAT in '...'" or "WHAT 'x' is given twice in '...'" in err. */
