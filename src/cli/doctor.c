@@ -52,8 +52,9 @@ const char doctor_usage[] =
     "  --collective NAME  its collective (default: bcast; 'collsim list' names them)\n"
     "  --size BYTES       its largest message, e.g. 4M (default: 4 MiB, run's largest); a\n"
     "                     list or range as run's --sizes takes stands for its largest\n"
-    "  --shared-buffers   as collsim run's (bcast only): no buffers in the memory estimate,\n"
-    "                     two more mappings a rank and no stack guard pages\n"
+    "  --shared-buffers   as collsim run's (bcast, reduce, allreduce): only the ranks' own\n"
+    "                     scratch in the memory estimate, two more mappings a shared buffer\n"
+    "                     and no stack guard pages\n"
     "  --out DIR          the output folder to check (default: the current folder)\n"
     "Exit status: 0 when no check FAILs, 1 when one does, 2 for a bad command line.\n";
 
@@ -216,7 +217,8 @@ static void check_maps(struct doctor *d)
         report(d, D_SKIP, what, "%ld%s; give --np N to check it against a run", limit, from);
         return;
     }
-    double guarded = smpi_maps_needed(d->np, 0, 1), need = smpi_maps_needed(d->np, d->shared, 0);
+    double own_m, guarded = smpi_maps_needed(d->np, 0, 1);
+    double need = smpi_maps_needed(d->np, d->shared ? coll_shared_buffers(d->coll, &own_m) : 0, 0);
     if (!d->shared && guarded <= (double)limit)
         report(d, D_OK, what, "%ld%s >= %.0f needed for %d ranks", limit, from, guarded, d->np);
     else if (need > (double)limit)
@@ -265,14 +267,14 @@ static void check_memory(struct doctor *d)
 {
     double per_m, base, total, free_now = mem_available();
     char want_s[32], total_s[32], free_s[32], size_s[32], run[160];
-    smpi_memory_terms(d->coll, d->np > 0 ? d->np : 1, &per_m, &base, &total);
+    smpi_memory_terms(d->coll, d->np > 0 ? d->np : 1, d->shared, &per_m, &base, &total);
     cs_human_bytes(total, total_s, sizeof total_s);
     cs_human_bytes(free_now, free_s, sizeof free_s);
     if (d->np == 0) {
         report(d, D_SKIP, "memory", "%s, %s free; give --np N to check a run", total_s, free_s);
         return;
     }
-    double want = base + per_m * (d->shared ? 0 : (double)d->size);
+    double want = base + per_m * (double)d->size;
     cs_human_bytes(want, want_s, sizeof want_s);
     cs_human_bytes((double)d->size, size_s, sizeof size_s);
     snprintf(run, sizeof run, "about %s for %d ranks of %s at %s%s", want_s, d->np,
@@ -280,7 +282,7 @@ static void check_memory(struct doctor *d)
     if (total <= 0)
         report(d, D_WARN, "memory", "%s; this machine's memory is unknown", run);
     else if (want > total)
-        memory_fail(d, run, total_s, base < total && !d->shared ? (total - base) / per_m : -1);
+        memory_fail(d, run, total_s, base < total && per_m > 0 ? (total - base) / per_m : -1);
     else if (free_now > 0 && want > free_now)
         report(d, D_WARN, "memory", "%s, more than the %s free now (of %s): it may swap", run,
                free_s, total_s);
@@ -355,8 +357,10 @@ static int doctor_options(int argc, char **argv, struct doctor *d)
         return 2;
     }
     d->size = cs_sizes_max(&sizes);
-    if (d->shared && d->coll != COLL_bcast) {
-        cs_error("--shared-buffers: not for %s: only bcast shares its buffers (docs/simulation.md)",
+    double own_m;
+    if (d->shared && coll_shared_buffers(d->coll, &own_m) == 0) {
+        cs_error("--shared-buffers: not for %s: only bcast, reduce and allreduce share their "
+                 "buffers (docs/simulation.md)",
                  coll_infos[d->coll].name);
         return 2;
     }

@@ -87,13 +87,15 @@ int smpi_hostfile(const char *platform, const char *given, char *out, size_t len
  * the block placement of n ranks per host. 0, or -1 after an error line. */
 int smpi_hostfile_copy(const char *hosts, int n, char *tmp, size_t len);
 
-/* The memory estimate of collsim's guard (runplan.h) for np processes of collective coll: a run
- * of m-byte messages needs about base + per_m m bytes; total is this machine's memory (0 or
- * less if unknown). */
-void smpi_memory_terms(enum coll_id coll, int np, double *per_m, double *base, double *total);
+/* The memory estimate of collsim's guard (runplan.h) for np processes of collective coll, with
+ * shared buffers (--shared-buffers) or not: a run of m-byte messages needs about
+ * base + per_m m bytes; total is this machine's memory (0 or less if unknown). */
+void smpi_memory_terms(enum coll_id coll, int np, int shared, double *per_m, double *base,
+                       double *total);
 
-/* The memory mappings a run of np processes takes, with shared buffers or not and with
- * SimGrid's stack guard pages or not (docs/simulation.md, "Mappings"). */
+/* The memory mappings a run of np processes takes, with `shared` buffers a rank shared with
+ * all ranks (coll_shared_buffers; 0 without --shared-buffers) and with SimGrid's stack guard
+ * pages or not (docs/simulation.md, "Mappings"). */
 double smpi_maps_needed(int np, int shared, int guard);
 
 /* The vm.max_map_count to advise for a run that needs `need` mappings: a quarter more,

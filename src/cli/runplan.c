@@ -142,9 +142,9 @@ static int check_memory(const struct run_request *r, struct run_plan *pl)
 {
     struct plan_memory *m = &pl->memory;
     char need[32], have[32], fit[32], most[32];
-    /* shared buffers: only SimGrid's cost per process grows with the processes */
-    uint64_t max = r->args.shared ? 0 : cs_sizes_max(&r->args.sizes);
-    smpi_memory_terms(r->args.coll, pl->np, &m->per_m, &m->base, &m->total);
+    /* shared buffers: the ranks' own scratch buffers and SimGrid's cost per process */
+    uint64_t max = cs_sizes_max(&r->args.sizes);
+    smpi_memory_terms(r->args.coll, pl->np, r->args.shared, &m->per_m, &m->base, &m->total);
     m->want = m->base + m->per_m * (double)max;
     if (m->total <= 0 || m->want <= m->total) return 0;
     cs_human_bytes(m->want, need, sizeof need);
@@ -168,7 +168,8 @@ static int check_memory(const struct run_request *r, struct run_plan *pl)
  * that fit. 0, or 2 after one error line. */
 static int check_maps(const struct run_request *r, struct run_plan *pl)
 {
-    int shared = r->args.shared;
+    double own_m;
+    int shared = r->args.shared ? coll_shared_buffers(r->args.coll, &own_m) : 0;
     long limit = smpi_maps_limit();
     pl->guard_off = shared;
     if (limit <= 0) return 0;

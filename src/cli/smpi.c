@@ -445,9 +445,14 @@ int smpi_program(const char *name, char *out, size_t len)
 #define SMPI_RANK_BYTES (64.0 * 1024)
 #define SMPI_BASE_BYTES (128.0 * 1024 * 1024)
 
-void smpi_memory_terms(enum coll_id coll, int np, double *per_m, double *base, double *total)
+void smpi_memory_terms(enum coll_id coll, int np, int shared, double *per_m, double *base,
+                       double *total)
 {
-    *per_m = coll_infos[coll].mem_p * np + coll_infos[coll].mem_p2 * (double)np * np;
+    double own_m;
+    if (shared && coll_shared_buffers(coll, &own_m) > 0)
+        *per_m = own_m * np;
+    else
+        *per_m = coll_infos[coll].mem_p * np + coll_infos[coll].mem_p2 * (double)np * np;
     *base = SMPI_BASE_BYTES + SMPI_RANK_BYTES * np;
     *total = (double)sysconf(_SC_PHYS_PAGES) * (double)sysconf(_SC_PAGESIZE);
 }
@@ -456,7 +461,7 @@ void smpi_memory_terms(enum coll_id coll, int np, double *per_m, double *base, d
  * on SimGrid 3.32: the simulator's own (libraries, heap) about 180; a rank's stack with its
  * guard page two (the guard splits the stack's mapping), without it none (the stacks merge
  * into a few mappings); a shared buffer two (its private first and last pages; a last page
- * merges with the next rank's first). */
+ * merges with the next buffer's first). */
 #define SMPI_MAPS_BASE 1024
 #define SMPI_MAPS_GUARD 2
 #define SMPI_MAPS_SHARED 2
@@ -464,7 +469,7 @@ void smpi_memory_terms(enum coll_id coll, int np, double *per_m, double *base, d
 double smpi_maps_needed(int np, int shared, int guard)
 {
     return SMPI_MAPS_BASE +
-           (double)np * ((guard ? SMPI_MAPS_GUARD : 0) + (shared ? SMPI_MAPS_SHARED : 0));
+           (double)np * ((guard ? SMPI_MAPS_GUARD : 0) + shared * SMPI_MAPS_SHARED);
 }
 
 long smpi_maps_raise(double need)

@@ -105,7 +105,7 @@ static double cell_memory(const struct study_plan *p, const struct study_cell *c
 {
     uint64_t max = cs_sizes_max(&plan_coll(p, c->coll)->sizes);
     double per_m, base;
-    smpi_memory_terms(c->coll, p->var[c->variant].np, &per_m, &base, total);
+    smpi_memory_terms(c->coll, p->var[c->variant].np, 0, &per_m, &base, total);
     return base + per_m * (double)max;
 }
 

@@ -312,7 +312,7 @@ static void size_add(char *list, size_t len, unsigned long long b)
 static int plan_sizes(struct study_coll *sc, const uint64_t *v, int n, int np)
 {
     double per_m, base, total;
-    smpi_memory_terms(sc->id, np, &per_m, &base, &total);
+    smpi_memory_terms(sc->id, np, 0, &per_m, &base, &total);
     uint64_t min = v[0];
     for (int i = 1; i < n; i++)
         min = v[i] < min ? v[i] : min;

@@ -1,6 +1,8 @@
 /* buffers.c: the drivers' buffers: a rank's own pair (coll_bufs, and the driver functions
  * built on it) and the buffers all ranks share (--shared-buffers, coll_shared_*). */
+#include <inttypes.h>
 #include <smpi/smpi.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <sys/mman.h>
 
@@ -86,7 +88,11 @@ int coll_shared_size(struct coll_shared *s, uint64_t len)
     coll_shared_release(s);
     coll_shared_layout(s, len);
     uint64_t size = len > 0 ? COLL_PAGE_UP(len) : COLL_SHARED_PAGE;
-    s->buf = coll_shared_map(s, size);
+    /* SimGrid 3.32's local copies (Datatype::copy, smpi_datatype.cpp) take a buffer whose only
+     * private block is as long as the message for a shared one and copy nothing: a one-byte
+     * buffer's one byte is private, so it is all this rank's own */
+    s->own = len == 1;
+    s->buf = s->own ? malloc(1) : coll_shared_map(s, size);
     if (s->buf == NULL) return -1;
     s->len = len;
     /* SimGrid maps the shared part with MAP_POPULATE: every rank's page-table entries then
@@ -101,7 +107,10 @@ int coll_shared_size(struct coll_shared *s, uint64_t len)
 
 void coll_shared_release(struct coll_shared *s)
 {
-    if (s->buf != NULL) SMPI_SHARED_FREE(s->buf);
+    if (s->buf != NULL && s->own)
+        free(s->buf);
+    else if (s->buf != NULL)
+        SMPI_SHARED_FREE(s->buf);
     s->buf = NULL;
 }
 
@@ -119,6 +128,52 @@ int64_t coll_shared_find_block(const struct coll_shared *s, int from, int to, in
     for (int i = 0; i < s->n; i++) {
         unsigned char v = data_block(from, to, s->at[i], call);
         if (s->buf[s->at[i]] != v) return *want = v, *got = s->buf[s->at[i]], (int64_t)s->at[i];
+    }
+    return -1;
+}
+
+void coll_shared_need(struct coll_shared *s, const struct coll_call *c)
+{
+    if (coll_shared_size(s, c->bytes) == 0) return;
+    fprintf(stderr, "collsim-runner: error: out of memory for a %" PRIu64 "-byte buffer\n",
+            c->bytes);
+    MPI_Abort(c->comm, 2);
+}
+
+void *coll_shared_pair_setup(uint64_t max_bytes, int rank, int np)
+{
+    (void)max_bytes, (void)rank, (void)np; /* made for each size */
+    return calloc(1, sizeof(struct coll_shared_pair));
+}
+
+void coll_shared_pair_release(void *pair)
+{
+    struct coll_shared_pair *s = pair;
+    coll_shared_release(&s->send);
+    coll_shared_release(&s->recv);
+    free(s);
+}
+
+void coll_shared_fill_reduction(struct coll_shared_pair *s, const struct coll_call *c)
+{
+    coll_shared_need(&s->send, c);
+    coll_shared_need(&s->recv, c);
+    for (int i = 0; i < s->send.n; i++) {
+        uint64_t at = s->send.at[i];
+        s->send.buf[at] = data_input(at, c->call, c->rank);
+        s->recv.buf[at] = data_poison(data_reduced(at, c->call, c->np));
+    }
+}
+
+int64_t coll_shared_find_reduction(const struct coll_shared_pair *s, const struct coll_call *c,
+                                   int result, unsigned char *want, unsigned char *got)
+{
+    for (int i = 0; i < s->send.n; i++) {
+        uint64_t at = s->send.at[i];
+        unsigned char in = data_input(at, c->call, c->rank), out = data_reduced(at, c->call, c->np);
+        if (result && s->recv.buf[at] != out)
+            return *want = out, *got = s->recv.buf[at], (int64_t)at;
+        if (s->send.buf[at] != in) return *want = in, *got = s->send.buf[at], (int64_t)at;
     }
     return -1;
 }

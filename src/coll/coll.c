@@ -34,7 +34,16 @@ const struct coll_driver *coll_driver(enum coll_id coll)
 
 const struct coll_driver *coll_driver_shared(enum coll_id coll)
 {
-    return coll == COLL_bcast ? &coll_driver_bcast_shared : NULL;
+    switch (coll) {
+    case COLL_bcast:
+        return &coll_driver_bcast_shared;
+    case COLL_reduce:
+        return &coll_driver_reduce_shared;
+    case COLL_allreduce:
+        return &coll_driver_allreduce_shared;
+    default:
+        return NULL;
+    }
 }
 
 coll_fn coll_resolve(enum coll_id coll, const char *name)

@@ -73,7 +73,8 @@ const struct coll_driver *coll_driver(enum coll_id coll);
  * helpers below), whose fill and check touch only the private bytes; NULL when coll cannot be
  * checked so (the runner then refuses the mode). */
 const struct coll_driver *coll_driver_shared(enum coll_id coll);
-extern const struct coll_driver coll_driver_bcast_shared;
+extern const struct coll_driver coll_driver_bcast_shared, coll_driver_reduce_shared,
+    coll_driver_allreduce_shared;
 
 /* ---- what drivers share (buffers.c) ---- */
 
@@ -117,6 +118,7 @@ struct coll_shared {
     uint64_t len;                 /* the message size it is made for */
     int n;                        /* private bytes */
     uint64_t at[COLL_SHARED_MAX]; /* their offsets, ascending */
+    int own;                      /* 1: buf is this rank's own memory (coll_shared_size) */
 };
 
 /* A shared buffer for messages of len bytes, unless s already is one: 0, or -1 if out of
@@ -134,6 +136,31 @@ void coll_shared_fill_block(struct coll_shared *s, int from, int to, int call, i
  * with the byte wanted and the byte found, or -1. */
 int64_t coll_shared_find_block(const struct coll_shared *s, int from, int to, int call,
                                unsigned char *want, unsigned char *got);
+
+/* s sized for call c's messages (coll_shared_size); out of memory, one error line and
+ * MPI_Abort. */
+void coll_shared_need(struct coll_shared *s, const struct coll_call *c);
+
+/* A reduction's send and receive buffers, both shared, with the same private offsets: every
+ * algorithm combines byte i of one rank's vector with byte i of another's, and SimGrid keeps a
+ * private byte's place within a message, so the private bytes of the result are the
+ * reduction of the private bytes of the inputs (the state of the shared reduce and
+ * all-reduce drivers). Scratch buffers stay the algorithms' own (coll_buffer). */
+struct coll_shared_pair {
+    struct coll_shared send, recv;
+};
+void *coll_shared_pair_setup(uint64_t max_bytes, int rank, int np);
+void coll_shared_pair_release(void *pair);
+
+/* Both buffers sized for call c; the send's private bytes = rank c->rank's input
+ * (data_input), the receive's the reduction over all ranks, poisoned. */
+void coll_shared_fill_reduction(struct coll_shared_pair *s, const struct coll_call *c);
+
+/* The first private offset where the receive buffer (when result) is not the reduction over
+ * all ranks or the send buffer is not this rank's input, with the byte wanted and the byte
+ * found, or -1. */
+int64_t coll_shared_find_reduction(const struct coll_shared_pair *s, const struct coll_call *c,
+                                   int result, unsigned char *want, unsigned char *got);
 
 /* ---- what algorithms of every collective share (helpers.c) ---- */
 

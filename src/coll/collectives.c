@@ -19,6 +19,21 @@ int coll_rooted(enum coll_id coll)
     return strstr(coll_infos[coll].params, "int root") != NULL;
 }
 
+int coll_shared_buffers(enum coll_id coll, double *own_m)
+{
+    *own_m = 0;
+    switch (coll) {
+    case COLL_bcast:
+        return 1;
+    case COLL_reduce:
+    case COLL_allreduce:
+        *own_m = 1;
+        return 2;
+    default:
+        return 0;
+    }
+}
+
 int coll_find(const char *name)
 {
     for (int c = 0; c < COLL_COUNT; c++)

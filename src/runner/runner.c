@@ -239,23 +239,25 @@ static int use_shared(struct options *o, int rank)
     const char *name = coll_infos[o->a.coll].name;
     if (coll_driver_shared(o->a.coll) == NULL) {
         if (rank == 0)
-            cs_error("--shared-buffers: not for %s: %s; only bcast, whose ranks all receive the "
-                     "same bytes, can be checked in buffers all ranks share",
+            cs_error("--shared-buffers: not for %s: %s; only bcast, reduce and allreduce, whose "
+                     "messages keep every byte at its offset, can be checked in buffers all "
+                     "ranks share",
                      name,
                      o->a.coll == COLL_barrier ? "it moves no data"
-                                               : "its ranks' data differ, and one memory shared "
+                                               : "its blocks change places, and one memory shared "
                                                  "by all ranks would mix them");
         return -1;
     }
     o->driver = coll_driver_shared(o->a.coll);
     if (rank == 0)
-        fprintf(stderr,
-                "collsim-runner: note: --shared-buffers: every rank's %s buffer is one memory "
-                "shared by all ranks but for every other byte of the first and the last %d of "
-                "a message of m bytes (offsets 0, 2, ..., %d and m-1, m-3, ..., m-%d), which "
-                "every message carries and every rank checks; the other bytes are neither "
-                "moved nor checked\n",
-                name, COLL_SHARED_SPAN, COLL_SHARED_SPAN - 2, COLL_SHARED_SPAN - 1);
+        fprintf(
+            stderr,
+            "collsim-runner: note: --shared-buffers: each %s buffer of every rank is one memory "
+            "shared by all ranks but for every other byte of the first and the last %d of "
+            "a message of m bytes (offsets 0, 2, ..., %d and m-1, m-3, ..., m-%d), which "
+            "every message carries and every rank checks; the other bytes are neither "
+            "moved nor checked\n",
+            name, COLL_SHARED_SPAN, COLL_SHARED_SPAN - 2, COLL_SHARED_SPAN - 1);
     return 0;
 }
 

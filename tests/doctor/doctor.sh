@@ -4,7 +4,8 @@
 # a warning (exit 0); a runner that is not there, a mapping limit too low (COLLSIM_MAX_MAP_COUNT),
 # a run beyond the memory and an output that is not a folder FAIL (exit 1); a bad command line
 # is one error line (exit 2). The mapping counts are docs/simulation.md's ("Mappings"): 1,024
-# for the simulator, two a rank for the stack guard pages, two a rank for shared buffers; the
+# for the simulator, two a rank for the stack guard pages, two a rank for each shared buffer
+# (one for a broadcast, two for a reduction's send and receive buffers); the
 # advised limit is a quarter more, rounded up to a multiple of 65,536 (tests/run/maps.sh).
 collsim=$(realpath "$1") src=$2
 source "$src/tests/lib.sh"
@@ -68,6 +69,11 @@ COLLSIM_MAX_MAP_COUNT=65530 doctor --np 65536 --shared-buffers --out "$tmp"
 need=$(maps 65536 0 2)
 line vm.max_map_count | grep -q "^FAIL .* < $need needed for 65536 ranks with shared buffers: sudo sysctl -w vm.max_map_count=$(raise "$need")$" &&
     pass || fail "65536 shared ranks: $(line vm.max_map_count)"
+COLLSIM_MAX_MAP_COUNT=10000 doctor --np 4096 --collective allreduce --shared-buffers --out "$tmp"
+need=$(maps 4096 0 4)
+assert_eq "an all-reduce's two shared buffers" \
+    "FAIL  vm.max_map_count: 10000 (COLLSIM_MAX_MAP_COUNT) < $need needed for 4096 ranks with shared buffers: sudo sysctl -w vm.max_map_count=$(raise "$need")" \
+    "$(line vm.max_map_count)"
 COLLSIM_MAX_MAP_COUNT=1000 doctor --np 4096 --out "$tmp"
 assert_eq "private buffers past 1000 mappings (exit status)" 1 $?
 line vm.max_map_count | grep -q "^FAIL .* < $(maps 4096 0 0) needed for 4096 ranks: " && pass ||
@@ -91,6 +97,10 @@ line memory | grep -q '^FAIL  memory: .* of alltoall at 64 KiB, .*: fewer ranks 
 doctor --np 262144 --size 1G --shared-buffers --out "$tmp"
 line memory | grep -q '^[a-z]*  *memory: about 16.1 GiB for 262144 ranks of bcast at 1 GiB with shared buffers' &&
     pass || fail "shared buffers' memory (128 MiB + 64 KiB a rank): $(line memory)"
+# a reduction's algorithms keep a vector of their own: 128 MiB + 65,536 (64 KiB + 1 MiB)
+doctor --np 65536 --collective reduce --size 1M --shared-buffers --out "$tmp"
+line memory | grep -q '^FAIL  memory: about 68.1 GiB for 65536 ranks of reduce at 1 MiB with shared buffers, more than' &&
+    pass || fail "a reduction's own vectors with shared buffers: $(line memory)"
 
 # outputs: a folder, one to be made, a regular file, a path under one
 touch "$tmp/file"
@@ -111,7 +121,7 @@ line out | grep -q "^ok    out: $tmp/new/deeper does not exist yet; it can be ma
 
 # a bad command line: one error line, exit 2, no check run
 for bad in "--bogus" "--np" "--np 0" "--np 262145" "--np x" "--collective nope" "--size 3G" \
-    "--size abc" "--out=" "stray" "--shared-buffers --collective reduce"; do
+    "--size abc" "--out=" "stray" "--shared-buffers --collective gather"; do
     # shellcheck disable=SC2086
     assert_one_line_error "doctor $bad" "$collsim" doctor $bad
     # shellcheck disable=SC2086

@@ -6,8 +6,6 @@
  * the others poison and every rank checks: a broadcast sends every byte to every rank at the
  * same offset, so a private byte that is right on a rank came there in the broadcast's
  * messages. */
-#include <inttypes.h>
-#include <stdio.h>
 #include <stdlib.h>
 
 #include "bcast.h"
@@ -53,11 +51,7 @@ static void *bcast_setup_shared(uint64_t max_bytes, int rank, int np)
 static void bcast_fill_shared(void *state, const struct coll_call *c)
 {
     struct coll_shared *s = state;
-    if (coll_shared_size(s, c->bytes) != 0) {
-        fprintf(stderr, "collsim-runner: error: out of memory for a %" PRIu64 "-byte buffer\n",
-                c->bytes);
-        MPI_Abort(c->comm, 2);
-    }
+    coll_shared_need(s, c);
     coll_shared_fill_block(s, c->root, 0, c->call, c->rank != c->root);
 }
 
