@@ -52,6 +52,11 @@ const struct predict_cost *predict_cost_find(enum coll_id coll, const char *name
 #undef NO_FORMULA
 #undef FORMULA
 
+/* The most ranks predict evaluates: far past what a simulation takes (CS_HOSTS_MAX), to the
+ * scale of the largest machines and of LogGOPSim's runs; every formula is in doubles or in
+ * loops over log p, and 2^24 keeps 1 << clog2(p) within an int. */
+#define PREDICT_NP_MAX (1 << 24)
+
 /* Entry of `collsim predict`; argv[0] is "predict". */
 int predict_main(int argc, char **argv);
 extern const char predict_usage[];

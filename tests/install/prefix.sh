@@ -19,6 +19,7 @@ for f in bin/collsim lib/collsim/collsim-runner.so lib/collsim/collsim-pingpong.
     include/collsim/collsim-interpose.h lib/pkgconfig/collsim-interpose.pc \
     share/collsim/examples/default.study share/collsim/platforms/torus-4x4.xml \
     share/collsim/platforms/ring-64.xml share/collsim/machines/xl250a.machine \
+    share/collsim/validation/predict-scale.csv \
     share/doc/collsim/README.md share/doc/collsim/study.md share/man/man1/collsim.1 \
     share/man/man1/collsim-run.1 share/bash-completion/completions/collsim; do
     if [ -f "$p/$f" ]; then pass; else fail "installed $f is missing"; fi
@@ -45,6 +46,12 @@ assert_eq "installed run's times" "$(csv_col "$tmp/built.csv" avg_s | tr '\n' ' 
 assert_eq "installed run's checks" "1 1 " "$(csv_col inst.csv valid | sort -u | tr '\n' ' ' | sed 's/^1 $/1 1 /')"
 assert_one_line_error "unknown platform name" "$p/bin/collsim" run --platform no-such-platform
 rm -f inst.csv
+# predict reads the installed validation table: the same notes as the build tree's
+assert_eq "installed predict's notes" \
+    "$("$collsim" predict --a 2us --b 1e-10 --np 1000000 --sizes 1K --collective allreduce | md5sum)" \
+    "$("$p/bin/collsim" predict --a 2us --b 1e-10 --np 1000000 --sizes 1K --collective allreduce | md5sum)"
+"$p/bin/collsim" predict --a 2us --b 1e-10 --np 1000000 --sizes 1K --collective allreduce |
+    grep -q "beyond validation: " && pass || fail "installed predict notes no validated range"
 
 # the default study, from the empty folder
 if "$p/bin/collsim" study >"$tmp/study.log" 2>&1; then pass; else
