@@ -54,7 +54,6 @@ const char doctor_usage[] =
     "                     list or range as run's --sizes takes stands for its largest\n"
     "  --shared-buffers   as collsim run's (bcast, reduce, allreduce): only the ranks' own\n"
     "                     scratch in the memory estimate, two more mappings a shared buffer\n"
-    "                     and no stack guard pages\n"
     "  --out DIR          the output folder to check (default: the current folder)\n"
     "Exit status: 0 when no check FAILs, 1 when one does, 2 for a bad command line.\n";
 
@@ -217,21 +216,20 @@ static void check_maps(struct doctor *d)
         report(d, D_SKIP, what, "%ld%s; give --np N to check it against a run", limit, from);
         return;
     }
-    double own_m, guarded = smpi_maps_needed(d->np, 0, 1);
-    double need = smpi_maps_needed(d->np, d->shared ? coll_shared_buffers(d->coll, &own_m) : 0, 0);
-    if (!d->shared && guarded <= (double)limit)
-        report(d, D_OK, what, "%ld%s >= %.0f needed for %d ranks", limit, from, guarded, d->np);
+    double own_m;
+    int shared = d->shared ? coll_shared_buffers(d->coll, &own_m) : 0;
+    double guarded = smpi_maps_needed(d->np, shared, 1), need = smpi_maps_needed(d->np, shared, 0);
+    if (guarded <= (double)limit)
+        report(d, D_OK, what, "%ld%s >= %.0f needed for %d ranks%s", limit, from, guarded, d->np,
+               with);
     else if (need > (double)limit)
         report(d, D_FAIL, what, "%ld%s < %.0f needed for %d ranks%s: sudo sysctl -w %s=%ld", limit,
                from, need, d->np, with, what, smpi_maps_raise(need));
-    else if (!d->shared)
-        report(d, D_WARN, what,
-               "%ld%s < %.0f needed for %d ranks with SimGrid's stack guard pages: run turns "
-               "them off; sudo sysctl -w %s=%ld keeps them",
-               limit, from, guarded, d->np, what, smpi_maps_raise(guarded));
     else
-        report(d, D_OK, what, "%ld%s >= %.0f needed for %d ranks%s", limit, from, need, d->np,
-               with);
+        report(d, D_WARN, what,
+               "%ld%s < %.0f needed for %d ranks%s with SimGrid's stack guard pages: run turns "
+               "them off; sudo sysctl -w %s=%ld keeps them",
+               limit, from, guarded, d->np, with, what, smpi_maps_raise(guarded));
 }
 
 /* This machine's memory free now (MemAvailable), in bytes; 0 if unknown. */

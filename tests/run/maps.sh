@@ -30,6 +30,15 @@ assert_eq "one error line" 1 "$(wc -l <"$tmp/err")"
 grep -q "error: 256 ranks with --shared-buffers need about 1536 memory mappings and Linux allows 1500 (vm.max_map_count): raise it with 'sudo sysctl -w vm.max_map_count=65536', or run at most 238 ranks" \
     "$tmp/err" && pass || fail "error does not say the command and the most ranks: $(cat "$tmp/err")"
 [ ! -e "$tmp/refused.csv" ] && pass || fail "a refused run left its CSV"
+# shared buffers keep the guard pages when both fit (1,024 + 256 x (2 + 2) = 2,048), lose them
+# with a note when only the buffers fit
+COLLSIM_MAX_MAP_COUNT=2048 "${run[@]}" --shared-buffers --csv "$tmp/shared.csv" 2>"$tmp/err"
+assert_eq "shared buffers and guard pages (exit status)" 0 $?
+grep -q "guard pages" "$tmp/err" && fail "a note on the guard pages although they fit: $(cat "$tmp/err")" || pass
+COLLSIM_MAX_MAP_COUNT=2047 "${run[@]}" --shared-buffers --csv "$tmp/shared.csv" 2>"$tmp/err"
+assert_eq "shared buffers without guard pages (exit status)" 0 $?
+grep -q "^collsim: 256 ranks with --shared-buffers would need about 2048 memory mappings with SimGrid's stack guard pages, more than Linux's 2047 (vm.max_map_count): they are off" \
+    "$tmp/err" && pass || fail "no note on the shared run's guard pages: $(cat "$tmp/err")"
 
 # SimGrid's message on a refused mapping, from a stand-in runner that fails as SimGrid does
 cat >"$tmp/fail.c" <<'C'
