@@ -216,9 +216,9 @@ static void check_maps(struct doctor *d)
         report(d, D_SKIP, what, "%ld%s; give --np N to check it against a run", limit, from);
         return;
     }
-    double own_m;
-    int shared = d->shared ? coll_shared_buffers(d->coll, &own_m) : 0;
-    double guarded = smpi_maps_needed(d->np, shared, 1), need = smpi_maps_needed(d->np, shared, 0);
+    struct smpi_maps m;
+    smpi_maps_plan(d->coll, d->np, d->shared, &m);
+    double guarded = m.guarded, need = m.bare;
     if (guarded <= (double)limit)
         report(d, D_OK, what, "%ld%s >= %.0f needed for %d ranks%s", limit, from, guarded, d->np,
                with);
@@ -357,9 +357,10 @@ static int doctor_options(int argc, char **argv, struct doctor *d)
     d->size = cs_sizes_max(&sizes);
     double own_m;
     if (d->shared && coll_shared_buffers(d->coll, &own_m) == 0) {
-        cs_error("--shared-buffers: not for %s: only bcast, reduce and allreduce share their "
-                 "buffers (docs/simulation.md)",
-                 coll_infos[d->coll].name);
+        char names[128];
+        coll_shared_names(names, sizeof names);
+        cs_error("--shared-buffers: not for %s: only %s share their buffers (docs/simulation.md)",
+                 coll_infos[d->coll].name, names);
         return 2;
     }
     if (d->out[0] == '\0') {

@@ -93,10 +93,15 @@ int smpi_hostfile_copy(const char *hosts, int n, char *tmp, size_t len);
 void smpi_memory_terms(enum coll_id coll, int np, int shared, double *per_m, double *base,
                        double *total);
 
-/* The memory mappings a run of np processes takes, with `shared` buffers a rank shared with
- * all ranks (coll_shared_buffers; 0 without --shared-buffers) and with SimGrid's stack guard
- * pages or not (docs/simulation.md, "Mappings"). */
-double smpi_maps_needed(int np, int shared, int guard);
+/* The memory mappings a run takes (docs/simulation.md, "Mappings"): the simulator's own, a
+ * rank's without SimGrid's stack guard pages (its shared buffers'), and in all for the run's
+ * ranks with the guard pages and without them. */
+struct smpi_maps {
+    double base, rank, guarded, bare;
+};
+
+/* The mappings of np processes of collective coll, with --shared-buffers (shared) or not. */
+void smpi_maps_plan(enum coll_id coll, int np, int shared, struct smpi_maps *m);
 
 /* The vm.max_map_count to advise for a run that needs `need` mappings: a quarter more,
  * rounded up to a multiple of 65,536. */

@@ -170,21 +170,18 @@ static int check_memory(const struct run_request *r, struct run_plan *pl)
  * line. */
 static int check_maps(const struct run_request *r, struct run_plan *pl)
 {
-    double own_m;
-    int shared = r->args.shared ? coll_shared_buffers(r->args.coll, &own_m) : 0;
+    struct smpi_maps m;
+    smpi_maps_plan(r->args.coll, pl->np, r->args.shared, &m);
+    const char *with = r->args.shared ? " with --shared-buffers" : "";
     long limit = smpi_maps_limit();
     pl->guard_off = 0;
-    double guarded = smpi_maps_needed(pl->np, shared, 1),
-           need = smpi_maps_needed(pl->np, shared, 0);
-    if (limit <= 0 || guarded <= (double)limit) return 0;
+    if (limit <= 0 || m.guarded <= (double)limit) return 0;
     pl->guard_off = 1;
-    if (need > (double)limit) {
-        double base = smpi_maps_needed(0, shared, 0), rank = smpi_maps_needed(1, shared, 0) - base;
+    if (m.bare > (double)limit) {
         cs_error("%d ranks%s need about %.0f memory mappings and Linux allows %ld "
                  "(vm.max_map_count): raise it with 'sudo sysctl -w vm.max_map_count=%ld', or "
                  "run at most %.0f ranks",
-                 pl->np, r->args.shared ? " with --shared-buffers" : "", need, limit,
-                 smpi_maps_raise(need), (limit - base) / rank);
+                 pl->np, with, m.bare, limit, smpi_maps_raise(m.bare), (limit - m.base) / m.rank);
         return 2;
     }
     cs_note("%d ranks%s would need about %.0f memory mappings with SimGrid's stack guard "
@@ -192,8 +189,7 @@ static int check_maps(const struct run_request *r, struct run_plan *pl)
             "(contexts/guard-size:0), so a rank that overflows its stack is not stopped at once "
             "and SimGrid takes more memory a rank; 'sudo sysctl -w vm.max_map_count=%ld' keeps "
             "them",
-            pl->np, r->args.shared ? " with --shared-buffers" : "", guarded, limit,
-            smpi_maps_raise(guarded));
+            pl->np, with, m.guarded, limit, smpi_maps_raise(m.guarded));
     return 0;
 }
 

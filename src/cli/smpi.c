@@ -466,10 +466,14 @@ void smpi_memory_terms(enum coll_id coll, int np, int shared, double *per_m, dou
 #define SMPI_MAPS_GUARD 2
 #define SMPI_MAPS_SHARED 2
 
-double smpi_maps_needed(int np, int shared, int guard)
+void smpi_maps_plan(enum coll_id coll, int np, int shared, struct smpi_maps *m)
 {
-    return SMPI_MAPS_BASE +
-           (double)np * ((guard ? SMPI_MAPS_GUARD : 0) + shared * SMPI_MAPS_SHARED);
+    double own_m;
+    int buffers = shared ? coll_shared_buffers(coll, &own_m) : 0;
+    m->base = SMPI_MAPS_BASE;
+    m->rank = buffers * SMPI_MAPS_SHARED;
+    m->bare = m->base + np * m->rank;
+    m->guarded = m->bare + np * (double)SMPI_MAPS_GUARD;
 }
 
 long smpi_maps_raise(double need)

@@ -36,6 +36,25 @@ int coll_shared_buffers(enum coll_id coll, double *own_m)
     }
 }
 
+void coll_shared_names(char *out, size_t len)
+{
+    int seen = 0, total = 0;
+    double own_m;
+    for (int c = 0; c < COLL_COUNT; c++)
+        total += coll_shared_buffers((enum coll_id)c, &own_m) > 0;
+    out[0] = '\0';
+    for (int c = 0; c < COLL_COUNT; c++) {
+        if (coll_shared_buffers((enum coll_id)c, &own_m) == 0) continue;
+        size_t used = strlen(out);
+        snprintf(out + used, len - used, "%s%s",
+                 seen == 0           ? ""
+                 : seen == total - 1 ? " and "
+                                     : ", ",
+                 coll_infos[c].name);
+        seen++;
+    }
+}
+
 int coll_find(const char *name)
 {
     for (int c = 0; c < COLL_COUNT; c++)

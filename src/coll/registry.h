@@ -33,6 +33,9 @@ int coll_rooted(enum coll_id coll);
  * buffers: a reduce's accumulator and received vector, an all-reduce's received vector). */
 int coll_shared_buffers(enum coll_id coll, double *own_m);
 
+/* The collectives that have a shared mode, as "bcast, reduce and allreduce", into out. */
+void coll_shared_names(char *out, size_t len);
+
 /* The collective called `name`, or -1 if there is none. */
 int coll_find(const char *name);
 

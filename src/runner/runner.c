@@ -238,14 +238,16 @@ static int use_shared(struct options *o, int rank)
     if (!o->a.shared) return 0;
     const char *name = coll_infos[o->a.coll].name;
     if (coll_driver_shared(o->a.coll) == NULL) {
+        char names[128];
+        coll_shared_names(names, sizeof names);
         if (rank == 0)
-            cs_error("--shared-buffers: not for %s: %s; only bcast, reduce and allreduce, whose "
-                     "messages keep every byte at its offset, can be checked in buffers all "
-                     "ranks share",
+            cs_error("--shared-buffers: not for %s: %s; only %s, whose messages keep every byte "
+                     "at its offset, can be checked in buffers all ranks share",
                      name,
                      o->a.coll == COLL_barrier ? "it moves no data"
                                                : "its blocks change places, and one memory shared "
-                                                 "by all ranks would mix them");
+                                                 "by all ranks would mix them",
+                     names);
         return -1;
     }
     o->driver = coll_driver_shared(o->a.coll);
