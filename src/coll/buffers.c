@@ -82,17 +82,16 @@ static unsigned char *coll_shared_map(const struct coll_shared *s, uint64_t size
     return buf;
 }
 
-int coll_shared_size(struct coll_shared *s, uint64_t len)
+/* s for len bytes, its own memory if own (every byte of it real) or else shared but for its
+ * private bytes: 0, or -1 if out of memory */
+static int coll_shared_make(struct coll_shared *s, uint64_t len, int own)
 {
-    if (s->buf != NULL && s->len == len) return 0;
+    if (s->buf != NULL && s->len == len && s->own == own) return 0;
     coll_shared_release(s);
     coll_shared_layout(s, len);
     uint64_t size = len > 0 ? COLL_PAGE_UP(len) : COLL_SHARED_PAGE;
-    /* SimGrid 3.32's local copies (Datatype::copy, smpi_datatype.cpp) take a buffer whose only
-     * private block is as long as the message for a shared one and copy nothing: a one-byte
-     * buffer's one byte is private, so it is all this rank's own */
-    s->own = len == 1;
-    s->buf = s->own ? malloc(1) : coll_shared_map(s, size);
+    s->own = own;
+    s->buf = own ? malloc(len > 0 ? len : 1) : coll_shared_map(s, size);
     if (s->buf == NULL) return -1;
     s->len = len;
     /* SimGrid maps the shared part with MAP_POPULATE: every rank's page-table entries then
@@ -100,9 +99,22 @@ int coll_shared_size(struct coll_shared *s, uint64_t len)
      * between the private head and tail pages) keeps the memory, the shared file, and lets
      * the resident size show what is really used. */
     uint64_t mid = len > COLL_SHARED_SPAN ? (len - COLL_SHARED_SPAN) / COLL_SHARED_PAGE : 0;
-    if (mid > 1)
+    if (!own && mid > 1)
         madvise(s->buf + COLL_SHARED_PAGE, (size_t)(mid - 1) * COLL_SHARED_PAGE, MADV_DONTNEED);
     return 0;
+}
+
+int coll_shared_size(struct coll_shared *s, uint64_t len)
+{
+    /* SimGrid 3.32's local copies (Datatype::copy, smpi_datatype.cpp) take a buffer whose only
+     * private block is as long as the message for a shared one and copy nothing: a one-byte
+     * buffer's one byte is private, so it is all this rank's own */
+    return coll_shared_make(s, len, len == 1);
+}
+
+int coll_shared_size_block(struct coll_shared *s, uint64_t len)
+{
+    return coll_shared_make(s, len, len <= 2 * COLL_SHARED_SPAN);
 }
 
 void coll_shared_release(struct coll_shared *s)
@@ -116,6 +128,10 @@ void coll_shared_release(struct coll_shared *s)
 
 void coll_shared_fill_block(struct coll_shared *s, int from, int to, int call, int poison)
 {
+    if (s->own) {
+        data_fill_block(s->buf, s->len, from, to, call, poison);
+        return;
+    }
     for (int i = 0; i < s->n; i++) {
         unsigned char v = data_block(from, to, s->at[i], call);
         s->buf[s->at[i]] = poison ? data_poison(v) : v;
@@ -125,6 +141,7 @@ void coll_shared_fill_block(struct coll_shared *s, int from, int to, int call, i
 int64_t coll_shared_find_block(const struct coll_shared *s, int from, int to, int call,
                                unsigned char *want, unsigned char *got)
 {
+    if (s->own) return data_find_block(s->buf, s->len, from, to, call, want, got);
     for (int i = 0; i < s->n; i++) {
         unsigned char v = data_block(from, to, s->at[i], call);
         if (s->buf[s->at[i]] != v) return *want = v, *got = s->buf[s->at[i]], (int64_t)s->at[i];
@@ -132,11 +149,10 @@ int64_t coll_shared_find_block(const struct coll_shared *s, int from, int to, in
     return -1;
 }
 
-void coll_shared_need(struct coll_shared *s, const struct coll_call *c)
+void coll_shared_need(struct coll_shared *s, uint64_t len, int block, const struct coll_call *c)
 {
-    if (coll_shared_size(s, c->bytes) == 0) return;
-    fprintf(stderr, "collsim-runner: error: out of memory for a %" PRIu64 "-byte buffer\n",
-            c->bytes);
+    if ((block ? coll_shared_size_block(s, len) : coll_shared_size(s, len)) == 0) return;
+    fprintf(stderr, "collsim-runner: error: out of memory for a %" PRIu64 "-byte buffer\n", len);
     MPI_Abort(c->comm, 2);
 }
 
@@ -156,8 +172,8 @@ void coll_shared_pair_release(void *pair)
 
 void coll_shared_fill_reduction(struct coll_shared_pair *s, const struct coll_call *c)
 {
-    coll_shared_need(&s->send, c);
-    coll_shared_need(&s->recv, c);
+    coll_shared_need(&s->send, c->bytes, 0, c);
+    coll_shared_need(&s->recv, c->bytes, 0, c);
     for (int i = 0; i < s->send.n; i++) {
         uint64_t at = s->send.at[i];
         s->send.buf[at] = data_input(at, c->call, c->rank);

@@ -41,6 +41,8 @@ const struct coll_driver *coll_driver_shared(enum coll_id coll)
         return &coll_driver_reduce_shared;
     case COLL_allreduce:
         return &coll_driver_allreduce_shared;
+    case COLL_allgather:
+        return &coll_driver_allgather_shared;
     default:
         return NULL;
     }

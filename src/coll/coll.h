@@ -74,7 +74,7 @@ const struct coll_driver *coll_driver(enum coll_id coll);
  * checked so (the runner then refuses the mode). */
 const struct coll_driver *coll_driver_shared(enum coll_id coll);
 extern const struct coll_driver coll_driver_bcast_shared, coll_driver_reduce_shared,
-    coll_driver_allreduce_shared;
+    coll_driver_allreduce_shared, coll_driver_allgather_shared;
 
 /* ---- what drivers share (buffers.c) ---- */
 
@@ -125,21 +125,27 @@ struct coll_shared {
  * memory (s then holds none). s starts zeroed. */
 int coll_shared_size(struct coll_shared *s, uint64_t len);
 
+/* The same for a block that lands inside a larger shared buffer (an allgather's send
+ * buffer): up to 2 COLL_SHARED_SPAN bytes it is this rank's own, all of it filled and checked,
+ * so that every private byte of the larger buffer has a real byte to come from (a shorter
+ * buffer's layout does not match the larger one's, coll_shared_layout). */
+int coll_shared_size_block(struct coll_shared *s, uint64_t len);
+
 /* Frees s's buffer. */
 void coll_shared_release(struct coll_shared *s);
 
-/* s's private bytes = the block data_block(from, to, ., call), each poisoned (data_poison) if
- * poison. */
+/* s's private bytes (all its bytes if it is its own) = the block data_block(from, to, .,
+ * call), each poisoned (data_poison) if poison. */
 void coll_shared_fill_block(struct coll_shared *s, int from, int to, int call, int poison);
 
-/* The first private offset where s's buffer is not the block data_block(from, to, ., call),
- * with the byte wanted and the byte found, or -1. */
+/* The first private offset (any offset if s is its own) where s's buffer is not the block
+ * data_block(from, to, ., call), with the byte wanted and the byte found, or -1. */
 int64_t coll_shared_find_block(const struct coll_shared *s, int from, int to, int call,
                                unsigned char *want, unsigned char *got);
 
-/* s sized for call c's messages (coll_shared_size); out of memory, one error line and
- * MPI_Abort. */
-void coll_shared_need(struct coll_shared *s, const struct coll_call *c);
+/* s sized for len bytes (coll_shared_size, or coll_shared_size_block if block); out of
+ * memory, one error line and MPI_Abort on call c's communicator. */
+void coll_shared_need(struct coll_shared *s, uint64_t len, int block, const struct coll_call *c);
 
 /* A reduction's send and receive buffers, both shared, with the same private offsets: every
  * algorithm combines byte i of one rank's vector with byte i of another's, and SimGrid keeps a

@@ -31,6 +31,9 @@ int coll_shared_buffers(enum coll_id coll, double *own_m)
     case COLL_allreduce: /* the vector it receives */
         *own_m = 1;
         return 2;
+    case COLL_allgather: /* recursive_doubling (p a power of two), ring, neighbor_exchange and
+                            direct keep none; the others hold up to 2 p m (not counted) */
+        return 2;
     default:
         return 0;
     }

@@ -251,7 +251,16 @@ static int use_shared(struct options *o, int rank)
         return -1;
     }
     o->driver = coll_driver_shared(o->a.coll);
-    if (rank == 0)
+    if (rank == 0 && o->a.coll == COLL_allgather)
+        fprintf(stderr,
+                "collsim-runner: note: --shared-buffers: every rank's allgather receive buffer "
+                "(p blocks of m bytes) is one memory shared by all ranks but for every other "
+                "byte of its first and its last %d (offsets 0, 2, ..., %d and pm-1, pm-3, ..., "
+                "pm-%d: the first and last blocks' bytes), its send buffer likewise (its own up "
+                "to %d bytes), which the messages carry and every rank checks; the blocks in "
+                "between are neither moved nor checked\n",
+                COLL_SHARED_SPAN, COLL_SHARED_SPAN - 2, COLL_SHARED_SPAN - 1, 2 * COLL_SHARED_SPAN);
+    else if (rank == 0)
         fprintf(
             stderr,
             "collsim-runner: note: --shared-buffers: each %s buffer of every rank is one memory "

@@ -95,6 +95,66 @@ for t in torus:torus-4x4:16 multiring:ring-16:16 hypercube:hypercube-4:16; do
         "$(csv_col "$tmp/shared.csv" avg_s | paste -sd' ')"
 done
 
+# the allgather: both buffers shared (the send buffer its own up to 1 KiB), every algorithm
+# and SimGrid's that pass with private buffers give the same times and valid rows, at 13 and
+# 16 ranks (recursive_doubling sends from its receive buffer at a power of two)
+algos="$(list_algos allgather '^none$' | cut -d' ' -f2 | paste -sd,),$(simgrid_good allgather)"
+for np in 13 16; do
+    r=("$collsim" run --platform "$plat" --np $np --collective allgather --algo "$algos"
+        --sizes 0,1,2,1000,65543 --quiet)
+    "${r[@]}" --csv "$tmp/private.csv" 2>/dev/null && "${r[@]}" --csv "$tmp/shared.csv" --shared-buffers 2>/dev/null
+    assert_eq "allgather at $np ranks (exit status)" 0 $?
+    assert_eq "allgather at $np ranks, times" "$(csv_col "$tmp/private.csv" avg_s | paste -sd' ')" \
+        "$(csv_col "$tmp/shared.csv" avg_s | paste -sd' ')"
+    assert_eq "allgather at $np ranks, valid rows" "$(csv_col "$tmp/private.csv" valid | paste -sd' ')" \
+        "$(csv_col "$tmp/shared.csv" valid | paste -sd' ')"
+done
+# a corrupted byte of the first block and of the last (13 x 1000 B: offsets 12489 .. 12999)
+# is caught
+for at in 0 510 12489 12999; do
+    err=$("$collsim" run --platform "$plat" --np 13 --collective allgather --algo ring \
+        --sizes 1000 --shared-buffers --inject-fault 5:$at 2>&1 >/dev/null)
+    [ $? -ne 0 ] && pass || fail "allgather: fault at offset $at not caught"
+    printf '%s' "$err" | grep -q "rank 5 received a wrong byte at offset $at " && pass ||
+        fail "allgather: fault at $at: error does not name rank 5, offset $at: $err"
+done
+# a misplaced and a lost block are caught: the ring, then blocks A and B swapped (LOSE 0), or
+# the ring without its last step (LOSE 1: each rank misses the block of rank + 1)
+wrong_allgather() { # NAME A B LOSE
+    cat >"$tmp/$1.c" <<C
+#include <mpi.h>
+#include <string.h>
+int collsim_allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                      int recvcount, MPI_Datatype recvtype, MPI_Comm comm)
+{
+    int rank, p;
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_size(comm, &p);
+    (void)sendtype, (void)recvtype;
+    char *buf = recvbuf, t;
+    size_t m = (size_t)recvcount;
+    memcpy(buf + rank * m, sendbuf, (size_t)sendcount);
+    for (int s = 0; s < p - 1 - $4; s++)
+        MPI_Sendrecv(buf + (size_t)((rank - s + p) % p) * m, recvcount, MPI_BYTE, (rank + 1) % p,
+                     1, buf + (size_t)((rank - s - 1 + p) % p) * m, recvcount, MPI_BYTE,
+                     (rank - 1 + p) % p, 1, comm, MPI_STATUS_IGNORE);
+    for (size_t i = 0; $4 == 0 && i < m; i++)
+        t = buf[$2 * m + i], buf[$2 * m + i] = buf[$3 * m + i], buf[$3 * m + i] = t;
+    return MPI_SUCCESS;
+}
+C
+}
+wrong_allgather swap02 0 2 0
+wrong_allgather swap0last 0 "(p - 1)" 0
+wrong_allgather lost 0 0 1
+for t in swap02:1 swap0last:1000 lost:1; do
+    IFS=: read -r name m <<<"$t"
+    out=$("$collsim" run --platform "$plat" --np 13 --collective allgather --algo-file "$tmp/$name.c" \
+        --sizes "$m" --shared-buffers 2>&1)
+    [ $? -ne 0 ] && printf '%s' "$out" | grep -q "wrong byte" && pass ||
+        fail "allgather: $name at $m B not caught with shared buffers: $out"
+done
+
 # refused where shared memory would mix the ranks' data
 assert_one_line_error "gather" "$collsim" run --platform "$plat" --np 8 --collective gather \
     --algo binomial --sizes 1000 --shared-buffers

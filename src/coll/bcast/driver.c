@@ -51,7 +51,7 @@ static void *bcast_setup_shared(uint64_t max_bytes, int rank, int np)
 static void bcast_fill_shared(void *state, const struct coll_call *c)
 {
     struct coll_shared *s = state;
-    coll_shared_need(s, c);
+    coll_shared_need(s, c->bytes, 0, c);
     coll_shared_fill_block(s, c->root, 0, c->call, c->rank != c->root);
 }
 
