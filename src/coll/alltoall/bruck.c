@@ -16,7 +16,8 @@ int alltoall_bruck(const void *sendbuf, int sendcount, MPI_Datatype sendtype, vo
     int rank, p, rc = MPI_SUCCESS;
     size_t B = alltoall__init(recvcount, recvtype, comm, &rank, &p);
     const char *in = sendbuf;
-    char *w = malloc(3 * (size_t)p * B + 1), *pk = w + (size_t)p * B, *rv = pk + (size_t)p * B;
+    size_t half = ((size_t)p / 2 + 1) * B; /* a step moves the slots with bit k set: <= p/2 */
+    char *w = malloc((size_t)p * B + 2 * half + 1), *pk = w + (size_t)p * B, *rv = pk + half;
     int *ids = malloc((size_t)p * sizeof *ids);
     if (w == NULL || ids == NULL) rc = MPI_ERR_NO_MEM;
     for (int i = 0; i < p && rc == MPI_SUCCESS; i++)
