@@ -57,23 +57,46 @@ static long contiguous_bytes(int count, MPI_Datatype type)
     return lb == 0 && extent == size ? (long)count * size : -1;
 }
 
-int cs_isend(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
-             MPI_Request *req)
+/* cs_isend, and cs_isend_kept when copy is 0 */
+static int eager_send(const void *buf, int count, MPI_Datatype type, int dest, int tag,
+                      MPI_Comm comm, MPI_Request *req, int copy)
 {
     long bytes = threshold < 0 || dest == MPI_PROC_NULL ? -1 : contiguous_bytes(count, type);
     struct pending *l = bytes >= 0 && bytes < threshold ? mine() : NULL;
     if (l == NULL) return MPI_Isend(buf, count, type, dest, tag, comm, req);
-    void *copy = reserve(l) == 0 ? malloc(bytes > 0 ? (size_t)bytes : 1) : NULL;
-    if (copy == NULL) return MPI_ERR_NO_MEM;
-    if (bytes > 0) memcpy(copy, buf, (size_t)bytes);
-    int rc = MPI_Issend(copy, count, type, dest, tag, comm, &l->req[l->n]);
+    if (reserve(l) != 0) return MPI_ERR_NO_MEM;
+    void *mem = copy ? malloc(bytes > 0 ? (size_t)bytes : 1) : NULL;
+    if (copy && mem == NULL) return MPI_ERR_NO_MEM;
+    if (copy && bytes > 0) memcpy(mem, buf, (size_t)bytes);
+    int rc = MPI_Issend(copy ? mem : buf, count, type, dest, tag, comm, &l->req[l->n]);
     if (rc != MPI_SUCCESS) {
-        free(copy);
+        free(mem);
         return rc;
     }
-    l->copy[l->n++] = copy;
+    l->copy[l->n++] = mem;
     *req = MPI_REQUEST_NULL;
     return MPI_SUCCESS;
+}
+
+int cs_isend(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
+             MPI_Request *req)
+{
+    return eager_send(buf, count, type, dest, tag, comm, req, 1);
+}
+
+int cs_isend_kept(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
+                  MPI_Request *req)
+{
+    return eager_send(buf, count, type, dest, tag, comm, req, 0);
+}
+
+int cs_sendrecv(const void *sendbuf, int sendcount, int dest, void *recvbuf, int recvcount,
+                int source, int tag, MPI_Comm comm, int kept)
+{
+    MPI_Request req[2] = {MPI_REQUEST_NULL, MPI_REQUEST_NULL};
+    int rc = eager_send(sendbuf, sendcount, MPI_BYTE, dest, tag, comm, &req[0], !kept);
+    if (rc == MPI_SUCCESS) rc = MPI_Irecv(recvbuf, recvcount, MPI_BYTE, source, tag, comm, &req[1]);
+    return rc == MPI_SUCCESS ? MPI_Waitall(2, req, MPI_STATUSES_IGNORE) : rc;
 }
 
 int coll_eager_drain(void)

@@ -5,7 +5,9 @@
 # the trace must show each send's MPI call), so every row of an untraced run must equal the
 # traced run's: on a 2:1 fat tree and a torus, where messages contend, at sizes on both sides
 # of the eager threshold, several calls each (the copies are waited for between calls), with
-# two ranks a host, and under SimGrid's SMPI model.
+# two ranks a host, and under SimGrid's SMPI model; the same for the exchanges of the log p
+# algorithms that run at scale (allgather recursive_doubling, whose sends at a power of two
+# read the receive buffer without a copy, and the reduce-scatters' rs_exchange).
 collsim=$1 src=$2
 source "$src/tests/lib.sh"
 tmp=$(mktemp -d)
@@ -38,6 +40,13 @@ same_times "allreduce on fattree-64-2to1" --platform "$(plat fattree-64-2to1)" \
     --collective allreduce --algo direct --sizes $sizes
 same_times "reduce_scatter_block, 2 ranks a host" --platform "$(plat torus-4x4)" \
     --ranks-per-host 2 --collective reduce_scatter_block --algo direct --sizes 8,4000,65536
+same_times "allgather recursive_doubling (16 ranks: sent in place; 13: packed)" \
+    --platform "$(plat fattree-64-2to1)" --np 16 --collective allgather \
+    --algo recursive_doubling,ring --sizes 1,1000,4096
+same_times "allgather recursive_doubling, 13 ranks" --platform "$(plat torus-4x4)" --np 13 \
+    --collective allgather --algo recursive_doubling --sizes 1,1000,4096
+same_times "reduce_scatter_block exchanges" --platform "$(plat fattree-64-2to1)" --np 24 \
+    --collective reduce_scatter_block --algo recursive_halving,ring,pairwise --sizes 8,1000,4000
 same_times "allreduce, SMPI model" --platform "$(plat torus-4x4)" --model smpi \
     --collective allreduce --algo direct --sizes $sizes
 finish

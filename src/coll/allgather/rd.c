@@ -9,6 +9,7 @@
 #include <stdlib.h>
 
 #include "allgather.h"
+#include "eager.h"
 
 /* The blocks i (< p) whose i mod q lies in [lo, lo + len), in increasing order; their count. */
 static int rd_group(int *ids, int p, int q, int lo, int len)
@@ -26,9 +27,10 @@ static int rd_core_pow2(char *buf, size_t B, int rank, int p, MPI_Comm comm)
     int rc = MPI_SUCCESS;
     for (int d = 1; d < p && rc == MPI_SUCCESS; d *= 2) {
         int partner = rank ^ d, len = (int)((size_t)d * B);
-        rc = MPI_Sendrecv(buf + (size_t)(rank & ~(d - 1)) * B, len, MPI_BYTE, partner,
-                          ALLGATHER_TAG, buf + (size_t)(partner & ~(d - 1)) * B, len, MPI_BYTE,
-                          partner, ALLGATHER_TAG, comm, MPI_STATUS_IGNORE);
+        /* a group once held is never written again in this call: sent without a copy */
+        rc = cs_sendrecv(buf + (size_t)(rank & ~(d - 1)) * B, len, partner,
+                         buf + (size_t)(partner & ~(d - 1)) * B, len, partner, ALLGATHER_TAG, comm,
+                         1);
     }
     return rc;
 }
@@ -44,9 +46,8 @@ static int rd_core(char *buf, size_t B, int rank, int p, int q, MPI_Comm comm)
         int na = rd_group(a, p, q, rank & ~(d - 1), d);
         int nb = rd_group(a + p, p, q, partner & ~(d - 1), d);
         allgather__pack(out, buf, B, a, na, 0, B);
-        rc = MPI_Sendrecv(out, (int)((size_t)na * B), MPI_BYTE, partner, ALLGATHER_TAG, in,
-                          (int)((size_t)nb * B), MPI_BYTE, partner, ALLGATHER_TAG, comm,
-                          MPI_STATUS_IGNORE);
+        rc = cs_sendrecv(out, (int)((size_t)na * B), partner, in, (int)((size_t)nb * B), partner,
+                         ALLGATHER_TAG, comm, 0);
         allgather__unpack(in, buf, B, a + p, nb, 0, B);
     }
     free(a), free(out), free(in);

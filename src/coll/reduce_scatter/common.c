@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "eager.h"
 #include "reduce_scatter.h"
 
 int rs_begin(struct rs *s, const void *sendbuf, const void *recvbuf, const int *recvcounts,
@@ -46,7 +47,7 @@ int rs_exchange(const struct rs *s, const char *from, long n, int to, char *into
     int rc = MPI_SUCCESS;
     if (k > 0) rc = MPI_Irecv(into, (int)k, s->type, src, REDUCE_SCATTER_TAG, s->comm, &req[0]);
     if (rc == MPI_SUCCESS && n > 0)
-        rc = MPI_Isend(from, (int)n, s->type, to, REDUCE_SCATTER_TAG, s->comm, &req[1]);
+        rc = cs_isend(from, (int)n, s->type, to, REDUCE_SCATTER_TAG, s->comm, &req[1]);
     if (rc == MPI_SUCCESS && (k > 0 || n > 0)) rc = MPI_Waitall(2, req, MPI_STATUSES_IGNORE);
     return rc;
 }
