@@ -17,6 +17,9 @@ int reduce_binomial(const void *sendbuf, void *recvbuf, int count, MPI_Datatype 
     MPI_Comm_size(comm, &p);
     MPI_Type_size(type, &size);
     int s = coll_srank(rank, root, p);
+    /* a leaf (half the ranks) sends its input as it is, with no buffer of its own */
+    if (s % 2 == 1)
+        return MPI_Send(sendbuf, count, type, coll_rank(s - 1, root, p), REDUCE_TAG, comm);
     /* the partial result: the root's lands in recvbuf, the others' in a buffer of their own */
     void *acc = rank == root ? recvbuf : coll_buffer(count, type);
     void *tmp = coll_buffer(count, type);
