@@ -251,6 +251,7 @@ static int use_shared(struct options *o, int rank)
         return -1;
     }
     o->driver = coll_driver_shared(o->a.coll);
+    coll_scratch_share(1);
     if (rank == 0 && o->a.coll == COLL_allgather)
         fprintf(stderr,
                 "collsim-runner: note: --shared-buffers: every rank's allgather receive buffer "
@@ -928,10 +929,14 @@ static struct totals run_all(const struct options *o, const struct world *w)
         if (o->a.sizes.v[i] > maxbytes) maxbytes = o->a.sizes.v[i];
     /* SimGrid maps a shared buffer in pieces of smpi/shared-malloc-blocksize (1 MiB): one
      * piece the whole size keeps its shared middle to one mapping per rank (Linux limits a
-     * process's mappings; docs/simulation.md) */
-    if (o->a.shared && sg_cfg_get_double("smpi/shared-malloc-blocksize") < (double)maxbytes)
-        sg_cfg_set_double("smpi/shared-malloc-blocksize",
-                          (double)((maxbytes + 4095) / 4096 * 4096));
+     * process's mappings; docs/simulation.md). An allgather's receive buffer is p blocks. The
+     * size must be a power of two: SimGrid 3.32 aligns offsets to it with a mask
+     * (smpi_shared.cpp, ALIGN_UP), and maps memory where no block is otherwise. */
+    uint64_t biggest = maxbytes * (o->a.coll == COLL_allgather ? (uint64_t)w->p : 1), block = 4096;
+    while (block < biggest)
+        block *= 2;
+    if (o->a.shared && sg_cfg_get_double("smpi/shared-malloc-blocksize") < (double)block)
+        sg_cfg_set_double("smpi/shared-malloc-blocksize", (double)block);
     void *state = o->driver->setup(maxbytes, w->rank, w->p);
     if (state == NULL) {
         cs_error("out of memory for %" PRIu64 "-byte buffers", maxbytes);
