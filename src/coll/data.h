@@ -63,10 +63,14 @@ static inline unsigned char data_poison(unsigned char want)
  * thousands of ranks was most of the runner's own time. */
 #define DATA_PERIOD 256
 
-/* One period of data_block(from, to, ., call), each byte poisoned (data_poison) if poison. */
-static inline void data_block_period(unsigned char *period, int from, int to, int call, int poison)
+/* One period of data_block(from, to, ., call), each byte poisoned (data_poison) if poison: its
+ * first len bytes, all of it when len >= DATA_PERIOD (a block of p shorter than a period, as an
+ * allgather's of 1 byte at 65,536 ranks, would otherwise cost a period a block). */
+static inline void data_block_period(unsigned char *period, int from, int to, int call, int poison,
+                                     uint64_t len)
 {
-    for (int i = 0; i < DATA_PERIOD; i++) {
+    int n = len < DATA_PERIOD ? (int)len : DATA_PERIOD;
+    for (int i = 0; i < n; i++) {
         unsigned char v = data_block(from, to, (uint64_t)i, call);
         period[i] = poison ? data_poison(v) : v;
     }
@@ -102,7 +106,7 @@ static inline void data_fill_block(unsigned char *buf, uint64_t len, int from, i
                                    int poison)
 {
     unsigned char period[DATA_PERIOD];
-    data_block_period(period, from, to, call, poison);
+    data_block_period(period, from, to, call, poison, len);
     data_fill_periodic(buf, len, period);
 }
 
@@ -112,7 +116,7 @@ static inline int64_t data_find_block(const unsigned char *buf, uint64_t len, in
                                       int call, unsigned char *want, unsigned char *got)
 {
     unsigned char period[DATA_PERIOD];
-    data_block_period(period, from, to, call, 0);
+    data_block_period(period, from, to, call, 0, len);
     int64_t bad = data_find_periodic(buf, len, period);
     if (bad >= 0) *want = period[bad % DATA_PERIOD], *got = buf[bad];
     return bad;

@@ -9,7 +9,7 @@ static void one_length(uint64_t len, int from, int to, int call)
 {
     unsigned char period[DATA_PERIOD], *buf = malloc(len + 1);
     for (int poison = 0; poison <= 1; poison++) {
-        data_block_period(period, from, to, call, poison);
+        data_block_period(period, from, to, call, poison, len);
         buf[len] = 0x5a; /* the byte after must stay */
         data_fill_periodic(buf, len, period);
         long wrong = 0;

@@ -49,10 +49,12 @@ void rs_release(void *state)
 }
 
 /* One period of block b's input of rank r (r >= 0) or of its reduction over n ranks (r < 0),
- * poisoned if poison. */
-static void period_of(unsigned char *period, int b, int call, int r, int n, int poison)
+ * poisoned if poison: its first len bytes (all of it from DATA_PERIOD on), as the block of len
+ * bytes needs (p blocks of a byte would otherwise cost a period each). */
+static void period_of(unsigned char *period, int b, int call, int r, int n, int poison,
+                      uint64_t len)
 {
-    for (int i = 0; i < DATA_PERIOD; i++) {
+    for (int i = 0; i < DATA_PERIOD && (uint64_t)i < len; i++) {
         uint64_t at = (uint64_t)b + (uint64_t)i;
         unsigned char v = r >= 0 ? data_input(at, call, r) : data_reduced(at, call, n);
         period[i] = poison ? data_poison(v) : v;
@@ -68,10 +70,10 @@ void rs_fill(void *state, const struct coll_call *c)
         uint64_t n = count_of(s, c->bytes, b);
         s->counts[b] = (int)n;
         s->displ[b + 1] = s->displ[b] + n;
-        period_of(period, b, c->call, c->rank, c->np, 0);
+        period_of(period, b, c->call, c->rank, c->np, 0, n);
         data_fill_periodic(s->send + s->displ[b], n, period);
     }
-    period_of(period, c->rank, c->call, -1, c->np, 1);
+    period_of(period, c->rank, c->call, -1, c->np, 1, (uint64_t)s->counts[c->rank] + 1);
     data_fill_periodic(s->recv, (uint64_t)s->counts[c->rank] + 1, period);
 }
 
@@ -81,13 +83,13 @@ int64_t rs_check(void *state, const struct coll_call *c, unsigned char *expected
     struct rs_state *s = state;
     unsigned char period[DATA_PERIOD];
     uint64_t n = (uint64_t)s->counts[c->rank];
-    period_of(period, c->rank, c->call, -1, c->np, 0);
+    period_of(period, c->rank, c->call, -1, c->np, 0, n + 1);
     int64_t bad = data_find_periodic(s->recv, n, period);
     if (bad >= 0) return *expected = period[bad % DATA_PERIOD], *got = s->recv[bad], bad;
     unsigned char guard = data_poison(period[n % DATA_PERIOD]);
     if (s->recv[n] != guard) return *expected = guard, *got = s->recv[n], (int64_t)n;
     for (int b = 0; b < c->np; b++) {
-        period_of(period, b, c->call, c->rank, c->np, 0);
+        period_of(period, b, c->call, c->rank, c->np, 0, (uint64_t)s->counts[b]);
         bad = data_find_periodic(s->send + s->displ[b], (uint64_t)s->counts[b], period);
         if (bad < 0) continue;
         *expected = period[bad % DATA_PERIOD], *got = s->send[s->displ[b] + (uint64_t)bad];
