@@ -183,6 +183,15 @@ static inline int coll_rank(int srank, int root, int p)
 /* A buffer for count elements of type (at least one byte; free it), or NULL. */
 void *coll_buffer(int count, MPI_Datatype type);
 
+/* A scratch vector of count elements of type, for an algorithm that combines or forwards
+ * element i of it with element i of the collective's buffers only: with --shared-buffers
+ * (coll_scratch_share(1), set by the runner) it is shared as those buffers are, with the same
+ * private bytes (coll_shared_size), so its memory does not grow with the ranks; else
+ * coll_buffer's. NULL if out of memory; coll_scratch_free(buf, count, type) frees it. */
+void coll_scratch_share(int on);
+void *coll_scratch(int count, MPI_Datatype type);
+void coll_scratch_free(void *buf, int count, MPI_Datatype type);
+
 /* inout = in op inout, as MPI_Reduce_local. Every algorithm's local reduction goes through
  * this. SimGrid does not simulate computation here and would make it free: collsim charges
  * every local reduction, the algorithms' and SimGrid's own, as a simulated delay of the

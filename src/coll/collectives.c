@@ -25,10 +25,8 @@ int coll_shared_buffers(enum coll_id coll, double *own_m)
     switch (coll) {
     case COLL_bcast:
         return 1;
-    case COLL_reduce: /* binomial's accumulator and the vector it receives, on the half of
-                         the ranks that have children */
-        *own_m = 1;
-        return 2;
+    case COLL_reduce: /* and binomial's accumulator and received vector (coll_scratch) */
+        return 4;
     case COLL_allreduce: /* the vector it receives */
         *own_m = 1;
         return 2;

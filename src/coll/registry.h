@@ -30,7 +30,7 @@ int coll_rooted(enum coll_id coll);
 /* With --shared-buffers: the buffers a rank of coll shares with all ranks (0 when coll has no
  * shared mode; coll.c's coll_driver_shared has a driver for each other), and in *own_m the
  * bytes a rank still holds of its own for m-byte messages, per m (its algorithms' scratch
- * buffers: a reduce's accumulator and received vector, an all-reduce's received vector). */
+ * buffers that are not coll_scratch's: an all-reduce's received vector). */
 int coll_shared_buffers(enum coll_id coll, double *own_m);
 
 /* The collectives that have a shared mode, as "bcast, reduce and allreduce", into out. */

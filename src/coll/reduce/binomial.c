@@ -21,8 +21,8 @@ int reduce_binomial(const void *sendbuf, void *recvbuf, int count, MPI_Datatype 
     if (s % 2 == 1)
         return MPI_Send(sendbuf, count, type, coll_rank(s - 1, root, p), REDUCE_TAG, comm);
     /* the partial result: the root's lands in recvbuf, the others' in a buffer of their own */
-    void *acc = rank == root ? recvbuf : coll_buffer(count, type);
-    void *tmp = coll_buffer(count, type);
+    void *acc = rank == root ? recvbuf : coll_scratch(count, type);
+    void *tmp = coll_scratch(count, type);
     int rc = acc != NULL && tmp != NULL ? MPI_SUCCESS : MPI_ERR_NO_MEM;
     if (rc == MPI_SUCCESS) memcpy(acc, sendbuf, (size_t)count * (size_t)size);
     for (int mask = 1; mask < p && rc == MPI_SUCCESS; mask <<= 1) {
@@ -36,7 +36,7 @@ int reduce_binomial(const void *sendbuf, void *recvbuf, int count, MPI_Datatype 
             if (rc == MPI_SUCCESS) rc = coll_reduce_local(tmp, acc, count, type, op);
         }
     }
-    if (rank != root) free(acc);
-    free(tmp);
+    if (rank != root) coll_scratch_free(acc, count, type);
+    coll_scratch_free(tmp, count, type);
     return rc;
 }
