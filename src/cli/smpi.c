@@ -445,11 +445,11 @@ int smpi_program(const char *name, char *out, size_t len)
 #define SMPI_RANK_BYTES (64.0 * 1024)
 #define SMPI_BASE_BYTES (128.0 * 1024 * 1024)
 
-/* The reduce-scatters' block tables, whatever m: a rank's p counts (the driver's), p + 1
- * displacements (src/coll/reduce_scatter/common.c) and recursive halving's p + 1 block
- * offsets, 20 bytes a rank and a rank: 80 GiB at 65,536 ranks, which a run of 1-byte blocks
- * there ran out of. */
-#define SMPI_RS_TABLE_BYTES 20.0
+/* The reduce-scatters' block tables, whatever m, a rank's: the driver's p counts and p + 1
+ * offsets (src/coll/reduce_scatter/driver.c), the block version's p counts and the call's
+ * p + 1 displacements (common.c), recursive halving's p + 1 block offsets: 32 bytes a rank
+ * and a rank, 128 GiB at 65,536 ranks, which a run of 1-byte blocks there ran out of. */
+#define SMPI_RS_TABLE_BYTES 32.0
 
 void smpi_memory_terms(enum coll_id coll, int np, int shared, double *per_m, double *base,
                        double *total)
