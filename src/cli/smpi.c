@@ -445,11 +445,12 @@ int smpi_program(const char *name, char *out, size_t len)
 #define SMPI_RANK_BYTES (64.0 * 1024)
 #define SMPI_BASE_BYTES (128.0 * 1024 * 1024)
 
-/* The reduce-scatters' block tables, whatever m, a rank's: the driver's p counts and p + 1
- * offsets (src/coll/reduce_scatter/driver.c), the block version's p counts and the call's
- * p + 1 displacements (common.c), recursive halving's p + 1 block offsets: 32 bytes a rank
- * and a rank, 128 GiB at 65,536 ranks, which a run of 1-byte blocks there ran out of. */
-#define SMPI_RS_TABLE_BYTES 32.0
+/* The uneven reduce-scatter's block tables, whatever m, a rank's: the driver's p counts and
+ * p + 1 offsets (src/coll/reduce_scatter/driver.c) and the call's p + 1 displacements
+ * (common.c), 20 bytes a rank and a rank: 80 GiB at 65,536 ranks. (The block version's are
+ * one table for all ranks: before they were not, a 65,536-rank run of 1-byte blocks ran out
+ * of memory on them.) */
+#define SMPI_RS_TABLE_BYTES 20.0
 
 void smpi_memory_terms(enum coll_id coll, int np, int shared, double *per_m, double *base,
                        double *total)
@@ -460,8 +461,7 @@ void smpi_memory_terms(enum coll_id coll, int np, int shared, double *per_m, dou
     else
         *per_m = coll_infos[coll].mem_p * np + coll_infos[coll].mem_p2 * (double)np * np;
     *base = SMPI_BASE_BYTES + SMPI_RANK_BYTES * np;
-    if (coll == COLL_reduce_scatter || coll == COLL_reduce_scatter_block)
-        *base += SMPI_RS_TABLE_BYTES * np * (double)np;
+    if (coll == COLL_reduce_scatter) *base += SMPI_RS_TABLE_BYTES * np * (double)np;
     *total = (double)sysconf(_SC_PHYS_PAGES) * (double)sysconf(_SC_PAGESIZE);
 }
 

@@ -106,11 +106,15 @@ COLLSIM_MAX_MAP_COUNT=2000000 doctor --np 65536 --collective reduce --size 1M --
 line memory | grep -q '^[a-z]*  *memory: about 4.12 GiB for 65536 ranks of reduce at 1 MiB with shared buffers' &&
     pass || fail "a reduce's shared scratch: $(line memory)"
 
-# the reduce-scatters' block tables, 32 bytes a rank and a rank whatever m: 128 MiB + 65,536 x
-# 64 KiB + 32 x 65,536^2 + (65,536 + 3 x 65,536^2) x 1 B = 144.1 GiB
-doctor --np 65536 --collective reduce_scatter_block --size 1 --out "$tmp"
-line memory | grep -q '^FAIL  memory: about 144 GiB for 65536 ranks of reduce_scatter_block at 1 B, more than' &&
+# the uneven reduce-scatter's block tables, 20 bytes a rank and a rank whatever m: 128 MiB +
+# 65,536 x 64 KiB + 20 x 65,536^2 + (2 x 65,536 + 3 x 65,536^2) x 1 B = 96.1 GiB; the block
+# version's are one table for all ranks: 128 MiB + 4 GiB + (65,536 + 3 x 65,536^2) x 1 B
+doctor --np 65536 --collective reduce_scatter --size 1 --out "$tmp"
+line memory | grep -q '^FAIL  memory: about 96.1 GiB for 65536 ranks of reduce_scatter at 1 B, more than' &&
     pass || fail "the reduce-scatter's block tables: $(line memory)"
+doctor --np 65536 --collective reduce_scatter_block --size 1 --out "$tmp"
+line memory | grep -q '^[a-z]*  *memory: about 16.1 GiB for 65536 ranks of reduce_scatter_block at 1 B' &&
+    pass || fail "the block reduce-scatter's shared table: $(line memory)"
 
 # outputs: a folder, one to be made, a regular file, a path under one
 touch "$tmp/file"

@@ -16,14 +16,26 @@
 
 struct rs_state {
     unsigned char *send, *recv;
-    int *counts; /* of the last fill */
+    int *counts; /* of the last fill: the uneven one's only (a block's are all m) */
     uint64_t *displ;
+    uint64_t m; /* of the last fill */
     int uneven, np;
 };
 
 static uint64_t count_of(const struct rs_state *s, uint64_t m, int r)
 {
     return s->uneven ? rs_count(m, r, s->np) : m;
+}
+
+/* Block b's count and first byte in the last fill (the block version keeps no tables: p of
+ * them a rank are p^2 in all, 32 GiB at 65,536 ranks) */
+static uint64_t count_at(const struct rs_state *s, int b)
+{
+    return s->uneven ? (uint64_t)s->counts[b] : s->m;
+}
+static uint64_t displ_at(const struct rs_state *s, int b)
+{
+    return s->uneven ? s->displ[b] : (uint64_t)b * s->m;
 }
 
 void *rs_setup(uint64_t max_bytes, int rank, int np, int uneven)
@@ -33,9 +45,9 @@ void *rs_setup(uint64_t max_bytes, int rank, int np, int uneven)
     *s = (struct rs_state){.uneven = uneven, .np = np};
     s->send = malloc((size_t)(max_bytes * (uint64_t)np) + 1);
     s->recv = malloc((size_t)count_of(s, max_bytes, rank) + 1);
-    s->counts = malloc((size_t)np * sizeof *s->counts);
-    s->displ = malloc(((size_t)np + 1) * sizeof *s->displ);
-    if (s->send && s->recv && s->counts && s->displ) return s;
+    if (uneven) s->counts = malloc((size_t)np * sizeof *s->counts);
+    if (uneven) s->displ = malloc(((size_t)np + 1) * sizeof *s->displ);
+    if (s->send && s->recv && (!uneven || (s->counts && s->displ))) return s;
     rs_release(s);
     return NULL;
 }
@@ -65,16 +77,17 @@ void rs_fill(void *state, const struct coll_call *c)
 {
     struct rs_state *s = state;
     unsigned char period[DATA_PERIOD];
-    s->displ[0] = 0;
+    s->m = c->bytes;
+    if (s->uneven) s->displ[0] = 0;
     for (int b = 0; b < c->np; b++) {
         uint64_t n = count_of(s, c->bytes, b);
-        s->counts[b] = (int)n;
-        s->displ[b + 1] = s->displ[b] + n;
+        if (s->uneven) s->counts[b] = (int)n, s->displ[b + 1] = s->displ[b] + n;
         period_of(period, b, c->call, c->rank, c->np, 0, n);
-        data_fill_periodic(s->send + s->displ[b], n, period);
+        data_fill_periodic(s->send + displ_at(s, b), n, period);
     }
-    period_of(period, c->rank, c->call, -1, c->np, 1, (uint64_t)s->counts[c->rank] + 1);
-    data_fill_periodic(s->recv, (uint64_t)s->counts[c->rank] + 1, period);
+    uint64_t mine = count_at(s, c->rank) + 1; /* with the guard byte */
+    period_of(period, c->rank, c->call, -1, c->np, 1, mine);
+    data_fill_periodic(s->recv, mine, period);
 }
 
 int64_t rs_check(void *state, const struct coll_call *c, unsigned char *expected,
@@ -82,18 +95,19 @@ int64_t rs_check(void *state, const struct coll_call *c, unsigned char *expected
 {
     struct rs_state *s = state;
     unsigned char period[DATA_PERIOD];
-    uint64_t n = (uint64_t)s->counts[c->rank];
+    uint64_t n = count_at(s, c->rank);
     period_of(period, c->rank, c->call, -1, c->np, 0, n + 1);
     int64_t bad = data_find_periodic(s->recv, n, period);
     if (bad >= 0) return *expected = period[bad % DATA_PERIOD], *got = s->recv[bad], bad;
     unsigned char guard = data_poison(period[n % DATA_PERIOD]);
     if (s->recv[n] != guard) return *expected = guard, *got = s->recv[n], (int64_t)n;
     for (int b = 0; b < c->np; b++) {
-        period_of(period, b, c->call, c->rank, c->np, 0, (uint64_t)s->counts[b]);
-        bad = data_find_periodic(s->send + s->displ[b], (uint64_t)s->counts[b], period);
+        uint64_t at = displ_at(s, b), len = count_at(s, b);
+        period_of(period, b, c->call, c->rank, c->np, 0, len);
+        bad = data_find_periodic(s->send + at, len, period);
         if (bad < 0) continue;
-        *expected = period[bad % DATA_PERIOD], *got = s->send[s->displ[b] + (uint64_t)bad];
-        return (int64_t)(n + 1 + s->displ[b]) + bad;
+        *expected = period[bad % DATA_PERIOD], *got = s->send[at + (uint64_t)bad];
+        return (int64_t)(n + 1 + at) + bad;
     }
     return -1;
 }
@@ -101,7 +115,7 @@ int64_t rs_check(void *state, const struct coll_call *c, unsigned char *expected
 unsigned char *rs_result(void *state, const struct coll_call *c, uint64_t *len)
 {
     struct rs_state *s = state;
-    *len = (uint64_t)s->counts[c->rank];
+    *len = count_at(s, c->rank);
     return s->recv;
 }
 

@@ -10,7 +10,6 @@
  * the partner, until it holds its own blocks; a folded pair's odd rank then sends the even one
  * its block. p = 2^k, blocks of m: log2 p a + (p-1)(b m + m/R) (messages of p m/2, p m/4, ...);
  * otherwise a + b p m + p m/R more to fold and a + b m to unfold. */
-#include <stdlib.h>
 
 #include "reduce_scatter.h"
 
@@ -20,16 +19,18 @@ static int unfolded(int v, int extra)
     return v < extra ? 2 * v + 1 : v + extra;
 }
 
+/* The first element of new block i (i <= pp): the blocks of the ranks it stands for. */
+static long new_displ(const struct rs *s, int i, int extra)
+{
+    return s->displ[i < extra ? 2 * i : i + extra < s->p ? i + extra : s->p];
+}
+
 int rs_halving(struct rs *s, int v, int pp, int extra)
 {
-    long *nd = malloc(((size_t)pp + 1) * sizeof *nd);
-    if (nd == NULL) return MPI_ERR_NO_MEM;
-    for (int i = 0; i <= pp; i++) /* new block i: the blocks of the ranks it stands for */
-        nd[i] = s->displ[i < extra ? 2 * i : i + extra < s->p ? i + extra : s->p];
     int lo = 0, hi = pp, rc = MPI_SUCCESS;
     for (int mask = pp / 2; mask >= 1 && rc == MPI_SUCCESS; mask /= 2) {
         int mid = lo + (hi - lo) / 2, pos = (v & mask) != 0;
-        long off[3] = {nd[lo], nd[mid], nd[hi]};
+        long off[3] = {new_displ(s, lo, extra), new_displ(s, mid, extra), new_displ(s, hi, extra)};
         int pair[2] = {unfolded(v & ~mask, extra), unfolded(v | mask, extra)};
         rc = rs_ring(s, off, 2, pos, pair);
         if (pos)
@@ -37,7 +38,6 @@ int rs_halving(struct rs *s, int v, int pp, int extra)
         else
             hi = mid;
     }
-    free(nd);
     return rc;
 }
 

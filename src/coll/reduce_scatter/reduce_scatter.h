@@ -21,10 +21,11 @@
 /* One call's state. */
 struct rs {
     int rank, p;
-    long *displ;  /* displ[r] = first element of block r; displ[p] = the whole vector */
-    char *acc;    /* this rank's copy of the vector, combined into */
-    char *tmp;    /* room for the vector: what a step receives */
-    MPI_Aint ext; /* bytes per element */
+    long *displ;   /* displ[r] = first element of block r; displ[p] = the whole vector */
+    int own_displ; /* 1: displ is this call's (else the block version's shared table) */
+    char *acc;     /* this rank's copy of the vector, combined into */
+    char *tmp;     /* room for the vector: what a step receives */
+    MPI_Aint ext;  /* bytes per element */
     MPI_Datatype type;
     MPI_Op op;
     MPI_Comm comm;
