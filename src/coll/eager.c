@@ -57,7 +57,7 @@ static long contiguous_bytes(int count, MPI_Datatype type)
     return lb == 0 && extent == size ? (long)count * size : -1;
 }
 
-/* cs_isend, and cs_isend_kept when copy is 0 */
+/* cs_isend, or without its copy when copy is 0 (cs_sendrecv's kept) */
 static int eager_send(const void *buf, int count, MPI_Datatype type, int dest, int tag,
                       MPI_Comm comm, MPI_Request *req, int copy)
 {
@@ -82,12 +82,6 @@ int cs_isend(const void *buf, int count, MPI_Datatype type, int dest, int tag, M
              MPI_Request *req)
 {
     return eager_send(buf, count, type, dest, tag, comm, req, 1);
-}
-
-int cs_isend_kept(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
-                  MPI_Request *req)
-{
-    return eager_send(buf, count, type, dest, tag, comm, req, 0);
 }
 
 int cs_sendrecv(const void *sendbuf, int sendcount, int dest, void *recvbuf, int recvcount,

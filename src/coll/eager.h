@@ -30,13 +30,10 @@ void coll_eager_enable(long threshold);
 int cs_isend(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
              MPI_Request *req);
 
-/* cs_isend without the copy, for a buffer the caller leaves as it is until the collective
- * call returns (the real send reads it when its transfer ends, before the runner's drain). */
-int cs_isend_kept(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
-                  MPI_Request *req);
-
-/* MPI_Sendrecv of bytes with one tag, as SMPI runs it (the receive and the send started,
- * both waited for), its send through cs_isend, or cs_isend_kept if kept. */
+/* MPI_Sendrecv of bytes with one tag, as SMPI runs it (the send and the receive started,
+ * both waited for), its send through cs_isend; if kept, without cs_isend's copy, for a send
+ * buffer the caller leaves as it is until the collective call returns (the real send reads it
+ * when its transfer ends, before the runner's drain). */
 int cs_sendrecv(const void *sendbuf, int sendcount, int dest, void *recvbuf, int recvcount,
                 int source, int tag, MPI_Comm comm, int kept);
 
