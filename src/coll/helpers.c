@@ -5,12 +5,17 @@
 
 #include "coll.h"
 
-void *coll_buffer(int count, MPI_Datatype type)
+/* Bytes of count elements of type, at least one. */
+static size_t buffer_bytes(int count, MPI_Datatype type)
 {
     MPI_Aint lb, extent;
     MPI_Type_get_extent(type, &lb, &extent);
-    size_t n = count > 0 && extent > 0 ? (size_t)count * (size_t)extent : 1;
-    return malloc(n);
+    return count > 0 && extent > 0 ? (size_t)count * (size_t)extent : 1;
+}
+
+void *coll_buffer(int count, MPI_Datatype type)
+{
+    return malloc(buffer_bytes(count, type));
 }
 
 static int scratch_shared; /* coll_scratch_share */
@@ -23,9 +28,7 @@ void coll_scratch_share(int on)
 /* Bytes of count elements of type, and whether coll_scratch shares a buffer of them. */
 static size_t scratch_bytes(int count, MPI_Datatype type, int *shared)
 {
-    MPI_Aint lb, extent;
-    MPI_Type_get_extent(type, &lb, &extent);
-    size_t n = count > 0 && extent > 0 ? (size_t)count * (size_t)extent : 1;
+    size_t n = buffer_bytes(count, type);
     *shared = scratch_shared && n > 1; /* a one-byte buffer: coll_shared_size */
     return n;
 }

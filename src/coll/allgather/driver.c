@@ -49,6 +49,12 @@ const struct coll_driver coll_driver_allgather = {allgather_setup,      allgathe
  * block x / m, so its private bytes are those of the first and last blocks; every algorithm
  * here either sends a block from its place in one receive buffer to the same place in another
  * (SimGrid keeps a private byte's place in a message) or packs it through its own memory. */
+/* Byte `at` of the receive buffer after call c: byte at mod m of block at / m. */
+static unsigned char received_byte(uint64_t at, const struct coll_call *c)
+{
+    return data_block((int)(at / c->bytes), 0, at % c->bytes, c->call);
+}
+
 static void allgather_fill_shared(void *state, const struct coll_call *c)
 {
     struct coll_shared_pair *s = state;
@@ -57,7 +63,7 @@ static void allgather_fill_shared(void *state, const struct coll_call *c)
     coll_shared_fill_block(&s->send, c->rank, 0, c->call, 0);
     for (int i = 0; i < s->recv.n; i++) {
         uint64_t at = s->recv.at[i];
-        s->recv.buf[at] = data_poison(data_block((int)(at / c->bytes), 0, at % c->bytes, c->call));
+        s->recv.buf[at] = data_poison(received_byte(at, c));
     }
 }
 
@@ -75,7 +81,7 @@ static int64_t allgather_check_shared(void *state, const struct coll_call *c,
     struct coll_shared_pair *s = state;
     for (int i = 0; i < s->recv.n; i++) {
         uint64_t at = s->recv.at[i];
-        unsigned char v = data_block((int)(at / c->bytes), 0, at % c->bytes, c->call);
+        unsigned char v = received_byte(at, c);
         if (s->recv.buf[at] != v) return *expected = v, *got = s->recv.buf[at], (int64_t)at;
     }
     int64_t bad = coll_shared_find_block(&s->send, c->rank, 0, c->call, expected, got);
