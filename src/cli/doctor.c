@@ -52,9 +52,9 @@ const char doctor_usage[] =
     "  --collective NAME  its collective (default: bcast; 'collsim list' names them)\n"
     "  --size BYTES       its largest message, e.g. 4M (default: 4 MiB, run's largest); a\n"
     "                     list or range as run's --sizes takes stands for its largest\n"
-    "  --shared-buffers   as collsim run's (bcast, reduce, allreduce, allgather): only the\n"
-    "                     ranks' own scratch in the memory estimate, two more mappings a\n"
-    "                     shared buffer\n"
+    "  --shared-buffers   as collsim run's (its --help names the collectives that have\n"
+    "                     it): only the ranks' own scratch in the memory estimate, two\n"
+    "                     more mappings a shared buffer\n"
     "  --out DIR          the output folder to check (default: the current folder)\n"
     "Exit status: 0 when no check FAILs, 1 when one does, 2 for a bad command line.\n";
 

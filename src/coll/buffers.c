@@ -162,6 +162,12 @@ void *coll_shared_pair_setup(uint64_t max_bytes, int rank, int np)
     return calloc(1, sizeof(struct coll_shared_pair));
 }
 
+unsigned char *coll_shared_pair_result(void *pair, const struct coll_call *c, uint64_t *len)
+{
+    *len = c->bytes;
+    return ((struct coll_shared_pair *)pair)->recv.buf;
+}
+
 void coll_shared_pair_release(void *pair)
 {
     struct coll_shared_pair *s = pair;
@@ -170,24 +176,24 @@ void coll_shared_pair_release(void *pair)
     free(s);
 }
 
-void coll_shared_fill_reduction(struct coll_shared_pair *s, const struct coll_call *c)
+void coll_shared_fill_reduction(struct coll_shared_pair *s, const struct coll_call *c, int ranks)
 {
     coll_shared_need(&s->send, c->bytes, 0, c);
     coll_shared_need(&s->recv, c->bytes, 0, c);
     for (int i = 0; i < s->send.n; i++) {
         uint64_t at = s->send.at[i];
         s->send.buf[at] = data_input(at, c->call, c->rank);
-        s->recv.buf[at] = data_poison(data_reduced(at, c->call, c->np));
+        s->recv.buf[at] = data_poison(data_reduced(at, c->call, ranks));
     }
 }
 
 int64_t coll_shared_find_reduction(const struct coll_shared_pair *s, const struct coll_call *c,
-                                   int result, unsigned char *want, unsigned char *got)
+                                   int ranks, unsigned char *want, unsigned char *got)
 {
     for (int i = 0; i < s->send.n; i++) {
         uint64_t at = s->send.at[i];
-        unsigned char in = data_input(at, c->call, c->rank), out = data_reduced(at, c->call, c->np);
-        if (result && s->recv.buf[at] != out)
+        unsigned char in = data_input(at, c->call, c->rank), out = data_reduced(at, c->call, ranks);
+        if (ranks > 0 && s->recv.buf[at] != out)
             return *want = out, *got = s->recv.buf[at], (int64_t)at;
         if (s->send.buf[at] != in) return *want = in, *got = s->send.buf[at], (int64_t)at;
     }

@@ -32,20 +32,19 @@ const struct coll_driver *coll_driver(enum coll_id coll)
     return coll >= 0 && coll < COLL_COUNT ? drivers[coll] : NULL;
 }
 
+/* The shared drivers: the collectives that registry.h's coll_shared_buffers counts buffers
+ * for (test run.shared_buffers runs every collective that the runner names as having one). */
+static const struct coll_driver *const shared_drivers[COLL_COUNT] = {
+    [COLL_bcast] = &coll_driver_bcast_shared,
+    [COLL_reduce] = &coll_driver_reduce_shared,
+    [COLL_allreduce] = &coll_driver_allreduce_shared,
+    [COLL_allgather] = &coll_driver_allgather_shared,
+    [COLL_scan] = &coll_driver_scan_shared,
+    [COLL_qshift] = &coll_driver_qshift_shared};
+
 const struct coll_driver *coll_driver_shared(enum coll_id coll)
 {
-    switch (coll) {
-    case COLL_bcast:
-        return &coll_driver_bcast_shared;
-    case COLL_reduce:
-        return &coll_driver_reduce_shared;
-    case COLL_allreduce:
-        return &coll_driver_allreduce_shared;
-    case COLL_allgather:
-        return &coll_driver_allgather_shared;
-    default:
-        return NULL;
-    }
+    return coll >= 0 && coll < COLL_COUNT ? shared_drivers[coll] : NULL;
 }
 
 coll_fn coll_resolve(enum coll_id coll, const char *name)

@@ -74,7 +74,8 @@ const struct coll_driver *coll_driver(enum coll_id coll);
  * checked so (the runner then refuses the mode). */
 const struct coll_driver *coll_driver_shared(enum coll_id coll);
 extern const struct coll_driver coll_driver_bcast_shared, coll_driver_reduce_shared,
-    coll_driver_allreduce_shared, coll_driver_allgather_shared;
+    coll_driver_allreduce_shared, coll_driver_allgather_shared, coll_driver_scan_shared,
+    coll_driver_qshift_shared;
 
 /* ---- what drivers share (buffers.c) ---- */
 
@@ -150,23 +151,27 @@ void coll_shared_need(struct coll_shared *s, uint64_t len, int block, const stru
 /* A reduction's send and receive buffers, both shared, with the same private offsets: every
  * algorithm combines byte i of one rank's vector with byte i of another's, and SimGrid keeps a
  * private byte's place within a message, so the private bytes of the result are the
- * reduction of the private bytes of the inputs (the state of the shared reduce and
- * all-reduce drivers). Scratch buffers stay the algorithms' own (coll_buffer). */
+ * reduction of the private bytes of the inputs (the state of the shared reduce, all-reduce
+ * and scan drivers; the q-shift's holds its send and receive blocks). An algorithm's scratch
+ * is shared likewise when it is a coll_scratch. */
 struct coll_shared_pair {
     struct coll_shared send, recv;
 };
 void *coll_shared_pair_setup(uint64_t max_bytes, int rank, int np);
 void coll_shared_pair_release(void *pair);
+/* A driver's result when it is the receive buffer's m bytes (coll_bufs_result's shared twin). */
+unsigned char *coll_shared_pair_result(void *pair, const struct coll_call *c, uint64_t *len);
 
 /* Both buffers sized for call c; the send's private bytes = rank c->rank's input
- * (data_input), the receive's the reduction over all ranks, poisoned. */
-void coll_shared_fill_reduction(struct coll_shared_pair *s, const struct coll_call *c);
+ * (data_input), the receive's the reduction over ranks 0..ranks-1 (all of them for a reduce,
+ * a prefix for a scan), poisoned. */
+void coll_shared_fill_reduction(struct coll_shared_pair *s, const struct coll_call *c, int ranks);
 
-/* The first private offset where the receive buffer (when result) is not the reduction over
- * all ranks or the send buffer is not this rank's input, with the byte wanted and the byte
- * found, or -1. */
+/* The first private offset where the receive buffer is not the reduction over ranks
+ * 0..ranks-1 (unchecked when ranks is 0: a reduce's non-root) or the send buffer is not this
+ * rank's input, with the byte wanted and the byte found, or -1. */
 int64_t coll_shared_find_reduction(const struct coll_shared_pair *s, const struct coll_call *c,
-                                   int result, unsigned char *want, unsigned char *got);
+                                   int ranks, unsigned char *want, unsigned char *got);
 
 /* ---- what algorithms of every collective share (helpers.c) ---- */
 

@@ -5,7 +5,8 @@
 # a run beyond the memory and an output that is not a folder FAIL (exit 1); a bad command line
 # is one error line (exit 2). The mapping counts are docs/simulation.md's ("Mappings"): 1,024
 # for the simulator, two a rank for the stack guard pages, two a rank for each shared buffer
-# (one for a broadcast, two for a reduction's send and receive buffers); the
+# (one for a broadcast, two for a reduction's send and receive buffers, three for a scan's
+# and a q-shift's, with their scratch block); the
 # advised limit is a quarter more, rounded up to a multiple of 65,536 (tests/run/maps.sh).
 collsim=$(realpath "$1") src=$2
 source "$src/tests/lib.sh"
@@ -74,6 +75,13 @@ need=$(maps 4096 0 4)
 assert_eq "an all-reduce's two shared buffers" \
     "FAIL  vm.max_map_count: 10000 (COLLSIM_MAX_MAP_COUNT) < $need needed for 4096 ranks with shared buffers: sudo sysctl -w vm.max_map_count=$(raise "$need")" \
     "$(line vm.max_map_count)"
+for coll in scan qshift; do # send, receive and one scratch block, three shared buffers
+    COLLSIM_MAX_MAP_COUNT=10000 doctor --np 4096 --collective $coll --shared-buffers --out "$tmp"
+    need=$(maps 4096 0 6)
+    assert_eq "a $coll's three shared buffers" \
+        "FAIL  vm.max_map_count: 10000 (COLLSIM_MAX_MAP_COUNT) < $need needed for 4096 ranks with shared buffers: sudo sysctl -w vm.max_map_count=$(raise "$need")" \
+        "$(line vm.max_map_count)"
+done
 COLLSIM_MAX_MAP_COUNT=1000 doctor --np 4096 --out "$tmp"
 assert_eq "private buffers past 1000 mappings (exit status)" 1 $?
 line vm.max_map_count | grep -q "^FAIL .* < $(maps 4096 0 0) needed for 4096 ranks: " && pass ||

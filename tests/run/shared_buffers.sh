@@ -6,7 +6,8 @@
 # last bytes; 256 ranks x 4 MiB stay far below ranks x bytes of memory. The same for every
 # reduce and all-reduce algorithm (both buffers shared): the same times and valid rows as
 # private buffers, 1 byte included (SimGrid's local copy skips a one-byte shared buffer), a
-# corrupted byte caught; a gather, whose blocks change places, is refused with one error line.
+# corrupted byte caught; likewise the allgather, the scan and the q-shift, with wrong
+# algorithms caught; a gather, whose blocks change places, is refused with one error line.
 collsim=$1 src=$2
 source "$src/tests/lib.sh"
 tmp=$(mktemp -d)
@@ -153,6 +154,78 @@ for t in swap02:1 swap0last:1000 lost:1; do
         --sizes "$m" --shared-buffers 2>&1)
     [ $? -ne 0 ] && printf '%s' "$out" | grep -q "wrong byte" && pass ||
         fail "allgather: $name at $m B not caught with shared buffers: $out"
+done
+
+# the scan (both buffers and the algorithms' scratch shared) and the q-shift: every algorithm,
+# on a platform it runs on, gives the same times and valid rows as with private buffers
+for t in scan:linear,recursive_doubling:crossbar-64:13 scan:linear,recursive_doubling:crossbar-64:16 \
+    qshift:direct:crossbar-64:13 qshift:ring:ring-16:16 qshift:torus:torus-4x4:16 \
+    qshift:hypercube:hypercube-4:16; do
+    IFS=: read -r coll algos p np <<<"$t"
+    r=("$collsim" run --platform "$(plat "$p")" --np "$np" --collective "$coll" --algo "$algos"
+        --shift 5 --sizes 0,1,2,1000,65543 --quiet)
+    "${r[@]}" --csv "$tmp/private.csv" 2>/dev/null && "${r[@]}" --csv "$tmp/shared.csv" --shared-buffers 2>/dev/null
+    assert_eq "$coll $algos on $p (exit status)" 0 $?
+    assert_eq "$coll $algos on $p, rows" "$(($(tr , '\n' <<<"$algos" | wc -l) * 5))" \
+        "$(csv_col "$tmp/shared.csv" bytes | wc -l)"
+    assert_eq "$coll $algos on $p, times" "$(csv_col "$tmp/private.csv" avg_s | paste -sd' ')" \
+        "$(csv_col "$tmp/shared.csv" avg_s | paste -sd' ')"
+    assert_eq "$coll $algos on $p, valid rows" "$(csv_col "$tmp/private.csv" valid | paste -sd' ')" \
+        "$(csv_col "$tmp/shared.csv" valid | paste -sd' ')"
+done
+for t in scan:recursive_doubling qshift:direct; do
+    IFS=: read -r coll algo <<<"$t"
+    for at in 0 510 999; do
+        err=$("$collsim" run --platform "$plat" --np 8 --collective "$coll" --algo "$algo" --shift 3 \
+            --sizes 1000 --shared-buffers --inject-fault 5:$at 2>&1 >/dev/null)
+        [ $? -ne 0 ] && printf '%s' "$err" | grep -q "rank 5 received a wrong byte at offset $at " &&
+            pass || fail "$coll: fault at offset $at not caught with rank and offset: $err"
+    done
+done
+# a wrong scan is caught: a chain that forwards the prefix it received instead of the one it
+# made, so that from rank 2 on a result leaves out rank r-1's input (--algo-file takes MPI
+# calls only, so no q-shift)
+cat >"$tmp/scan_skip.c" <<'C'
+#include <mpi.h>
+#include <stdlib.h>
+#include <string.h>
+int collsim_scan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type, MPI_Op op,
+                 MPI_Comm comm)
+{
+    int rank, p;
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_size(comm, &p);
+    unsigned char *prefix = malloc((size_t)count + 1);
+    memcpy(recvbuf, sendbuf, (size_t)count);
+    if (rank > 0) MPI_Recv(prefix, count, type, rank - 1, 1, comm, MPI_STATUS_IGNORE);
+    if (rank < p - 1) MPI_Send(rank > 0 ? prefix : recvbuf, count, type, rank + 1, 1, comm);
+    if (rank > 0) MPI_Reduce_local(prefix, recvbuf, count, type, op);
+    free(prefix);
+    return MPI_SUCCESS;
+}
+C
+for m in 1000 65543; do
+    out=$("$collsim" run --platform "$plat" --np 13 --collective scan --algo-file "$tmp/scan_skip.c" \
+        --sizes $m --shared-buffers 2>&1)
+    [ $? -ne 0 ] && printf '%s' "$out" | grep -q "rank 2 received a wrong byte" && pass ||
+        fail "scan: a wrong chain at $m B not caught at rank 2 with shared buffers: $out"
+done
+# 256 ranks x 4 MiB q-shift: private buffers would hold 2 GiB (peak RSS counts a shared page
+# again for each rank that touches it, so only the q-shift, which does not, is measured so)
+/usr/bin/time -f %M -o "$tmp/rss" "$collsim" run --platform "$tmp/ft256.xml" --collective qshift \
+    --algo direct --sizes 4M --shared-buffers --quiet 2>/dev/null
+assert_eq "q-shift 256 x 4 MiB (exit status)" 0 $?
+kb=$(tail -1 "$tmp/rss")
+[ "$kb" -lt $((256 * 4096 / 8)) ] && pass ||
+    fail "q-shift 256 x 4 MiB used $kb KiB, not far below ranks x bytes (2 GiB)"
+
+# every collective that the refusal names as having a shared mode has one
+names=$("$collsim" run --platform "$plat" --np 8 --collective gather --algo binomial --sizes 1000 \
+    --shared-buffers 2>&1 | sed -n 's/.*; only \(.*\), whose messages.*/\1/p' | sed 's/ and /, /; s/, / /g')
+[ "$(wc -w <<<"$names")" -ge 6 ] && pass || fail "the refusal names too few collectives: '$names'"
+for coll in $names; do
+    "$collsim" run --platform "$plat" --np 8 --collective "$coll" --sizes 1000 --shared-buffers \
+        --quiet >/dev/null 2>&1 && pass || fail "$coll is named as having a shared mode but fails in it"
 done
 
 # refused where shared memory would mix the ranks' data

@@ -33,7 +33,7 @@ const struct coll_driver coll_driver_allreduce = {coll_bufs_setup,  allreduce_fi
 
 static void allreduce_fill_shared(void *state, const struct coll_call *c)
 {
-    coll_shared_fill_reduction(state, c);
+    coll_shared_fill_reduction(state, c, c->np);
 }
 
 static int allreduce_call_shared(coll_fn fn, void *state, const struct coll_call *c)
@@ -46,15 +46,9 @@ static int allreduce_call_shared(coll_fn fn, void *state, const struct coll_call
 static int64_t allreduce_check_shared(void *state, const struct coll_call *c,
                                       unsigned char *expected, unsigned char *got)
 {
-    return coll_shared_find_reduction(state, c, 1, expected, got);
-}
-
-static unsigned char *allreduce_result_shared(void *state, const struct coll_call *c, uint64_t *len)
-{
-    *len = c->bytes;
-    return ((struct coll_shared_pair *)state)->recv.buf;
+    return coll_shared_find_reduction(state, c, c->np, expected, got);
 }
 
 const struct coll_driver coll_driver_allreduce_shared = {
     coll_shared_pair_setup, allreduce_fill_shared,   allreduce_call_shared,
-    allreduce_check_shared, allreduce_result_shared, coll_shared_pair_release};
+    allreduce_check_shared, coll_shared_pair_result, coll_shared_pair_release};

@@ -39,9 +39,9 @@ int qshift__run(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type
         return MPI_Sendrecv(sendbuf, count, type, rank, QSHIFT_TAG, recvbuf, count, type, rank,
                             QSHIFT_TAG, comm, MPI_STATUS_IGNORE);
     }
-    if (w.left >= 2 && (w.tmp = coll_buffer(count, type)) == NULL) return MPI_ERR_NO_MEM;
+    if (w.left >= 2 && (w.tmp = coll_scratch(count, type)) == NULL) return MPI_ERR_NO_MEM;
     w.dry = 0;
     int rc = plan(&w, ctx);
-    free(w.tmp);
+    coll_scratch_free(w.tmp, count, type);
     return rc;
 }

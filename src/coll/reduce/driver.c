@@ -40,7 +40,7 @@ const struct coll_driver coll_driver_reduce = {coll_bufs_setup, reduce_fill,   r
 
 static void reduce_fill_shared(void *state, const struct coll_call *c)
 {
-    coll_shared_fill_reduction(state, c);
+    coll_shared_fill_reduction(state, c, c->np);
 }
 
 static int reduce_call_shared(coll_fn fn, void *state, const struct coll_call *c)
@@ -53,7 +53,7 @@ static int reduce_call_shared(coll_fn fn, void *state, const struct coll_call *c
 static int64_t reduce_check_shared(void *state, const struct coll_call *c, unsigned char *expected,
                                    unsigned char *got)
 {
-    return coll_shared_find_reduction(state, c, c->rank == c->root, expected, got);
+    return coll_shared_find_reduction(state, c, c->rank == c->root ? c->np : 0, expected, got);
 }
 
 static unsigned char *reduce_result_shared(void *state, const struct coll_call *c, uint64_t *len)

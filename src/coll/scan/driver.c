@@ -29,3 +29,28 @@ static int64_t scan_check(void *state, const struct coll_call *c, unsigned char 
 
 const struct coll_driver coll_driver_scan = {coll_bufs_setup, scan_fill,        scan_call,
                                              scan_check,      coll_bufs_result, coll_bufs_free};
+
+/* With --shared-buffers: both buffers shared but for their private bytes (coll.h:
+ * coll_shared_pair); every scan combines byte i with byte i, so rank r's private bytes are
+ * the prefix of ranks 0..r, checked as above. */
+static void scan_fill_shared(void *state, const struct coll_call *c)
+{
+    coll_shared_fill_reduction(state, c, c->rank + 1);
+}
+
+static int scan_call_shared(coll_fn fn, void *state, const struct coll_call *c)
+{
+    struct coll_shared_pair *s = state;
+    return ((scan_sig *)fn)(s->send.buf, s->recv.buf, (int)c->bytes, MPI_UNSIGNED_CHAR,
+                            data_op(c->call), c->comm);
+}
+
+static int64_t scan_check_shared(void *state, const struct coll_call *c, unsigned char *expected,
+                                 unsigned char *got)
+{
+    return coll_shared_find_reduction(state, c, c->rank + 1, expected, got);
+}
+
+const struct coll_driver coll_driver_scan_shared = {
+    coll_shared_pair_setup, scan_fill_shared,        scan_call_shared,
+    scan_check_shared,      coll_shared_pair_result, coll_shared_pair_release};

@@ -19,11 +19,11 @@ int scan_linear(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type
     memcpy(recvbuf, sendbuf, (size_t)count * (size_t)size);
     int rc = MPI_SUCCESS;
     if (rank > 0) {
-        void *prefix = coll_buffer(count, type);
+        void *prefix = coll_scratch(count, type);
         if (prefix == NULL) return MPI_ERR_NO_MEM;
         rc = MPI_Recv(prefix, count, type, rank - 1, SCAN_TAG, comm, MPI_STATUS_IGNORE);
         if (rc == MPI_SUCCESS) rc = coll_reduce_local(prefix, recvbuf, count, type, op);
-        free(prefix);
+        coll_scratch_free(prefix, count, type);
     }
     if (rc == MPI_SUCCESS && rank < p - 1)
         rc = MPI_Send(recvbuf, count, type, rank + 1, SCAN_TAG, comm);

@@ -20,7 +20,7 @@ int scan_recursive_doubling(const void *sendbuf, void *recvbuf, int count, MPI_D
     MPI_Comm_size(comm, &p);
     MPI_Type_size(type, &size);
     memcpy(recvbuf, sendbuf, (size_t)count * (size_t)size);
-    void *below = coll_buffer(count, type);
+    void *below = coll_scratch(count, type);
     if (below == NULL) return MPI_ERR_NO_MEM;
     int rc = MPI_SUCCESS;
     for (int d = 1; d < p && rc == MPI_SUCCESS; d *= 2) {
@@ -33,6 +33,6 @@ int scan_recursive_doubling(const void *sendbuf, void *recvbuf, int count, MPI_D
         if (rc == MPI_SUCCESS && rank - d >= 0)
             rc = coll_reduce_local(below, recvbuf, count, type, op);
     }
-    free(below);
+    coll_scratch_free(below, count, type);
     return rc;
 }
