@@ -53,7 +53,7 @@ unsigned char *coll_bufs_result_all(void *bufs, const struct coll_call *c, uint6
 /* The private offsets of a buffer for len-byte messages into s->at, s->n: 0, 2, ... below
  * COLL_SHARED_SPAN, then len-1, len-3, ... down to len - COLL_SHARED_SPAN, ascending, leaving
  * out any next to one kept (two adjacent private bytes would make one block). */
-static void coll_shared_layout(struct coll_shared *s, uint64_t len)
+void coll_shared_layout(struct coll_shared *s, uint64_t len)
 {
     uint64_t span = len < COLL_SHARED_SPAN ? len : COLL_SHARED_SPAN;
     s->n = 0;
@@ -115,6 +115,20 @@ int coll_shared_size(struct coll_shared *s, uint64_t len)
 int coll_shared_size_block(struct coll_shared *s, uint64_t len)
 {
     return coll_shared_make(s, len, len <= 2 * COLL_SHARED_SPAN);
+}
+
+int coll_shared_holds(const struct coll_shared *s, uint64_t at)
+{
+    if (s->own) return at < s->len;
+    int lo = 0, hi = s->n; /* s->at ascends */
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        if (s->at[mid] < at)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < s->n && s->at[lo] == at;
 }
 
 void coll_shared_release(struct coll_shared *s)

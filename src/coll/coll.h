@@ -75,7 +75,7 @@ const struct coll_driver *coll_driver(enum coll_id coll);
 const struct coll_driver *coll_driver_shared(enum coll_id coll);
 extern const struct coll_driver coll_driver_bcast_shared, coll_driver_reduce_shared,
     coll_driver_allreduce_shared, coll_driver_allgather_shared, coll_driver_scan_shared,
-    coll_driver_qshift_shared;
+    coll_driver_qshift_shared, coll_driver_gather_shared, coll_driver_scatter_shared;
 
 /* ---- what drivers share (buffers.c) ---- */
 
@@ -134,6 +134,13 @@ int coll_shared_size_block(struct coll_shared *s, uint64_t len);
 
 /* Frees s's buffer. */
 void coll_shared_release(struct coll_shared *s);
+
+/* s->n and s->at: the private offsets of a buffer for len-byte messages as coll_shared_size
+ * lays them out, with no buffer made: where another rank's shared buffer keeps real bytes. */
+void coll_shared_layout(struct coll_shared *s, uint64_t len);
+
+/* Whether byte `at` of s is real: s is its own, or `at` is one of its private offsets. */
+int coll_shared_holds(const struct coll_shared *s, uint64_t at);
 
 /* s's private bytes (all its bytes if it is its own) = the block data_block(from, to, .,
  * call), each poisoned (data_poison) if poison. */

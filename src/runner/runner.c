@@ -231,6 +231,40 @@ static int add_file_algo(struct options *o, int rank)
     return 0;
 }
 
+/* Says on stderr which bytes of coll's shared buffers are real, moved and checked. */
+static void shared_note(enum coll_id coll)
+{
+    const char *name = coll_infos[coll].name;
+    char ends[160];
+    snprintf(ends, sizeof ends,
+             "every other byte of its first and its last %d (offsets 0, 2, ..., %d "
+             "and L-1, L-3, ..., L-%d)",
+             COLL_SHARED_SPAN, COLL_SHARED_SPAN - 2, COLL_SHARED_SPAN - 1);
+    fprintf(stderr, "collsim-runner: note: --shared-buffers: ");
+    if (coll == COLL_allgather)
+        fprintf(stderr,
+                "every rank's allgather receive buffer (p blocks of m bytes, L = pm) is one "
+                "memory shared by all ranks but for %s: the first and last blocks' bytes; its "
+                "send buffer likewise (its own up to %d bytes). The messages carry these bytes "
+                "and every rank checks them; the blocks in between are neither moved nor "
+                "checked\n",
+                ends, 2 * COLL_SHARED_SPAN);
+    else if (coll == COLL_gather || coll == COLL_scatter)
+        fprintf(stderr,
+                "the root's %s buffer (p blocks of m bytes, L = pm) is one memory shared by all "
+                "ranks but for %s: the first and last blocks' bytes; every rank's own block "
+                "likewise (its own up to %d bytes). The messages carry these bytes and the "
+                "%s checks them; the blocks in between are neither moved nor checked\n",
+                name, ends, 2 * COLL_SHARED_SPAN,
+                coll == COLL_gather ? "root" : "rank of each block");
+    else
+        fprintf(stderr,
+                "each %s buffer of every rank (L = m bytes) is one memory shared by all ranks "
+                "but for %s, which every message carries and every rank checks; the other "
+                "bytes are neither moved nor checked\n",
+                name, ends);
+}
+
 /* With --shared-buffers, drives the collective's shared variant, saying on stderr what is
  * checked; 0, or -1 after an error line from rank 0 for a collective that has none. */
 static int use_shared(struct options *o, int rank)
@@ -241,35 +275,22 @@ static int use_shared(struct options *o, int rank)
         char names[128];
         coll_shared_names(names, sizeof names);
         if (rank == 0)
-            cs_error("--shared-buffers: not for %s: %s; only %s, whose messages keep every byte "
-                     "at its offset, can be checked in buffers all ranks share",
+            cs_error("--shared-buffers: not for %s: %s; only %s can be checked in buffers "
+                     "all ranks share (docs/simulation.md)",
                      name,
                      o->a.coll == COLL_barrier ? "it moves no data"
-                                               : "its blocks change places, and one memory shared "
-                                                 "by all ranks would mix them",
+                     : o->a.coll == COLL_alltoall
+                         ? "block j of rank i becomes block i of rank j, so every block would "
+                           "need private bytes of its own, and a shared page mixes the ranks' "
+                           "blocks"
+                         : "not yet: its working vectors and its messages' copies are each "
+                           "rank's own",
                      names);
         return -1;
     }
     o->driver = coll_driver_shared(o->a.coll);
     coll_scratch_share(1);
-    if (rank == 0 && o->a.coll == COLL_allgather)
-        fprintf(stderr,
-                "collsim-runner: note: --shared-buffers: every rank's allgather receive buffer "
-                "(p blocks of m bytes) is one memory shared by all ranks but for every other "
-                "byte of its first and its last %d (offsets 0, 2, ..., %d and pm-1, pm-3, ..., "
-                "pm-%d: the first and last blocks' bytes), its send buffer likewise (its own up "
-                "to %d bytes), which the messages carry and every rank checks; the blocks in "
-                "between are neither moved nor checked\n",
-                COLL_SHARED_SPAN, COLL_SHARED_SPAN - 2, COLL_SHARED_SPAN - 1, 2 * COLL_SHARED_SPAN);
-    else if (rank == 0)
-        fprintf(
-            stderr,
-            "collsim-runner: note: --shared-buffers: each %s buffer of every rank is one memory "
-            "shared by all ranks but for every other byte of the first and the last %d of "
-            "a message of m bytes (offsets 0, 2, ..., %d and m-1, m-3, ..., m-%d), which "
-            "every message carries and every rank checks; the other bytes are neither "
-            "moved nor checked\n",
-            name, COLL_SHARED_SPAN, COLL_SHARED_SPAN - 2, COLL_SHARED_SPAN - 1);
+    if (rank == 0) shared_note(o->a.coll);
     return 0;
 }
 

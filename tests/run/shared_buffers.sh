@@ -7,7 +7,8 @@
 # reduce and all-reduce algorithm (both buffers shared): the same times and valid rows as
 # private buffers, 1 byte included (SimGrid's local copy skips a one-byte shared buffer), a
 # corrupted byte caught; likewise the allgather, the scan and the q-shift, with wrong
-# algorithms caught; a gather, whose blocks change places, is refused with one error line.
+# algorithms caught; the gather and the scatter (the root's blocks) likewise; an all-to-all,
+# whose blocks change places, is refused with one error line.
 collsim=$1 src=$2
 source "$src/tests/lib.sh"
 tmp=$(mktemp -d)
@@ -22,7 +23,7 @@ algos="$algos,smpi:binomial_tree,smpi:NTSL,smpi:scatter_LR_allgather"
 assert_eq "private buffers (exit status)" 0 $?
 "${run[@]}" --algo "$algos" --csv "$tmp/shared.csv" --shared-buffers 2>"$tmp/err"
 assert_eq "shared buffers (exit status)" 0 $?
-grep -q "note: --shared-buffers: .* (offsets 0, 2, \.\.\., 510 and m-1, m-3, \.\.\., m-511), which every message carries and every rank checks" \
+grep -q "note: --shared-buffers: each bcast buffer of every rank (L = m bytes) .* (offsets 0, 2, \.\.\., 510 and L-1, L-3, \.\.\., L-511), which every message carries and every rank checks" \
     "$tmp/err" && pass || fail "no note on what is checked: $(head -3 "$tmp/err")"
 assert_eq "rows" "$(csv_col "$tmp/private.csv" bytes | wc -l)" "$(csv_col "$tmp/shared.csv" bytes | wc -l)"
 assert_eq "times" "$(csv_col "$tmp/private.csv" avg_s | paste -sd' ')" \
@@ -220,18 +221,100 @@ kb=$(tail -1 "$tmp/rss")
     fail "q-shift 256 x 4 MiB used $kb KiB, not far below ranks x bytes (2 GiB)"
 
 # every collective that the refusal names as having a shared mode has one
-names=$("$collsim" run --platform "$plat" --np 8 --collective gather --algo binomial --sizes 1000 \
-    --shared-buffers 2>&1 | sed -n 's/.*; only \(.*\), whose messages.*/\1/p' | sed 's/ and /, /; s/, / /g')
-[ "$(wc -w <<<"$names")" -ge 6 ] && pass || fail "the refusal names too few collectives: '$names'"
+names=$("$collsim" run --platform "$plat" --np 8 --collective alltoall --algo bruck --sizes 1000 \
+    --shared-buffers 2>&1 | sed -n 's/.*; only \(.*\) can be checked in buffers.*/\1/p' | sed 's/ and /, /; s/, / /g')
+[ "$(wc -w <<<"$names")" -ge 8 ] && pass || fail "the refusal names too few collectives: '$names'"
 for coll in $names; do
     "$collsim" run --platform "$plat" --np 8 --collective "$coll" --sizes 1000 --shared-buffers \
         --quiet >/dev/null 2>&1 && pass || fail "$coll is named as having a shared mode but fails in it"
 done
 
+# the gather and the scatter: the root's p blocks shared, every rank's block too above 1 KiB;
+# every algorithm and SimGrid's that pass with private buffers give the same times and valid
+# rows, at 13 and 16 ranks and on the ring, torus and hypercube they are made for
+for coll in gather scatter; do
+    algos="linear,binomial,$(simgrid_good $coll)"
+    for t in "$algos|crossbar-64|13" "$algos|crossbar-64|16" "ring|ring-16|16" "torus|torus-4x4|16" \
+        "hypercube|hypercube-4|16"; do
+        IFS='|' read -r a p np <<<"$t"
+        r=("$collsim" run --platform "$(plat "$p")" --np "$np" --root 6 --collective $coll --algo "$a"
+            --sizes 0,1,2,1000,1025,65543 --quiet)
+        "${r[@]}" --csv "$tmp/private.csv" 2>/dev/null && "${r[@]}" --csv "$tmp/shared.csv" --shared-buffers 2>/dev/null
+        assert_eq "$coll ${a%%,*}... on $p, $np ranks (exit status)" 0 $?
+        assert_eq "$coll ${a%%,*}... on $p, rows" "$(($(tr , '\n' <<<"$a" | wc -l) * 6))" \
+            "$(csv_col "$tmp/shared.csv" bytes | wc -l)"
+        assert_eq "$coll ${a%%,*}... on $p, times" "$(csv_col "$tmp/private.csv" avg_s | paste -sd' ')" \
+            "$(csv_col "$tmp/shared.csv" avg_s | paste -sd' ')"
+        assert_eq "$coll ${a%%,*}... on $p, valid rows" "$(csv_col "$tmp/private.csv" valid | paste -sd' ')" \
+            "$(csv_col "$tmp/shared.csv" valid | paste -sd' ')"
+    done
+done
+# a corrupted checked byte is caught (13 x 1000 B, root 6): the gather's root at the first and
+# last blocks' private bytes, a sender's own block; the scatter's rank 0 at its head, rank 12
+# at its tail (the root's offsets 12999 and 12489)
+for t in gather:6:0 gather:6:510 gather:6:12999 gather:3:5 scatter:0:0 scatter:0:510 \
+    scatter:12:999 scatter:12:489; do
+    IFS=: read -r coll r at <<<"$t"
+    err=$("$collsim" run --platform "$plat" --np 13 --root 6 --collective $coll --algo binomial \
+        --sizes 1000 --shared-buffers --inject-fault "$r:$at" 2>&1 >/dev/null)
+    [ $? -ne 0 ] && printf '%s' "$err" | grep -q "rank $r received a wrong byte at offset $at " &&
+        pass || fail "$coll: fault at rank $r, offset $at not caught with rank and offset: $err"
+done
+# wrong ones are caught, with 1-byte and 1000-byte blocks: a linear gather that puts rank r's
+# block in place r + 1, a linear scatter that sends rank r block r + 1
+cat >"$tmp/gather_rot.c" <<'C'
+#include <mpi.h>
+#include <string.h>
+int collsim_gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                   int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm)
+{
+    int rank, p;
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_size(comm, &p);
+    (void)recvtype;
+    if (rank != root) return MPI_Send(sendbuf, sendcount, sendtype, root, 1, comm);
+    char *all = recvbuf;
+    size_t m = (size_t)recvcount;
+    memcpy(all + (size_t)((rank + 1) % p) * m, sendbuf, m);
+    for (int r = 0; r < p; r++)
+        if (r != root)
+            MPI_Recv(all + (size_t)((r + 1) % p) * m, recvcount, MPI_BYTE, r, 1, comm,
+                     MPI_STATUS_IGNORE);
+    return MPI_SUCCESS;
+}
+C
+cat >"$tmp/scatter_rot.c" <<'C'
+#include <mpi.h>
+#include <string.h>
+int collsim_scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                    int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm)
+{
+    int rank, p;
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_size(comm, &p);
+    (void)sendtype;
+    if (rank != root) return MPI_Recv(recvbuf, recvcount, recvtype, root, 1, comm, MPI_STATUS_IGNORE);
+    const char *all = sendbuf;
+    size_t m = (size_t)sendcount;
+    for (int r = 0; r < p; r++)
+        if (r != root) MPI_Send(all + (size_t)((r + 1) % p) * m, sendcount, MPI_BYTE, r, 1, comm);
+    memcpy(recvbuf, all + (size_t)((rank + 1) % p) * m, m);
+    return MPI_SUCCESS;
+}
+C
+for coll in gather scatter; do
+    for m in 1 1000; do
+        out=$("$collsim" run --platform "$plat" --np 13 --root 6 --collective $coll \
+            --algo-file "$tmp/${coll}_rot.c" --sizes $m --shared-buffers 2>&1)
+        [ $? -ne 0 ] && printf '%s' "$out" | grep -q "wrong byte" && pass ||
+            fail "$coll: blocks one place off at $m B not caught with shared buffers: $out"
+    done
+done
+
 # refused where shared memory would mix the ranks' data
-assert_one_line_error "gather" "$collsim" run --platform "$plat" --np 8 --collective gather \
-    --algo binomial --sizes 1000 --shared-buffers
-"$collsim" run --platform "$plat" --np 8 --collective gather --algo binomial --sizes 1000 \
-    --shared-buffers 2>&1 | grep -q "^collsim: error: --shared-buffers: not for gather: its blocks change places" &&
-    pass || fail "the refusal does not name gather"
+assert_one_line_error "alltoall" "$collsim" run --platform "$plat" --np 8 --collective alltoall \
+    --algo bruck --sizes 1000 --shared-buffers
+"$collsim" run --platform "$plat" --np 8 --collective alltoall --algo bruck --sizes 1000 \
+    --shared-buffers 2>&1 | grep -q "^collsim: error: --shared-buffers: not for alltoall: block j of rank i becomes block i of rank j" &&
+    pass || fail "the refusal does not name alltoall"
 finish

@@ -146,4 +146,14 @@ int64_t gs_driver_check(void *state, const struct coll_call *c, unsigned char *e
 unsigned char *gs_driver_result(void *state, const struct coll_call *c, uint64_t *len);
 void gs_driver_release(void *state);
 
+/* The same with --shared-buffers (shared.c): a rank's own block and the root's p blocks are
+ * shared buffers (coll.h); only their private bytes are filled and checked. */
+void *gs_shared_setup(enum gs_dir dir);
+void gs_shared_fill(void *state, const struct coll_call *c);
+int gs_shared_call(coll_fn fn, void *state, const struct coll_call *c);
+int64_t gs_shared_check(void *state, const struct coll_call *c, unsigned char *expected,
+                        unsigned char *got);
+unsigned char *gs_shared_result(void *state, const struct coll_call *c, uint64_t *len);
+void gs_shared_release(void *state);
+
 #endif
