@@ -42,7 +42,9 @@ static const struct coll_driver *const shared_drivers[COLL_COUNT] = {
     [COLL_scan] = &coll_driver_scan_shared,
     [COLL_qshift] = &coll_driver_qshift_shared,
     [COLL_gather] = &coll_driver_gather_shared,
-    [COLL_scatter] = &coll_driver_scatter_shared};
+    [COLL_scatter] = &coll_driver_scatter_shared,
+    [COLL_reduce_scatter] = &coll_driver_reduce_scatter_shared,
+    [COLL_reduce_scatter_block] = &coll_driver_reduce_scatter_block_shared};
 
 const struct coll_driver *coll_driver_shared(enum coll_id coll)
 {

@@ -75,7 +75,8 @@ const struct coll_driver *coll_driver(enum coll_id coll);
 const struct coll_driver *coll_driver_shared(enum coll_id coll);
 extern const struct coll_driver coll_driver_bcast_shared, coll_driver_reduce_shared,
     coll_driver_allreduce_shared, coll_driver_allgather_shared, coll_driver_scan_shared,
-    coll_driver_qshift_shared, coll_driver_gather_shared, coll_driver_scatter_shared;
+    coll_driver_qshift_shared, coll_driver_gather_shared, coll_driver_scatter_shared,
+    coll_driver_reduce_scatter_shared, coll_driver_reduce_scatter_block_shared;
 
 /* ---- what drivers share (buffers.c) ---- */
 

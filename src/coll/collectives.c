@@ -36,6 +36,9 @@ int coll_shared_buffers(enum coll_id coll, double *own_m)
     case COLL_gather:  /* a rank's block (the root's p blocks are one more, at one rank); */
     case COLL_scatter: /* trees and lines keep their forwarded blocks as their own (not counted) */
         return 1;
+    case COLL_reduce_scatter:       /* the input, the block (its own up to 1 KiB), and */
+    case COLL_reduce_scatter_block: /* the working vectors acc and tmp (coll_scratch) */
+        return 4;
     case COLL_scan:   /* and linear's received prefix or recursive_doubling's (coll_scratch) */
     case COLL_qshift: /* and the store-and-forward walks' second block (coll_scratch) */
         return 3;

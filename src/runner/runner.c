@@ -278,13 +278,11 @@ static int use_shared(struct options *o, int rank)
             cs_error("--shared-buffers: not for %s: %s; only %s can be checked in buffers "
                      "all ranks share (docs/simulation.md)",
                      name,
-                     o->a.coll == COLL_barrier ? "it moves no data"
-                     : o->a.coll == COLL_alltoall
-                         ? "block j of rank i becomes block i of rank j, so every block would "
+                     o->a.coll == COLL_barrier
+                         ? "it moves no data"
+                         : "block j of rank i becomes block i of rank j, so every block would "
                            "need private bytes of its own, and a shared page mixes the ranks' "
-                           "blocks"
-                         : "not yet: its working vectors and its messages' copies are each "
-                           "rank's own",
+                           "blocks",
                      names);
         return -1;
     }

@@ -7,8 +7,8 @@
 # reduce and all-reduce algorithm (both buffers shared): the same times and valid rows as
 # private buffers, 1 byte included (SimGrid's local copy skips a one-byte shared buffer), a
 # corrupted byte caught; likewise the allgather, the scan and the q-shift, with wrong
-# algorithms caught; the gather and the scatter (the root's blocks) likewise; an all-to-all,
-# whose blocks change places, is refused with one error line.
+# algorithms caught; the gather and the scatter (the root's blocks) and the reduce-scatters
+# likewise; an all-to-all, whose blocks change places, is refused with one error line.
 collsim=$1 src=$2
 source "$src/tests/lib.sh"
 tmp=$(mktemp -d)
@@ -223,7 +223,7 @@ kb=$(tail -1 "$tmp/rss")
 # every collective that the refusal names as having a shared mode has one
 names=$("$collsim" run --platform "$plat" --np 8 --collective alltoall --algo bruck --sizes 1000 \
     --shared-buffers 2>&1 | sed -n 's/.*; only \(.*\) can be checked in buffers.*/\1/p' | sed 's/ and /, /; s/, / /g')
-[ "$(wc -w <<<"$names")" -ge 8 ] && pass || fail "the refusal names too few collectives: '$names'"
+[ "$(wc -w <<<"$names")" -ge 10 ] && pass || fail "the refusal names too few collectives: '$names'"
 for coll in $names; do
     "$collsim" run --platform "$plat" --np 8 --collective "$coll" --sizes 1000 --shared-buffers \
         --quiet >/dev/null 2>&1 && pass || fail "$coll is named as having a shared mode but fails in it"
@@ -309,6 +309,62 @@ for coll in gather scatter; do
         [ $? -ne 0 ] && printf '%s' "$out" | grep -q "wrong byte" && pass ||
             fail "$coll: blocks one place off at $m B not caught with shared buffers: $out"
     done
+done
+
+# the reduce-scatters: the input and the working vectors shared with one layout, a rank's block
+# its own up to 1 KiB; every algorithm, on the platforms it is made for, and SimGrid's that
+# pass give the same times and valid rows
+for coll in reduce_scatter_block reduce_scatter; do
+    algos=$(list_algos $coll '^none$' | cut -d' ' -f2 | paste -sd,)
+    sg=$(simgrid_good $coll)
+    for t in "$algos${sg:+,$sg}|crossbar-64|13" "$algos${sg:+,$sg}|crossbar-64|16" "ring|ring-16|16" \
+        "torus|torus-4x4|16" "hypercube|hypercube-4|16"; do
+        IFS='|' read -r a p np <<<"$t"
+        r=("$collsim" run --platform "$(plat "$p")" --np "$np" --collective $coll --algo "$a"
+            --sizes 0,1,2,1000,1025,65543 --quiet)
+        "${r[@]}" --csv "$tmp/private.csv" 2>/dev/null && "${r[@]}" --csv "$tmp/shared.csv" --shared-buffers 2>/dev/null
+        assert_eq "$coll ${a%%,*}... on $p, $np ranks (exit status)" 0 $?
+        assert_eq "$coll ${a%%,*}... on $p, rows" "$(($(tr , '\n' <<<"$a" | wc -l) * 6))" \
+            "$(csv_col "$tmp/shared.csv" bytes | wc -l)"
+        assert_eq "$coll ${a%%,*}... on $p, times" "$(csv_col "$tmp/private.csv" avg_s | paste -sd' ')" \
+            "$(csv_col "$tmp/shared.csv" avg_s | paste -sd' ')"
+        assert_eq "$coll ${a%%,*}... on $p, valid rows" "$(csv_col "$tmp/private.csv" valid | paste -sd' ')" \
+            "$(csv_col "$tmp/shared.csv" valid | paste -sd' ')"
+    done
+done
+# a corrupted checked byte is caught (13 x 1000 B): rank 0's head, rank 12's tail (the
+# vector's offsets 12999 and 12489)
+for t in 0:0 0:510 12:999 12:489; do
+    IFS=: read -r r at <<<"$t"
+    err=$("$collsim" run --platform "$plat" --np 13 --collective reduce_scatter_block \
+        --algo recursive_halving --sizes 1000 --shared-buffers --inject-fault "$r:$at" 2>&1 >/dev/null)
+    [ $? -ne 0 ] && printf '%s' "$err" | grep -q "rank $r received a wrong byte at offset $at " &&
+        pass || fail "reduce_scatter_block: fault at rank $r, offset $at not caught: $err"
+done
+# a wrong one is caught, with 1-byte and 1000-byte blocks: rank r keeps block r + 1
+cat >"$tmp/rs_next.c" <<'C'
+#include <mpi.h>
+#include <stdlib.h>
+#include <string.h>
+int collsim_reduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount,
+                                 MPI_Datatype type, MPI_Op op, MPI_Comm comm)
+{
+    int rank, p;
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_size(comm, &p);
+    size_t m = (size_t)recvcount;
+    unsigned char *all = malloc(m * (size_t)p + 1);
+    MPI_Allreduce(sendbuf, all, recvcount * p, type, op, comm);
+    memcpy(recvbuf, all + (size_t)((rank + 1) % p) * m, m);
+    free(all);
+    return MPI_SUCCESS;
+}
+C
+for m in 1 1000; do
+    out=$("$collsim" run --platform "$plat" --np 13 --collective reduce_scatter_block \
+        --algo-file "$tmp/rs_next.c" --sizes $m --shared-buffers 2>&1)
+    [ $? -ne 0 ] && printf '%s' "$out" | grep -q "rank 0 received a wrong byte" && pass ||
+        fail "reduce_scatter_block: block r + 1 at $m B not caught at rank 0 with shared buffers: $out"
 done
 
 # refused where shared memory would mix the ranks' data

@@ -64,8 +64,8 @@ int rs_begin(struct rs *s, const void *sendbuf, const void *recvbuf, const int *
     if (s->displ == NULL) return MPI_ERR_NO_MEM;
     long n = s->displ[s->p];
     if (n > 2147483647L) return MPI_ERR_COUNT;
-    s->acc = coll_buffer((int)n, type);
-    s->tmp = coll_buffer((int)n, type);
+    s->acc = coll_scratch((int)n, type);
+    s->tmp = coll_scratch((int)n, type);
     if (s->acc == NULL || s->tmp == NULL) return MPI_ERR_NO_MEM;
     const void *in = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
     if (n > 0) memcpy(s->acc, in, (size_t)(n * s->ext));
@@ -78,8 +78,10 @@ int rs_end(struct rs *s, void *recvbuf, int rc)
         long at = s->displ[s->rank], n = s->displ[s->rank + 1] - at;
         if (n > 0) memcpy(recvbuf, rs_at(s, s->acc, at), (size_t)(n * s->ext));
     }
+    long n = s->displ != NULL ? s->displ[s->p] : 0;
     if (s->own_displ) free(s->displ);
-    free(s->acc), free(s->tmp);
+    coll_scratch_free(s->acc, (int)n, s->type);
+    coll_scratch_free(s->tmp, (int)n, s->type);
     return rc;
 }
 

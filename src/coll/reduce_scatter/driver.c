@@ -15,11 +15,12 @@
 #include "reduce_scatter.h"
 
 struct rs_state {
-    unsigned char *send, *recv;
-    int *counts; /* of the last fill: the uneven one's only (a block's are all m) */
+    unsigned char *send, *recv; /* with shared buffers, in.buf and out.buf */
+    int *counts;                /* of the last fill: the uneven one's only (a block's are all m) */
     uint64_t *displ;
     uint64_t m; /* of the last fill */
-    int uneven, np;
+    int uneven, np, shared;
+    struct coll_shared in, out; /* shared: the input (p blocks) and the block with its guard */
 };
 
 static uint64_t count_of(const struct rs_state *s, uint64_t m, int r)
@@ -38,16 +39,16 @@ static uint64_t displ_at(const struct rs_state *s, int b)
     return s->uneven ? s->displ[b] : (uint64_t)b * s->m;
 }
 
-void *rs_setup(uint64_t max_bytes, int rank, int np, int uneven)
+void *rs_setup(uint64_t max_bytes, int rank, int np, int uneven, int shared)
 {
     struct rs_state *s = calloc(1, sizeof *s);
     if (s == NULL) return NULL;
-    *s = (struct rs_state){.uneven = uneven, .np = np};
-    s->send = malloc((size_t)(max_bytes * (uint64_t)np) + 1);
-    s->recv = malloc((size_t)count_of(s, max_bytes, rank) + 1);
+    *s = (struct rs_state){.uneven = uneven, .np = np, .shared = shared};
+    if (!shared) s->send = malloc((size_t)(max_bytes * (uint64_t)np) + 1);
+    if (!shared) s->recv = malloc((size_t)count_of(s, max_bytes, rank) + 1);
     if (uneven) s->counts = malloc((size_t)np * sizeof *s->counts);
     if (uneven) s->displ = malloc(((size_t)np + 1) * sizeof *s->displ);
-    if (s->send && s->recv && (!uneven || (s->counts && s->displ))) return s;
+    if ((shared || (s->send && s->recv)) && (!uneven || (s->counts && s->displ))) return s;
     rs_release(s);
     return NULL;
 }
@@ -56,7 +57,10 @@ void rs_release(void *state)
 {
     struct rs_state *s = state;
     if (s == NULL) return;
-    free(s->send), free(s->recv), free(s->counts), free(s->displ);
+    if (!s->shared) free(s->send), free(s->recv);
+    coll_shared_release(&s->in);
+    coll_shared_release(&s->out);
+    free(s->counts), free(s->displ);
     free(s);
 }
 
@@ -73,15 +77,25 @@ static void period_of(unsigned char *period, int b, int call, int r, int n, int 
     }
 }
 
+/* The blocks' counts and offsets of call c (the uneven one's tables). */
+static void rs_layout(struct rs_state *s, const struct coll_call *c)
+{
+    s->m = c->bytes;
+    if (!s->uneven) return;
+    s->displ[0] = 0;
+    for (int b = 0; b < c->np; b++) {
+        s->counts[b] = (int)count_of(s, c->bytes, b);
+        s->displ[b + 1] = s->displ[b] + (uint64_t)s->counts[b];
+    }
+}
+
 void rs_fill(void *state, const struct coll_call *c)
 {
     struct rs_state *s = state;
     unsigned char period[DATA_PERIOD];
-    s->m = c->bytes;
-    if (s->uneven) s->displ[0] = 0;
+    rs_layout(s, c);
     for (int b = 0; b < c->np; b++) {
-        uint64_t n = count_of(s, c->bytes, b);
-        if (s->uneven) s->counts[b] = (int)n, s->displ[b + 1] = s->displ[b] + n;
+        uint64_t n = count_at(s, b);
         period_of(period, b, c->call, c->rank, c->np, 0, n);
         data_fill_periodic(s->send + displ_at(s, b), n, period);
     }
@@ -131,9 +145,73 @@ void rs_buffers(void *state, unsigned char **send, unsigned char **recv)
     *send = s->send, *recv = s->recv;
 }
 
+/* ---- with --shared-buffers ----
+ * The input (p blocks) is shared as any buffer of its length, the same layout on every rank
+ * and in the algorithms' working vectors (coll_scratch), which keep every byte at its offset
+ * in the vector; the block received, with its guard byte, is the rank's own up to 1 KiB. Rank
+ * r's byte i comes from the vector's offset displ(r) + i: it is checked where that offset is
+ * private (the vector's first and last 512 bytes: with 1-byte blocks, every other rank among
+ * the first and last 512; with blocks over 1 KiB, rank 0's head and rank p-1's tail) and the
+ * byte is real in the rank's own block. The input is checked unchanged at its private bytes. */
+
+/* Byte `at` of rank r's input in the last fill: byte j of block b is data_input(b + j). */
+static unsigned char rs_input_byte(const struct rs_state *s, uint64_t at, int call, int r)
+{
+    int lo = 0, hi = s->np - 1; /* the last block b with displ(b) <= at */
+    while (s->uneven && lo < hi) {
+        int mid = (lo + hi + 1) / 2;
+        if (s->displ[mid] <= at)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    int b = s->uneven ? lo : (int)(at / s->m);
+    return data_input((uint64_t)b + (at - displ_at(s, b)), call, r);
+}
+
+void rs_fill_shared(void *state, const struct coll_call *c)
+{
+    struct rs_state *s = state;
+    rs_layout(s, c);
+    uint64_t n = count_at(s, c->rank);
+    coll_shared_need(&s->in, displ_at(s, c->np - 1) + count_at(s, c->np - 1), 0, c);
+    coll_shared_need(&s->out, n + 1, 1, c);
+    s->send = s->in.buf, s->recv = s->out.buf;
+    for (int k = 0; k < s->in.n; k++)
+        s->in.buf[s->in.at[k]] = rs_input_byte(s, s->in.at[k], c->call, c->rank);
+    for (uint64_t i = 0; i <= n; i++)
+        if (coll_shared_holds(&s->out, i))
+            s->out.buf[i] = data_poison(data_reduced((uint64_t)c->rank + i, c->call, c->np));
+}
+
+int64_t rs_check_shared(void *state, const struct coll_call *c, unsigned char *expected,
+                        unsigned char *got)
+{
+    struct rs_state *s = state;
+    uint64_t n = count_at(s, c->rank), from = displ_at(s, c->rank);
+    for (uint64_t i = 0; i <= n; i++) {
+        if (!coll_shared_holds(&s->out, i) || (i < n && !coll_shared_holds(&s->in, from + i)))
+            continue;
+        unsigned char v = data_reduced((uint64_t)c->rank + i, c->call, c->np);
+        if (i == n) v = data_poison(v); /* the guard */
+        if (s->out.buf[i] != v) return *expected = v, *got = s->out.buf[i], (int64_t)i;
+    }
+    for (int k = 0; k < s->in.n; k++) {
+        uint64_t at = s->in.at[k];
+        unsigned char v = rs_input_byte(s, at, c->call, c->rank);
+        if (s->in.buf[at] != v) return *expected = v, *got = s->in.buf[at], (int64_t)(n + 1 + at);
+    }
+    return -1;
+}
+
 static void *uneven_setup(uint64_t max_bytes, int rank, int np)
 {
-    return rs_setup(max_bytes, rank, np, 1);
+    return rs_setup(max_bytes, rank, np, 1, 0);
+}
+
+static void *uneven_setup_shared(uint64_t max_bytes, int rank, int np)
+{
+    return rs_setup(max_bytes, rank, np, 1, 1);
 }
 
 static int uneven_call(coll_fn fn, void *state, const struct coll_call *c)
@@ -146,3 +224,6 @@ static int uneven_call(coll_fn fn, void *state, const struct coll_call *c)
 
 const struct coll_driver coll_driver_reduce_scatter = {uneven_setup, rs_fill,   uneven_call,
                                                        rs_check,     rs_result, rs_release};
+
+const struct coll_driver coll_driver_reduce_scatter_shared = {
+    uneven_setup_shared, rs_fill_shared, uneven_call, rs_check_shared, rs_result, rs_release};

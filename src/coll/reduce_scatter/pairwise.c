@@ -15,8 +15,10 @@ int reduce_scatter_pairwise(const void *sendbuf, void *recvbuf, const int *recvc
     for (int k = 1; rc == MPI_SUCCESS && k < s.p; k++) {
         int to = (s.rank + k) % s.p, from = (s.rank - k + s.p) % s.p;
         long o = s.displ[to];
-        rc = rs_exchange(&s, rs_at(&s, s.acc, o), s.displ[to + 1] - o, to, s.tmp, n, from);
-        if (rc == MPI_SUCCESS) rc = rs_combine(&s, s.tmp, rs_at(&s, s.acc, mine), n);
+        rc = rs_exchange(&s, rs_at(&s, s.acc, o), s.displ[to + 1] - o, to, rs_at(&s, s.tmp, mine),
+                         n, from);
+        if (rc == MPI_SUCCESS)
+            rc = rs_combine(&s, rs_at(&s, s.tmp, mine), rs_at(&s, s.acc, mine), n);
     }
     return rs_end(&s, recvbuf, rc);
 }

@@ -76,13 +76,17 @@ int reduce_scatter_levels(const void *sendbuf, void *recvbuf, const int *counts,
 /* ---- the drivers (driver.c): the block and the uneven reduce-scatter share one ---- */
 
 /* The driver's functions (struct coll_driver) both collectives' drivers are made of; setup
- * differs: equal blocks (uneven 0) or rs_count's (uneven 1). */
-void *rs_setup(uint64_t max_bytes, int rank, int np, int uneven);
+ * differs: equal blocks (uneven 0) or rs_count's (uneven 1), buffers of the rank's own
+ * (shared 0) or shared (1, --shared-buffers: then fill and check are the _shared ones). */
+void *rs_setup(uint64_t max_bytes, int rank, int np, int uneven, int shared);
 void rs_fill(void *state, const struct coll_call *c);
 int64_t rs_check(void *state, const struct coll_call *c, unsigned char *expected,
                  unsigned char *got);
 unsigned char *rs_result(void *state, const struct coll_call *c, uint64_t *len);
 void rs_release(void *state);
+void rs_fill_shared(void *state, const struct coll_call *c);
+int64_t rs_check_shared(void *state, const struct coll_call *c, unsigned char *expected,
+                        unsigned char *got);
 
 /* The counts of call c (rs_setup's state): p of them. */
 const int *rs_counts(void *state, const struct coll_call *c);

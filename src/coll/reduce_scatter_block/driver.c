@@ -5,7 +5,7 @@
 
 static void *block_setup(uint64_t max_bytes, int rank, int np)
 {
-    return rs_setup(max_bytes, rank, np, 0);
+    return rs_setup(max_bytes, rank, np, 0, 0);
 }
 
 static int block_call(coll_fn fn, void *state, const struct coll_call *c)
@@ -18,3 +18,11 @@ static int block_call(coll_fn fn, void *state, const struct coll_call *c)
 
 const struct coll_driver coll_driver_reduce_scatter_block = {block_setup, rs_fill,   block_call,
                                                              rs_check,    rs_result, rs_release};
+
+static void *block_setup_shared(uint64_t max_bytes, int rank, int np)
+{
+    return rs_setup(max_bytes, rank, np, 0, 1);
+}
+
+const struct coll_driver coll_driver_reduce_scatter_block_shared = {
+    block_setup_shared, rs_fill_shared, block_call, rs_check_shared, rs_result, rs_release};
