@@ -257,6 +257,14 @@ static void shared_note(enum coll_id coll)
                 "%s checks them; the blocks in between are neither moved nor checked\n",
                 name, ends, 2 * COLL_SHARED_SPAN,
                 coll == COLL_gather ? "root" : "rank of each block");
+    else if (coll == COLL_reduce_scatter || coll == COLL_reduce_scatter_block)
+        fprintf(stderr,
+                "every rank's %s input and working vectors (p blocks, L bytes) are one memory "
+                "shared by all ranks but for %s: the first and last blocks' bytes; the block "
+                "it receives likewise (its own up to %d bytes). The messages carry these bytes "
+                "and the rank of each block checks them; the blocks in between are neither "
+                "moved nor checked\n",
+                name, ends, 2 * COLL_SHARED_SPAN);
     else
         fprintf(stderr,
                 "each %s buffer of every rank (L = m bytes) is one memory shared by all ranks "
