@@ -4,11 +4,22 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A rank's eager sends not yet waited for, and their copies. */
+#include "coll.h"
+
+/* A scratch buffer that kept sends may read until the drain (coll_eager_free_later). */
+struct held {
+    void *buf;
+    int count;
+    MPI_Datatype type;
+};
+
+/* A rank's eager sends not yet waited for, their copies, and the buffers kept for them. */
 struct pending {
     MPI_Request *req;
     void **copy;
     int n, cap;
+    struct held *held;
+    int nheld, capheld;
 };
 
 static long threshold = -1;   /* -1: off */
@@ -84,6 +95,28 @@ int cs_isend(const void *buf, int count, MPI_Datatype type, int dest, int tag, M
     return eager_send(buf, count, type, dest, tag, comm, req, 1);
 }
 
+int cs_isend_kept(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
+                  MPI_Request *req)
+{
+    return eager_send(buf, count, type, dest, tag, comm, req, 0);
+}
+
+void coll_eager_free_later(void *buf, int count, MPI_Datatype type)
+{
+    struct pending *l = threshold < 0 || buf == NULL ? NULL : mine();
+    if (l != NULL && l->nheld == l->capheld) {
+        int cap = l->capheld ? 2 * l->capheld : 16;
+        struct held *h = realloc(l->held, (size_t)cap * sizeof *h);
+        if (h != NULL) l->held = h, l->capheld = cap;
+    }
+    if (l == NULL) { /* off: SMPI's own sends took their copies */
+        coll_scratch_free(buf, count, type);
+        return;
+    }
+    if (l->nheld == l->capheld) return; /* no memory for the list: buf is lost, not freed early */
+    l->held[l->nheld++] = (struct held){buf, count, type};
+}
+
 int cs_sendrecv(const void *sendbuf, int sendcount, int dest, void *recvbuf, int recvcount,
                 int source, int tag, MPI_Comm comm, int kept)
 {
@@ -101,5 +134,8 @@ int coll_eager_drain(void)
     for (int i = 0; i < l->n; i++)
         free(l->copy[i]);
     l->n = 0;
+    for (int i = 0; i < l->nheld; i++)
+        coll_scratch_free(l->held[i].buf, l->held[i].count, l->held[i].type);
+    l->nheld = 0;
     return rc;
 }

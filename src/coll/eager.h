@@ -30,6 +30,16 @@ void coll_eager_enable(long threshold);
 int cs_isend(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
              MPI_Request *req);
 
+/* The same without the copy, for a send buffer the caller leaves as it is until the collective
+ * call returns, and keeps (coll_eager_free_later) until the runner's drain: the real send reads
+ * it when its transfer ends, which may be after the call has returned on this rank. */
+int cs_isend_kept(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
+                  MPI_Request *req);
+
+/* Frees coll_scratch(count, type)'s buf at coll_eager_drain once eager sends are on (a
+ * cs_isend_kept may still read it until then), at once otherwise. */
+void coll_eager_free_later(void *buf, int count, MPI_Datatype type);
+
 /* MPI_Sendrecv of bytes with one tag, as SMPI runs it (the send and the receive started,
  * both waited for), its send through cs_isend; if kept, without cs_isend's copy, for a send
  * buffer the caller leaves as it is until the collective call returns (the real send reads it
@@ -38,7 +48,7 @@ int cs_sendrecv(const void *sendbuf, int sendcount, int dest, void *recvbuf, int
                 int source, int tag, MPI_Comm comm, int kept);
 
 /* Waits for the calling rank's eager sends (all complete where the runner calls it) and frees
- * their copies. MPI_SUCCESS or the wait's error. */
+ * their copies and the buffers kept for them. MPI_SUCCESS or the wait's error. */
 int coll_eager_drain(void);
 
 #endif

@@ -80,7 +80,7 @@ int rs_end(struct rs *s, void *recvbuf, int rc)
     }
     long n = s->displ != NULL ? s->displ[s->p] : 0;
     if (s->own_displ) free(s->displ);
-    coll_scratch_free(s->acc, (int)n, s->type);
+    coll_eager_free_later(s->acc, (int)n, s->type); /* rs_exchange's sends read it */
     coll_scratch_free(s->tmp, (int)n, s->type);
     return rc;
 }
@@ -91,7 +91,7 @@ int rs_exchange(const struct rs *s, const char *from, long n, int to, char *into
     int rc = MPI_SUCCESS;
     if (k > 0) rc = MPI_Irecv(into, (int)k, s->type, src, REDUCE_SCATTER_TAG, s->comm, &req[0]);
     if (rc == MPI_SUCCESS && n > 0)
-        rc = cs_isend(from, (int)n, s->type, to, REDUCE_SCATTER_TAG, s->comm, &req[1]);
+        rc = cs_isend_kept(from, (int)n, s->type, to, REDUCE_SCATTER_TAG, s->comm, &req[1]);
     if (rc == MPI_SUCCESS && (k > 0 || n > 0)) rc = MPI_Waitall(2, req, MPI_STATUSES_IGNORE);
     return rc;
 }

@@ -25,8 +25,8 @@ static int post(struct rs *s, char *in, MPI_Request *req)
             rc = MPI_Irecv(rs_at(s, in, (k - 1) * n), (int)n, s->type, from, REDUCE_SCATTER_TAG,
                            s->comm, &req[k - 1]);
         if (rc == MPI_SUCCESS && l > 0)
-            rc = cs_isend(rs_at(s, s->acc, o), (int)l, s->type, to, REDUCE_SCATTER_TAG, s->comm,
-                          &req[p - 1 + k - 1]);
+            rc = cs_isend_kept(rs_at(s, s->acc, o), (int)l, s->type, to, REDUCE_SCATTER_TAG,
+                               s->comm, &req[p - 1 + k - 1]);
     }
     return rc;
 }

@@ -46,7 +46,9 @@ static inline char *rs_at(const struct rs *s, char *buf, long at)
 }
 
 /* One step: sends n elements at `from` to rank `to` and receives k into `into` from rank
- * `src`, both at once; an empty message is not sent (both ends agree on the counts). */
+ * `src`, both at once; an empty message is not sent (both ends agree on the counts). `from` is
+ * in s->acc, which the call does not write there again: an eager send reads it without a copy
+ * when its transfer ends (cs_isend_kept), and rs_end keeps acc until the runner's drain. */
 int rs_exchange(const struct rs *s, const char *from, long n, int to, char *into, long k, int src);
 
 /* into[0, n) = in op into, charged (coll_reduce_local). */
