@@ -143,6 +143,16 @@ void coll_shared_layout(struct coll_shared *s, uint64_t len);
 /* Whether byte `at` of s is real: s is its own, or `at` is one of its private offsets. */
 int coll_shared_holds(const struct coll_shared *s, uint64_t at);
 
+/* s's real bytes: how many (all of its own, else its private ones), and the k-th's offset. */
+static inline uint64_t coll_shared_reals(const struct coll_shared *s)
+{
+    return s->own ? s->len : (uint64_t)s->n;
+}
+static inline uint64_t coll_shared_real(const struct coll_shared *s, uint64_t k)
+{
+    return s->own ? k : s->at[k];
+}
+
 /* s's private bytes (all its bytes if it is its own) = the block data_block(from, to, .,
  * call), each poisoned (data_poison) if poison. */
 void coll_shared_fill_block(struct coll_shared *s, int from, int to, int call, int poison);

@@ -30,16 +30,6 @@ void *gs_shared_setup(enum gs_dir dir)
     return s;
 }
 
-/* The real bytes of a shared buffer (coll_shared_holds): how many, and the k-th's offset. */
-static uint64_t gs_reals(const struct coll_shared *b)
-{
-    return b->own ? b->len : (uint64_t)b->n;
-}
-static uint64_t gs_real(const struct coll_shared *b, uint64_t k)
-{
-    return b->own ? k : b->at[k];
-}
-
 /* Byte i of rank r's block in call c. */
 static unsigned char gs_byte(const struct gs_shared *s, const struct coll_call *c, int r,
                              uint64_t i)
@@ -61,8 +51,8 @@ void gs_shared_fill(void *state, const struct coll_call *c)
     uint64_t total = (uint64_t)c->np * c->bytes;
     coll_shared_need(&s->mine, c->bytes, 1, c);
     coll_shared_layout(&s->root, total);
-    for (uint64_t k = 0; k < gs_reals(&s->mine); k++) {
-        uint64_t i = gs_real(&s->mine, k);
+    for (uint64_t k = 0; k < coll_shared_reals(&s->mine); k++) {
+        uint64_t i = coll_shared_real(&s->mine, k);
         unsigned char v = gs_byte(s, c, c->rank, i);
         s->mine.buf[i] = gather ? v : data_poison(v);
     }
@@ -101,8 +91,8 @@ static int64_t gs_find_mine(const struct gs_shared *s, const struct coll_call *c
                             unsigned char *want, unsigned char *got)
 {
     uint64_t from = (uint64_t)c->rank * c->bytes;
-    for (uint64_t k = 0; k < gs_reals(&s->mine); k++) {
-        uint64_t i = gs_real(&s->mine, k);
+    for (uint64_t k = 0; k < coll_shared_reals(&s->mine); k++) {
+        uint64_t i = coll_shared_real(&s->mine, k);
         if (!any && !coll_shared_holds(&s->root, from + i)) continue;
         unsigned char v = gs_byte(s, c, c->rank, i);
         if (s->mine.buf[i] != v) return *want = v, *got = s->mine.buf[i], (int64_t)i;

@@ -179,9 +179,10 @@ void rs_fill_shared(void *state, const struct coll_call *c)
     s->send = s->in.buf, s->recv = s->out.buf;
     for (int k = 0; k < s->in.n; k++)
         s->in.buf[s->in.at[k]] = rs_input_byte(s, s->in.at[k], c->call, c->rank);
-    for (uint64_t i = 0; i <= n; i++)
-        if (coll_shared_holds(&s->out, i))
-            s->out.buf[i] = data_poison(data_reduced((uint64_t)c->rank + i, c->call, c->np));
+    for (uint64_t k = 0; k < coll_shared_reals(&s->out); k++) {
+        uint64_t i = coll_shared_real(&s->out, k);
+        s->out.buf[i] = data_poison(data_reduced((uint64_t)c->rank + i, c->call, c->np));
+    }
 }
 
 int64_t rs_check_shared(void *state, const struct coll_call *c, unsigned char *expected,
@@ -189,9 +190,9 @@ int64_t rs_check_shared(void *state, const struct coll_call *c, unsigned char *e
 {
     struct rs_state *s = state;
     uint64_t n = count_at(s, c->rank), from = displ_at(s, c->rank);
-    for (uint64_t i = 0; i <= n; i++) {
-        if (!coll_shared_holds(&s->out, i) || (i < n && !coll_shared_holds(&s->in, from + i)))
-            continue;
+    for (uint64_t k = 0; k < coll_shared_reals(&s->out); k++) {
+        uint64_t i = coll_shared_real(&s->out, k);
+        if (i < n && !coll_shared_holds(&s->in, from + i)) continue;
         unsigned char v = data_reduced((uint64_t)c->rank + i, c->call, c->np);
         if (i == n) v = data_poison(v); /* the guard */
         if (s->out.buf[i] != v) return *expected = v, *got = s->out.buf[i], (int64_t)i;
