@@ -7,7 +7,8 @@
 # of the eager threshold, several calls each (the copies are waited for between calls), with
 # two ranks a host, and under SimGrid's SMPI model; the same for the exchanges of the log p
 # algorithms that run at scale (allgather recursive_doubling, whose sends at a power of two
-# read the receive buffer without a copy, and the reduce-scatters' rs_exchange).
+# read the receive buffer without a copy, the reduce-scatters' rs_exchange, and the
+# barriers' 0-byte exchanges).
 collsim=$1 src=$2
 source "$src/tests/lib.sh"
 tmp=$(mktemp -d)
@@ -47,6 +48,10 @@ same_times "allgather recursive_doubling, 13 ranks" --platform "$(plat torus-4x4
     --collective allgather --algo recursive_doubling --sizes 1,1000,4096
 same_times "reduce_scatter_block exchanges" --platform "$(plat fattree-64-2to1)" --np 24 \
     --collective reduce_scatter_block --algo recursive_halving,ring,pairwise --sizes 8,1000,4000
+same_times "barrier exchanges, 13 ranks" --platform "$(plat torus-4x4)" --np 13 \
+    --collective barrier --algo dissemination,butterfly
+same_times "barrier exchanges, 16 ranks" --platform "$(plat fattree-64-2to1)" --np 16 \
+    --collective barrier --algo dissemination,butterfly
 same_times "allreduce, SMPI model" --platform "$(plat torus-4x4)" --model smpi \
     --collective allreduce --algo direct --sizes $sizes
 finish

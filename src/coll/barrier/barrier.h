@@ -7,6 +7,7 @@
 #define COLLSIM_BARRIER_H
 
 #include "coll.h"
+#include "eager.h"
 
 /* Tag of every point-to-point message the algorithms send. */
 #define BARRIER_TAG 7050
@@ -20,11 +21,11 @@ static inline int barrier__recv(int from, MPI_Comm comm)
 {
     return MPI_Recv(NULL, 0, MPI_BYTE, from, BARRIER_TAG, comm, MPI_STATUS_IGNORE);
 }
-/* Both at once: to `to`, from `from`. */
+/* Both at once: to `to`, from `from`, the send as eager.h's (no copy: 0 bytes), so that p
+ * exchanges in flight at once do not go through SimGrid's list of detached sends. */
 static inline int barrier__exchange(int to, int from, MPI_Comm comm)
 {
-    return MPI_Sendrecv(NULL, 0, MPI_BYTE, to, BARRIER_TAG, NULL, 0, MPI_BYTE, from, BARRIER_TAG,
-                        comm, MPI_STATUS_IGNORE);
+    return cs_sendrecv(NULL, 0, to, NULL, 0, from, BARRIER_TAG, comm, 1);
 }
 
 #endif
