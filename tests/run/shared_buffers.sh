@@ -16,6 +16,32 @@ trap 'rm -rf "$tmp"' EXIT
 plat=$(plat crossbar-64)
 run=("$collsim" run --platform "$plat" --np 13 --root 6 --sizes 0,1,1000,65543 --quiet)
 
+# like_private NAME ROWS ARGS...: `collsim run ARGS` with private buffers and with
+# --shared-buffers: both exit 0, ROWS rows (when not empty), the same times and valid rows
+like_private() {
+    local name=$1 rows=$2
+    shift 2
+    "$collsim" run "$@" --quiet --csv "$tmp/private.csv" 2>/dev/null &&
+        "$collsim" run "$@" --quiet --csv "$tmp/shared.csv" --shared-buffers 2>/dev/null
+    assert_eq "$name (exit status)" 0 $?
+    [ -z "$rows" ] || assert_eq "$name, rows" "$rows" "$(csv_col "$tmp/shared.csv" bytes | wc -l)"
+    assert_eq "$name, times" "$(csv_col "$tmp/private.csv" avg_s | paste -sd' ')" \
+        "$(csv_col "$tmp/shared.csv" avg_s | paste -sd' ')"
+    assert_eq "$name, valid rows" "$(csv_col "$tmp/private.csv" valid | paste -sd' ')" \
+        "$(csv_col "$tmp/shared.csv" valid | paste -sd' ')"
+}
+# caught NAME R AT ARGS...: `collsim run ARGS --sizes 1000 --shared-buffers` with byte AT of
+# rank R's result flipped fails, and its error names the rank and the offset
+caught() {
+    local name=$1 r=$2 at=$3 err
+    shift 3
+    err=$("$collsim" run "$@" --sizes 1000 --shared-buffers --inject-fault "$r:$at" 2>&1 >/dev/null)
+    [ $? -ne 0 ] && printf '%s' "$err" | grep -q "rank $r received a wrong byte at offset $at " &&
+        pass || fail "$name: fault at rank $r, offset $at not caught with rank and offset: $err"
+}
+# count LIST: the items of a comma-separated list
+count() { tr , '\n' <<<"$1" | wc -l; }
+
 # the same times, every row valid, and the note saying what is checked
 algos=$(list_algos bcast '^none$' | cut -d' ' -f2 | paste -sd,)
 algos="$algos,smpi:binomial_tree,smpi:NTSL,smpi:scatter_LR_allgather"
@@ -37,11 +63,7 @@ grep -q "every other byte of the first and last 512 of every rank's buffer check
 
 # a corrupted private byte is caught, naming its rank and offset
 for at in 0 100 510 513 999; do
-    err=$("$collsim" run --platform "$plat" --np 8 --root 2 --algo binomial,smpi:binomial_tree \
-        --sizes 1000 --shared-buffers --inject-fault 5:$at 2>&1 >/dev/null)
-    [ $? -ne 0 ] && pass || fail "fault at offset $at not caught"
-    printf '%s' "$err" | grep -q "rank 5 received a wrong byte at offset $at " && pass ||
-        fail "fault at $at: error does not name rank 5, offset $at: $err"
+    caught bcast 5 $at --platform "$plat" --np 8 --root 2 --algo binomial,smpi:binomial_tree
 done
 
 # the last bytes are checked too: smpi:flattree_pipeline leaves them out at 65543 B
@@ -67,34 +89,16 @@ for coll in reduce allreduce; do
     simgrid=simgrid_$coll one=binomial
     [ "$coll" = allreduce ] && one=recursive_doubling
     algos="$(list_algos "$coll" '^none$' | cut -d' ' -f2 | paste -sd,),${!simgrid}"
-    r=("$collsim" run --platform "$plat" --np 13 --root 6 --collective "$coll" --algo "$algos"
-        --sizes 0,1,2,1000,65543 --quiet)
-    "${r[@]}" --csv "$tmp/private.csv" 2>/dev/null
-    assert_eq "$coll, private buffers (exit status)" 0 $?
-    "${r[@]}" --csv "$tmp/shared.csv" --shared-buffers 2>/dev/null
-    assert_eq "$coll, shared buffers (exit status)" 0 $?
-    assert_eq "$coll rows" "$(($(tr , '\n' <<<"$algos" | wc -l) * 5))" \
-        "$(csv_col "$tmp/shared.csv" bytes | wc -l)"
-    assert_eq "$coll times" "$(csv_col "$tmp/private.csv" avg_s | paste -sd' ')" \
-        "$(csv_col "$tmp/shared.csv" avg_s | paste -sd' ')"
-    assert_eq "$coll valid rows" "$(csv_col "$tmp/private.csv" valid | paste -sd' ')" \
-        "$(csv_col "$tmp/shared.csv" valid | paste -sd' ')"
+    like_private "$coll" "$(($(count "$algos") * 5))" --platform "$plat" --np 13 --root 6 \
+        --collective "$coll" --algo "$algos" --sizes 0,1,2,1000,65543
     for at in 0 510 999; do
-        err=$("$collsim" run --platform "$plat" --np 8 --root 5 --collective "$coll" \
-            --algo "$one" --sizes 1000 --shared-buffers --inject-fault 5:$at 2>&1 >/dev/null)
-        [ $? -ne 0 ] && pass || fail "$coll: fault at offset $at not caught"
-        printf '%s' "$err" | grep -q "rank 5 received a wrong byte at offset $at " && pass ||
-            fail "$coll: fault at $at: error does not name rank 5, offset $at: $err"
+        caught "$coll" 5 $at --platform "$plat" --np 8 --root 5 --collective "$coll" --algo "$one"
     done
 done
 for t in torus:torus-4x4:16 multiring:ring-16:16 hypercube:hypercube-4:16; do
     IFS=: read -r algo p np <<<"$t"
-    r=("$collsim" run --platform "$(plat "$p")" --np "$np" --collective allreduce --algo "$algo"
-        --sizes 1,1000,65543 --quiet)
-    "${r[@]}" --csv "$tmp/private.csv" 2>/dev/null && "${r[@]}" --csv "$tmp/shared.csv" --shared-buffers 2>/dev/null
-    assert_eq "allreduce $algo on $p (exit status)" 0 $?
-    assert_eq "allreduce $algo times" "$(csv_col "$tmp/private.csv" avg_s | paste -sd' ')" \
-        "$(csv_col "$tmp/shared.csv" avg_s | paste -sd' ')"
+    like_private "allreduce $algo on $p" 3 --platform "$(plat "$p")" --np "$np" \
+        --collective allreduce --algo "$algo" --sizes 1,1000,65543
 done
 
 # the allgather: both buffers shared (the send buffer its own up to 1 KiB), every algorithm
@@ -102,23 +106,13 @@ done
 # 16 ranks (recursive_doubling sends from its receive buffer at a power of two)
 algos="$(list_algos allgather '^none$' | cut -d' ' -f2 | paste -sd,),$(simgrid_good allgather)"
 for np in 13 16; do
-    r=("$collsim" run --platform "$plat" --np $np --collective allgather --algo "$algos"
-        --sizes 0,1,2,1000,65543 --quiet)
-    "${r[@]}" --csv "$tmp/private.csv" 2>/dev/null && "${r[@]}" --csv "$tmp/shared.csv" --shared-buffers 2>/dev/null
-    assert_eq "allgather at $np ranks (exit status)" 0 $?
-    assert_eq "allgather at $np ranks, times" "$(csv_col "$tmp/private.csv" avg_s | paste -sd' ')" \
-        "$(csv_col "$tmp/shared.csv" avg_s | paste -sd' ')"
-    assert_eq "allgather at $np ranks, valid rows" "$(csv_col "$tmp/private.csv" valid | paste -sd' ')" \
-        "$(csv_col "$tmp/shared.csv" valid | paste -sd' ')"
+    like_private "allgather at $np ranks" "$(($(count "$algos") * 5))" --platform "$plat" \
+        --np $np --collective allgather --algo "$algos" --sizes 0,1,2,1000,65543
 done
 # a corrupted byte of the first block and of the last (13 x 1000 B: offsets 12489 .. 12999)
 # is caught
 for at in 0 510 12489 12999; do
-    err=$("$collsim" run --platform "$plat" --np 13 --collective allgather --algo ring \
-        --sizes 1000 --shared-buffers --inject-fault 5:$at 2>&1 >/dev/null)
-    [ $? -ne 0 ] && pass || fail "allgather: fault at offset $at not caught"
-    printf '%s' "$err" | grep -q "rank 5 received a wrong byte at offset $at " && pass ||
-        fail "allgather: fault at $at: error does not name rank 5, offset $at: $err"
+    caught allgather 5 $at --platform "$plat" --np 13 --collective allgather --algo ring
 done
 # a misplaced and a lost block are caught: the ring, then blocks A and B swapped (LOSE 0), or
 # the ring without its last step (LOSE 1: each rank misses the block of rank + 1)
@@ -163,24 +157,13 @@ for t in scan:linear,recursive_doubling:crossbar-64:13 scan:linear,recursive_dou
     qshift:direct:crossbar-64:13 qshift:ring:ring-16:16 qshift:torus:torus-4x4:16 \
     qshift:hypercube:hypercube-4:16; do
     IFS=: read -r coll algos p np <<<"$t"
-    r=("$collsim" run --platform "$(plat "$p")" --np "$np" --collective "$coll" --algo "$algos"
-        --shift 5 --sizes 0,1,2,1000,65543 --quiet)
-    "${r[@]}" --csv "$tmp/private.csv" 2>/dev/null && "${r[@]}" --csv "$tmp/shared.csv" --shared-buffers 2>/dev/null
-    assert_eq "$coll $algos on $p (exit status)" 0 $?
-    assert_eq "$coll $algos on $p, rows" "$(($(tr , '\n' <<<"$algos" | wc -l) * 5))" \
-        "$(csv_col "$tmp/shared.csv" bytes | wc -l)"
-    assert_eq "$coll $algos on $p, times" "$(csv_col "$tmp/private.csv" avg_s | paste -sd' ')" \
-        "$(csv_col "$tmp/shared.csv" avg_s | paste -sd' ')"
-    assert_eq "$coll $algos on $p, valid rows" "$(csv_col "$tmp/private.csv" valid | paste -sd' ')" \
-        "$(csv_col "$tmp/shared.csv" valid | paste -sd' ')"
+    like_private "$coll $algos on $p" "$(($(count "$algos") * 5))" --platform "$(plat "$p")" \
+        --np "$np" --collective "$coll" --algo "$algos" --shift 5 --sizes 0,1,2,1000,65543
 done
 for t in scan:recursive_doubling qshift:direct; do
     IFS=: read -r coll algo <<<"$t"
     for at in 0 510 999; do
-        err=$("$collsim" run --platform "$plat" --np 8 --collective "$coll" --algo "$algo" --shift 3 \
-            --sizes 1000 --shared-buffers --inject-fault 5:$at 2>&1 >/dev/null)
-        [ $? -ne 0 ] && printf '%s' "$err" | grep -q "rank 5 received a wrong byte at offset $at " &&
-            pass || fail "$coll: fault at offset $at not caught with rank and offset: $err"
+        caught "$coll" 5 $at --platform "$plat" --np 8 --collective "$coll" --algo "$algo" --shift 3
     done
 done
 # a wrong scan is caught: a chain that forwards the prefix it received instead of the one it
@@ -229,24 +212,19 @@ for coll in $names; do
         --quiet >/dev/null 2>&1 && pass || fail "$coll is named as having a shared mode but fails in it"
 done
 
-# the gather and the scatter: the root's p blocks shared, every rank's block too above 1 KiB;
-# every algorithm and SimGrid's that pass with private buffers give the same times and valid
-# rows, at 13 and 16 ranks and on the ring, torus and hypercube they are made for
-for coll in gather scatter; do
-    algos="linear,binomial,$(simgrid_good $coll)"
-    for t in "$algos|crossbar-64|13" "$algos|crossbar-64|16" "ring|ring-16|16" "torus|torus-4x4|16" \
-        "hypercube|hypercube-4|16"; do
+# the gather, the scatter and the reduce-scatters: the root's p blocks or a reduce-scatter's
+# input and working vectors shared (one layout), a rank's own block too above 1 KiB; every
+# algorithm and SimGrid's that pass with private buffers give the same times and valid rows,
+# at 13 and 16 ranks and on the ring, torus and hypercube they are made for
+for coll in gather scatter reduce_scatter_block reduce_scatter; do
+    algos=$(list_algos $coll '^none$' | cut -d' ' -f2 | paste -sd,)
+    sg=$(simgrid_good $coll)
+    for t in "$algos${sg:+,$sg}|crossbar-64|13" "$algos${sg:+,$sg}|crossbar-64|16" "ring|ring-16|16" \
+        "torus|torus-4x4|16" "hypercube|hypercube-4|16"; do
         IFS='|' read -r a p np <<<"$t"
-        r=("$collsim" run --platform "$(plat "$p")" --np "$np" --root 6 --collective $coll --algo "$a"
-            --sizes 0,1,2,1000,1025,65543 --quiet)
-        "${r[@]}" --csv "$tmp/private.csv" 2>/dev/null && "${r[@]}" --csv "$tmp/shared.csv" --shared-buffers 2>/dev/null
-        assert_eq "$coll ${a%%,*}... on $p, $np ranks (exit status)" 0 $?
-        assert_eq "$coll ${a%%,*}... on $p, rows" "$(($(tr , '\n' <<<"$a" | wc -l) * 6))" \
-            "$(csv_col "$tmp/shared.csv" bytes | wc -l)"
-        assert_eq "$coll ${a%%,*}... on $p, times" "$(csv_col "$tmp/private.csv" avg_s | paste -sd' ')" \
-            "$(csv_col "$tmp/shared.csv" avg_s | paste -sd' ')"
-        assert_eq "$coll ${a%%,*}... on $p, valid rows" "$(csv_col "$tmp/private.csv" valid | paste -sd' ')" \
-            "$(csv_col "$tmp/shared.csv" valid | paste -sd' ')"
+        like_private "$coll ${a%%,*}... on $p, $np ranks" "$(($(count "$a") * 6))" \
+            --platform "$(plat "$p")" --np "$np" --root 6 --collective $coll --algo "$a" \
+            --sizes 0,1,2,1000,1025,65543
     done
 done
 # a corrupted checked byte is caught (13 x 1000 B, root 6): the gather's root at the first and
@@ -255,10 +233,7 @@ done
 for t in gather:6:0 gather:6:510 gather:6:12999 gather:3:5 scatter:0:0 scatter:0:510 \
     scatter:12:999 scatter:12:489; do
     IFS=: read -r coll r at <<<"$t"
-    err=$("$collsim" run --platform "$plat" --np 13 --root 6 --collective $coll --algo binomial \
-        --sizes 1000 --shared-buffers --inject-fault "$r:$at" 2>&1 >/dev/null)
-    [ $? -ne 0 ] && printf '%s' "$err" | grep -q "rank $r received a wrong byte at offset $at " &&
-        pass || fail "$coll: fault at rank $r, offset $at not caught with rank and offset: $err"
+    caught "$coll" "$r" "$at" --platform "$plat" --np 13 --root 6 --collective $coll --algo binomial
 done
 # wrong ones are caught, with 1-byte and 1000-byte blocks: a linear gather that puts rank r's
 # block in place r + 1, a linear scatter that sends rank r block r + 1
@@ -311,35 +286,12 @@ for coll in gather scatter; do
     done
 done
 
-# the reduce-scatters: the input and the working vectors shared with one layout, a rank's block
-# its own up to 1 KiB; every algorithm, on the platforms it is made for, and SimGrid's that
-# pass give the same times and valid rows
-for coll in reduce_scatter_block reduce_scatter; do
-    algos=$(list_algos $coll '^none$' | cut -d' ' -f2 | paste -sd,)
-    sg=$(simgrid_good $coll)
-    for t in "$algos${sg:+,$sg}|crossbar-64|13" "$algos${sg:+,$sg}|crossbar-64|16" "ring|ring-16|16" \
-        "torus|torus-4x4|16" "hypercube|hypercube-4|16"; do
-        IFS='|' read -r a p np <<<"$t"
-        r=("$collsim" run --platform "$(plat "$p")" --np "$np" --collective $coll --algo "$a"
-            --sizes 0,1,2,1000,1025,65543 --quiet)
-        "${r[@]}" --csv "$tmp/private.csv" 2>/dev/null && "${r[@]}" --csv "$tmp/shared.csv" --shared-buffers 2>/dev/null
-        assert_eq "$coll ${a%%,*}... on $p, $np ranks (exit status)" 0 $?
-        assert_eq "$coll ${a%%,*}... on $p, rows" "$(($(tr , '\n' <<<"$a" | wc -l) * 6))" \
-            "$(csv_col "$tmp/shared.csv" bytes | wc -l)"
-        assert_eq "$coll ${a%%,*}... on $p, times" "$(csv_col "$tmp/private.csv" avg_s | paste -sd' ')" \
-            "$(csv_col "$tmp/shared.csv" avg_s | paste -sd' ')"
-        assert_eq "$coll ${a%%,*}... on $p, valid rows" "$(csv_col "$tmp/private.csv" valid | paste -sd' ')" \
-            "$(csv_col "$tmp/shared.csv" valid | paste -sd' ')"
-    done
-done
 # a corrupted checked byte is caught (13 x 1000 B): rank 0's head, rank 12's tail (the
 # vector's offsets 12999 and 12489)
 for t in 0:0 0:510 12:999 12:489; do
     IFS=: read -r r at <<<"$t"
-    err=$("$collsim" run --platform "$plat" --np 13 --collective reduce_scatter_block \
-        --algo recursive_halving --sizes 1000 --shared-buffers --inject-fault "$r:$at" 2>&1 >/dev/null)
-    [ $? -ne 0 ] && printf '%s' "$err" | grep -q "rank $r received a wrong byte at offset $at " &&
-        pass || fail "reduce_scatter_block: fault at rank $r, offset $at not caught: $err"
+    caught reduce_scatter_block "$r" "$at" --platform "$plat" --np 13 \
+        --collective reduce_scatter_block --algo recursive_halving
 done
 # a wrong one is caught, with 1-byte and 1000-byte blocks: rank r keeps block r + 1
 cat >"$tmp/rs_next.c" <<'C'
