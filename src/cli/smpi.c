@@ -445,6 +445,12 @@ int smpi_program(const char *name, char *out, size_t len)
 #define SMPI_RANK_BYTES (64.0 * 1024)
 #define SMPI_BASE_BYTES (128.0 * 1024 * 1024)
 
+/* A shared buffer's cost a rank with --shared-buffers: its private first and last pages and
+ * their mappings. Measured at 131,072 ranks and 64 KiB (bench/scale's big rows, the machine's
+ * memory in use): 63.5 KB a rank with one shared buffer (bcast), 81 with two (allgather), 97
+ * and 107 with four (reduce, reduce-scatter), rounded up. */
+#define SMPI_SHARED_BUFFER_BYTES (12.0 * 1024)
+
 /* The uneven reduce-scatter's block tables, whatever m, a rank's: the driver's p counts and
  * p + 1 offsets (src/coll/reduce_scatter/driver.c) and the call's p + 1 displacements
  * (common.c), 20 bytes a rank and a rank: 80 GiB at 65,536 ranks. (The block version's are
@@ -456,11 +462,12 @@ void smpi_memory_terms(enum coll_id coll, int np, int shared, double *per_m, dou
                        double *total)
 {
     double own_m;
-    if (shared && coll_shared_buffers(coll, &own_m) > 0)
+    int buffers = shared ? coll_shared_buffers(coll, &own_m) : 0;
+    if (buffers > 0)
         *per_m = own_m * np;
     else
         *per_m = coll_infos[coll].mem_p * np + coll_infos[coll].mem_p2 * (double)np * np;
-    *base = SMPI_BASE_BYTES + SMPI_RANK_BYTES * np;
+    *base = SMPI_BASE_BYTES + (SMPI_RANK_BYTES + buffers * SMPI_SHARED_BUFFER_BYTES) * np;
     if (coll == COLL_reduce_scatter) *base += SMPI_RS_TABLE_BYTES * np * (double)np;
     *total = (double)sysconf(_SC_PHYS_PAGES) * (double)sysconf(_SC_PAGESIZE);
 }

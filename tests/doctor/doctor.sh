@@ -106,15 +106,16 @@ doctor --np 262144 --collective alltoall --size 64K --out "$tmp"
 line memory | grep -q '^FAIL  memory: .* of alltoall at 64 KiB, .*: fewer ranks (--np)$' && pass ||
     fail "alltoall's FAIL: $(line memory)"
 doctor --np 262144 --size 1G --shared-buffers --out "$tmp"
-line memory | grep -q '^[a-z]*  *memory: about 16.1 GiB for 262144 ranks of bcast at 1 GiB with shared buffers' &&
-    pass || fail "shared buffers' memory (128 MiB + 64 KiB a rank): $(line memory)"
-# an all-reduce's algorithms keep a vector of their own: 128 MiB + 65,536 (64 KiB + 1 MiB);
-# a reduce's binomial shares its scratch too (coll_scratch): 128 MiB + 65,536 x 64 KiB
+line memory | grep -q '^[a-z]*  *memory: about 19.1 GiB for 262144 ranks of bcast at 1 GiB with shared buffers' &&
+    pass || fail "shared buffers' memory (128 MiB + (64 + 12) KiB a rank): $(line memory)"
+# an all-reduce's algorithms keep a vector of their own: 128 MiB + 65,536 (64 KiB + 2 x 12
+# KiB + 1 MiB) = 69.6 GiB; a reduce's binomial shares its scratch too (coll_scratch): 128 MiB +
+# 65,536 (64 + 4 x 12) KiB = 7.12 GiB
 doctor --np 65536 --collective allreduce --size 1M --shared-buffers --out "$tmp"
-line memory | grep -q '^FAIL  memory: about 68.1 GiB for 65536 ranks of allreduce at 1 MiB with shared buffers, more than' &&
+line memory | grep -q '^FAIL  memory: about 69.6 GiB for 65536 ranks of allreduce at 1 MiB with shared buffers, more than' &&
     pass || fail "an all-reduce's own vector with shared buffers: $(line memory)"
 COLLSIM_MAX_MAP_COUNT=2000000 doctor --np 65536 --collective reduce --size 1M --shared-buffers --out "$tmp"
-line memory | grep -q '^[a-z]*  *memory: about 4.12 GiB for 65536 ranks of reduce at 1 MiB with shared buffers' &&
+line memory | grep -q '^[a-z]*  *memory: about 7.12 GiB for 65536 ranks of reduce at 1 MiB with shared buffers' &&
     pass || fail "a reduce's shared scratch: $(line memory)"
 
 # the uneven reduce-scatter's block tables, 20 bytes a rank and a rank whatever m: 128 MiB +
@@ -126,6 +127,11 @@ line memory | grep -q '^FAIL  memory: about 96.1 GiB for 65536 ranks of reduce_s
 doctor --np 65536 --collective reduce_scatter_block --size 1 --out "$tmp"
 line memory | grep -q '^[a-z]*  *memory: about 16.1 GiB for 65536 ranks of reduce_scatter_block at 1 B' &&
     pass || fail "the block reduce-scatter's shared table: $(line memory)"
+# with shared buffers: four of 12 KiB a rank, no vector of its own: 128 MiB + 65,536 x
+# (64 + 48) KiB = 7.12 GiB
+COLLSIM_MAX_MAP_COUNT=2000000 doctor --np 65536 --collective reduce_scatter_block --size 1 --shared-buffers --out "$tmp"
+line memory | grep -q '^[a-z]*  *memory: about 7.12 GiB for 65536 ranks of reduce_scatter_block at 1 B with shared buffers' &&
+    pass || fail "the block reduce-scatter with shared buffers: $(line memory)"
 
 # outputs: a folder, one to be made, a regular file, a path under one
 touch "$tmp/file"
