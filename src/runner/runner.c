@@ -591,14 +591,15 @@ static int check_libs(const struct options *o, const struct world *w)
     return 0;
 }
 
-/* Drops the algorithms that do not fit this run's topology when only "all" named them
- * (saying so); 0, or -1 after an error line when one that --algo names does not fit. */
-static int fit_algos(struct options *o, const struct world *w)
+/* Drops the algorithms that do not fit this run's topology, with at most most_per_host ranks
+ * on a host, when only "all" named them (saying so); 0, or -1 after an error line when one
+ * that --algo names does not fit. */
+static int fit_algos(struct options *o, const struct world *w, int most_per_host)
 {
     char why[256];
     for (int a = 0; a < o->nalgos; a++) {
         const struct algo_info *info = o->algos[a].info;
-        if (info == NULL || coll_fits(info, &coll_topology, w->p, w->ranks_per_host,
+        if (info == NULL || coll_fits(info, &coll_topology, w->p, most_per_host,
                                       coll_topology_placed, why, sizeof why) == 0)
             continue;
         if (o->all && !o->algos[a].named) { /* "all" means all that fit: say what is left out */
@@ -821,7 +822,13 @@ static int start(struct options *o, struct world *w)
     w->board->pid[w->rank] = (long)sg_actor_self_get_pid();
     w->board->boxes[w->rank] = w->boxes;
     coll_topology_placed = w->board->placed;
-    return fit_algos(o, w) != 0 || check_libs(o, w) != 0 ? 2 : 0;
+    /* one verdict on every rank (a rank that stopped alone would leave the others waiting for
+     * it): from the most ranks any host runs, and only once every rank is done with the board,
+     * which rank 0 frees on an error */
+    int minus_most = -w->ranks_per_host;
+    harness_up(w, &minus_most);
+    harness_down(&minus_most, (int)sizeof minus_most, w);
+    return fit_algos(o, w, -minus_most) != 0 || check_libs(o, w) != 0 ? 2 : 0;
 }
 
 /* With --marks, rank 0 declares the trace's state types and records the run's settings. */
@@ -1027,7 +1034,7 @@ int main(int argc, char **argv)
     struct options o;
     int rc = parse_options(argc, argv, &o, w.rank) != 0 ? 2 : start(&o, &w);
     if (rc != 0) {
-        if (w.board != NULL) board_free(w.board); /* rank 0's; no rank waits at its barrier */
+        if (w.rank == 0 && w.board != NULL) board_free(w.board); /* no rank waits at its barrier */
         MPI_Finalize();
         return rc;
     }

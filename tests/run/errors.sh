@@ -20,6 +20,13 @@ assert_one_line_error "bad iters" "$collsim" run --platform "$p" --iters zero $c
 assert_one_line_error "unknown option" "$collsim" run --platform "$p" --colour $c
 assert_one_line_error "unwritable trace" "$collsim" run --platform "$p" --trace /nonexistent/x.trace
 assert_one_line_error "unknown subcommand" "$collsim" frobnicate
+# a topology algorithm with two ranks a host, one per node asked for: every rank refused it
+# and each freed rank 0's board, which crashed the run (smpirun status 139) with no reason
+assert_one_line_error "torus algorithm, 2 ranks a host" "$collsim" run --platform "$p" \
+    --ranks-per-host 2 --np 16 --algo torus --sizes 1000 $c
+"$collsim" run --platform "$p" --ranks-per-host 2 --np 16 --algo torus --sizes 1000 2>&1 |
+    grep -q "^collsim: error: algorithm 'torus' needs one rank per node (got 2 ranks per host)$" &&
+    pass || fail "the refusal of a torus algorithm with 2 ranks a host does not say why"
 for f in out.csv out.trace out.csv.part out.trace.part; do
     [ ! -e "$tmp/$f" ] && pass || fail "$f left behind"
 done
