@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdlib.h>
 
+#include "hier_rule.h"
 #include "predict.h"
 #include "predict_terms.h"
 #include "segments.h"
@@ -468,15 +469,16 @@ double cost_qshift_hypercube(struct pc *c)
 }
 
 /* The hierarchical algorithms (src/coll/hier/hier.h) with one rank per node, where they are
- * their flat counterparts; they switch at 64 KiB (HIER_LARGE). predict knows one class of
+ * their flat counterparts; they switch forms as hier_rule.h says. predict knows one class of
  * link, so these say nothing of several ranks per node. */
 double cost_bcast_hier(struct pc *c)
 {
-    return c->m < 65536 || c->p <= 2 ? cost_bcast_binomial(c) : cost_bcast_sag_ring(c);
+    return hier_bcast_large(c->m, c->p, HIER_LARGE) ? cost_bcast_sag_ring(c)
+                                                    : cost_bcast_binomial(c);
 }
 
 double cost_allreduce_hier(struct pc *c)
 {
-    return c->m < 65536 || c->m < c->p ? cost_allreduce_recursive_doubling(c)
-                                       : cost_allreduce_ring(c);
+    return c->m < HIER_LARGE || c->m < c->p ? cost_allreduce_recursive_doubling(c)
+                                            : cost_allreduce_ring(c);
 }

@@ -3,7 +3,8 @@
  *
  * hier: one leader per node, the root on its own node and each other node's lowest rank. The
  * leaders broadcast among themselves from the root (hier_bcast: a binomial tree below
- * COLLSIM_HIER_LARGE bytes, default 64 KiB, else a binomial scatter and a ring allgather), then
+ * COLLSIM_HIER_LARGE bytes, default 64 KiB, or 8 KiB a leader, else a binomial scatter and a
+ * ring allgather: hier_rule.h), then
  * each leader broadcasts to its node's ranks the same way. With one rank per node it is the
  * flat algorithm (binomial, or scatter_allgather_ring at large m); with every rank on one node,
  * too.

@@ -134,7 +134,8 @@ int hier_bcast_sag_rd(void *buf, long bytes, const struct hgroup *g, int root, i
 
 int hier_bcast(void *buf, long bytes, const struct hgroup *g, int root, int tag, MPI_Comm comm)
 {
-    if (bytes >= hier_large() && g->n > 2) return hier_bcast_sag(buf, bytes, g, root, tag, comm);
+    if (hier_bcast_large((double)bytes, g->n, (double)hier_large()))
+        return hier_bcast_sag(buf, bytes, g, root, tag, comm);
     return hier_bcast_binomial(buf, bytes, g, root, tag, comm);
 }
 

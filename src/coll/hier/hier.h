@@ -11,6 +11,7 @@
 #define COLLSIM_HIER_H
 
 #include "coll.h"
+#include "hier_rule.h"
 #include "nodes.h"
 
 /* Tags of the hierarchical algorithms: the intra-node phases, the leaders' phases, and the
@@ -20,10 +21,7 @@
 #define HIER_MOVE_TAG 7072
 #define HIER_PART_TAG 7080
 
-/* At and above this many bytes the broadcast phases use scatter + ring allgather and the
- * all-reduce phases ring reduce-scatter + ring allgather, below it binomial trees and recursive
- * doubling (COLLSIM_HIER_LARGE overrides it). */
-#define HIER_LARGE 65536
+/* HIER_LARGE, or COLLSIM_HIER_LARGE (hier_rule.h). */
 long hier_large(void);
 
 /* A group: n ranks of the communicator, ranks[i] the i-th; me the index of this rank, or -1

@@ -74,4 +74,13 @@ assert_near "barrier hier, one rank a host: 3 (a + 16 b)" "$(f "3 * ($a + 16 * $
 assert_near "predict allreduce hier, hockney: 3 (a + (m+16) b + m/R)" \
     "$(f "3 * ($a + 1016 * $tb + 1000 / 8e9)")" \
     "$(awk -F, '$2 == "hier" && $5 == "hockney" { print $6 }' "$tmp/p.csv")" 0.01
+# One rank a host, p = 64: the leaders' broadcast takes its large form (scatter + ring
+# allgather) only from 8 KiB a block (hier_rule.h), 512 KiB here: at 64 KiB it is the binomial
+# tree, 6 (a + (m+16) b) = 51.3312 us (the ring's 63 latencies made it 157 us); at 512 KiB the
+# large form beats the binomial tree.
+all=(--platform "$(plat crossbar-64)" --np 64)
+assert_near "bcast hier 64 ranks, 64 KiB: 6 (a + (m+16) b)" "$(f "6 * (2e-6 + 65552 * $tb)")" \
+    "$(time_of bcast hier 65536 0 "${all[@]}")" 0.001
+awk -v h="$(time_of bcast hier 524288 0 "${all[@]}")" -v b="$(time_of bcast binomial 524288 0 "${all[@]}")" \
+    'BEGIN { exit !(h < 0.8 * b) }' && pass || fail "bcast hier 64 ranks, 512 KiB: not the large form"
 finish

@@ -1,0 +1,22 @@
+/* hier_rule.h: when the hierarchical algorithms (src/coll/hier/) take their large forms, a rule
+ * that predict's formulas (src/cli/predict_costs.c) follow too. MPI-free. */
+#ifndef COLLSIM_HIER_RULE_H
+#define COLLSIM_HIER_RULE_H
+
+/* At and above this many bytes the broadcast phases may use scatter + ring allgather and the
+ * all-reduce phases ring reduce-scatter + ring allgather, below it binomial trees and recursive
+ * doubling (COLLSIM_HIER_LARGE overrides it). */
+#define HIER_LARGE 65536
+
+/* Whether a broadcast phase of `bytes` among n ranks takes its large form (large: HIER_LARGE
+ * or its override). Its ring allgather pays n - 1 latencies where the binomial tree pays
+ * log2 n copies of the message, so with Hockney's a and b it wins from about
+ * a / (b (log2 n - 2)) bytes a block: 5 KB for a = 2 us, b = 0.1 ns/B and 64 ranks (a
+ * crossbar), 2 to 7 KB for 1 to 4 us and 256 ranks. So the block must be at least large / 8
+ * (8 KiB by default): 64 KiB for up to 8 ranks, 512 KiB for 64, 2 MiB for 256 leaders. */
+static inline int hier_bcast_large(double bytes, int n, double large)
+{
+    return n > 2 && bytes >= large && bytes * 8 >= large * n;
+}
+
+#endif
