@@ -479,6 +479,7 @@ double cost_bcast_hier(struct pc *c)
 
 double cost_allreduce_hier(struct pc *c)
 {
-    return c->m < HIER_LARGE || c->m < c->p ? cost_allreduce_recursive_doubling(c)
-                                            : cost_allreduce_ring(c);
+    return hier_allreduce_large(c->m, c->m, c->p, HIER_LARGE)
+               ? cost_allreduce_ring(c)
+               : cost_allreduce_recursive_doubling(c);
 }

@@ -19,4 +19,13 @@ static inline int hier_bcast_large(double bytes, int n, double large)
     return n > 2 && bytes >= large && bytes * 8 >= large * n;
 }
 
+/* The same for an all-reduce phase of `bytes` (count elements) among n ranks: its ring
+ * reduce-scatter and allgather pay 2 (n - 1) latencies where recursive doubling pays log2 n
+ * copies, so the ring wins from about 2 a / (b (log2 n - 2)) bytes a block, twice the
+ * broadcast's: at least large / 4 (16 KiB by default), and one element a rank. */
+static inline int hier_allreduce_large(double bytes, double count, int n, double large)
+{
+    return bytes >= large && count >= n && bytes * 4 >= large * n;
+}
+
 #endif

@@ -321,7 +321,8 @@ int hier_allreduce(void *buf, void *tmp, int count, MPI_Datatype type, MPI_Op op
 {
     int n = g->n;
     if (g->me < 0 || n < 2) return MPI_SUCCESS;
-    if ((long)count * extent_of(type) < hier_large() || count < n)
+    if (!hier_allreduce_large((double)count * (double)extent_of(type), count, n,
+                              (double)hier_large()))
         return allreduce_rd(buf, tmp, count, type, op, g, tag, comm);
     long *off = malloc(sizeof(long) * 2 * (size_t)n);
     if (off == NULL) return MPI_ERR_NO_MEM;

@@ -83,4 +83,12 @@ assert_near "bcast hier 64 ranks, 64 KiB: 6 (a + (m+16) b)" "$(f "6 * (2e-6 + 65
     "$(time_of bcast hier 65536 0 "${all[@]}")" 0.001
 awk -v h="$(time_of bcast hier 524288 0 "${all[@]}")" -v b="$(time_of bcast binomial 524288 0 "${all[@]}")" \
     'BEGIN { exit !(h < 0.8 * b) }' && pass || fail "bcast hier 64 ranks, 512 KiB: not the large form"
+# ... and its all-reduce takes ring reduce-scatter + allgather only from 16 KiB a member
+# (hier_rule.h): recursive doubling at 64 KiB (the ring's 126 latencies cost more), the ring at
+# 1 MiB, each as its flat counterpart gives.
+for t in 65536:recursive_doubling 1048576:ring; do
+    IFS=: read -r m flat <<<"$t"
+    assert_near "allreduce hier = $flat, 64 ranks, $m B" \
+        "$(time_of allreduce $flat $m 0 "${all[@]}")" "$(time_of allreduce hier $m 0 "${all[@]}")" 0.001
+done
 finish
