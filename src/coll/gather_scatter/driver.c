@@ -28,19 +28,12 @@ void *gs_driver_setup(enum gs_dir dir, uint64_t max_bytes)
     return NULL;
 }
 
-/* The ranks rank r's block goes from and to. */
-static void gs_ends(const struct gs_state *s, const struct coll_call *c, int r, int *from, int *to)
-{
-    *from = s->dir == GS_GATHER ? r : c->root;
-    *to = s->dir == GS_GATHER ? c->root : r;
-}
-
 /* Rank r's block at buf, poisoned (an output) or not (an input). */
 static void gs_fill_block(const struct gs_state *s, unsigned char *buf, const struct coll_call *c,
                           int r, int poison)
 {
     int from, to;
-    gs_ends(s, c, r, &from, &to);
+    gs_ends(s->dir, c, r, &from, &to);
     data_fill_block(buf, c->bytes, from, to, c->call, poison);
 }
 
@@ -74,7 +67,7 @@ static int64_t gs_find(const struct gs_state *s, const unsigned char *buf, int n
 {
     for (int i = 0; i < n; i++, *past += c->bytes) {
         int from, to;
-        gs_ends(s, c, r0 + i, &from, &to);
+        gs_ends(s->dir, c, r0 + i, &from, &to);
         int64_t bad = data_find_block(buf + (uint64_t)i * c->bytes, c->bytes, from, to, c->call,
                                       expected, got);
         if (bad >= 0) return (int64_t)*past + bad;

@@ -136,6 +136,13 @@ int gs_line(enum gs_dir dir, char *mine, char *all, size_t u, MPI_Comm comm, int
 
 /* ---- the driver (driver.c): gather/driver.c and scatter/driver.c name the direction ---- */
 
+/* The ranks rank r's block goes from and to in call c. */
+static inline void gs_ends(enum gs_dir dir, const struct coll_call *c, int r, int *from, int *to)
+{
+    *from = dir == GS_GATHER ? r : c->root;
+    *to = dir == GS_GATHER ? c->root : r;
+}
+
 /* The state of a rank for calls of up to max_bytes in dir; NULL if out of memory. The
  * functions below are the coll_driver's (coll.h) on such a state. */
 void *gs_driver_setup(enum gs_dir dir, uint64_t max_bytes);

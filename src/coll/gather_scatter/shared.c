@@ -34,8 +34,9 @@ void *gs_shared_setup(enum gs_dir dir)
 static unsigned char gs_byte(const struct gs_shared *s, const struct coll_call *c, int r,
                              uint64_t i)
 {
-    int gather = s->dir == GS_GATHER;
-    return data_block(gather ? r : c->root, gather ? c->root : r, i, c->call);
+    int from, to;
+    gs_ends(s->dir, c, r, &from, &to);
+    return data_block(from, to, i, c->call);
 }
 
 /* Byte `at` of the root's p blocks in call c. */
@@ -47,15 +48,12 @@ static unsigned char gs_all_byte(const struct gs_shared *s, const struct coll_ca
 void gs_shared_fill(void *state, const struct coll_call *c)
 {
     struct gs_shared *s = state;
-    int gather = s->dir == GS_GATHER, root = c->rank == c->root;
+    int gather = s->dir == GS_GATHER, root = c->rank == c->root, from, to;
     uint64_t total = (uint64_t)c->np * c->bytes;
     coll_shared_need(&s->mine, c->bytes, 1, c);
     coll_shared_layout(&s->root, total);
-    for (uint64_t k = 0; k < coll_shared_reals(&s->mine); k++) {
-        uint64_t i = coll_shared_real(&s->mine, k);
-        unsigned char v = gs_byte(s, c, c->rank, i);
-        s->mine.buf[i] = gather ? v : data_poison(v);
-    }
+    gs_ends(s->dir, c, c->rank, &from, &to);
+    coll_shared_fill_block(&s->mine, from, to, c->call, !gather);
     if (!root) return;
     coll_shared_need(&s->all, total, 0, c);
     for (int k = 0; k < s->all.n; k++) {
@@ -85,15 +83,24 @@ static int64_t gs_find_all(const struct gs_shared *s, const struct coll_call *c,
     return -1;
 }
 
-/* The first wrong byte of this rank's block: every real byte (only) if `any`, else those
- * private at the root too (a scatter's output), or -1. */
-static int64_t gs_find_mine(const struct gs_shared *s, const struct coll_call *c, int any,
+/* The first wrong byte of this rank's block (a gather's input: every real byte), or -1. */
+static int64_t gs_find_mine(const struct gs_shared *s, const struct coll_call *c,
                             unsigned char *want, unsigned char *got)
+{
+    int from, to;
+    gs_ends(s->dir, c, c->rank, &from, &to);
+    return coll_shared_find_block(&s->mine, from, to, c->call, want, got);
+}
+
+/* The same for a scatter's output: only the real bytes that are private at the root too (the
+ * others came from its shared middle), or -1. */
+static int64_t gs_find_received(const struct gs_shared *s, const struct coll_call *c,
+                                unsigned char *want, unsigned char *got)
 {
     uint64_t from = (uint64_t)c->rank * c->bytes;
     for (uint64_t k = 0; k < coll_shared_reals(&s->mine); k++) {
         uint64_t i = coll_shared_real(&s->mine, k);
-        if (!any && !coll_shared_holds(&s->root, from + i)) continue;
+        if (!coll_shared_holds(&s->root, from + i)) continue;
         unsigned char v = gs_byte(s, c, c->rank, i);
         if (s->mine.buf[i] != v) return *want = v, *got = s->mine.buf[i], (int64_t)i;
     }
@@ -109,10 +116,10 @@ int64_t gs_shared_check(void *state, const struct coll_call *c, unsigned char *e
     if (s->dir == GS_GATHER) {
         int64_t bad = root ? gs_find_all(s, c, expected, got) : -1;
         if (bad >= 0) return bad;
-        bad = gs_find_mine(s, c, 1, expected, got);
+        bad = gs_find_mine(s, c, expected, got);
         return bad < 0 ? -1 : (root ? (int64_t)((uint64_t)c->np * c->bytes) : 0) + bad;
     }
-    int64_t bad = gs_find_mine(s, c, 0, expected, got);
+    int64_t bad = gs_find_received(s, c, expected, got);
     if (bad >= 0 || !root) return bad;
     bad = gs_find_all(s, c, expected, got);
     return bad < 0 ? -1 : (int64_t)c->bytes + bad;
