@@ -234,37 +234,33 @@ static int add_file_algo(struct options *o, int rank)
 /* Says on stderr which bytes of coll's shared buffers are real, moved and checked. */
 static void shared_note(enum coll_id coll)
 {
-    const char *name = coll_infos[coll].name;
-    char ends[160];
+    const char *name = coll_infos[coll].name, *block = NULL, *checker = "every rank";
+    char ends[160], what[160];
     snprintf(ends, sizeof ends,
              "every other byte of its first and its last %d (offsets 0, 2, ..., %d "
              "and L-1, L-3, ..., L-%d)",
              COLL_SHARED_SPAN, COLL_SHARED_SPAN - 2, COLL_SHARED_SPAN - 1);
+    if (coll == COLL_allgather) {
+        snprintf(what, sizeof what,
+                 "every rank's allgather receive buffer (p blocks of m bytes, L = pm) is");
+        block = "its send buffer";
+    } else if (coll == COLL_gather || coll == COLL_scatter) {
+        snprintf(what, sizeof what, "the root's %s buffer (p blocks of m bytes, L = pm) is", name);
+        block = "every rank's own block";
+        checker = coll == COLL_gather ? "the root" : "the rank of each block";
+    } else if (coll == COLL_reduce_scatter || coll == COLL_reduce_scatter_block) {
+        snprintf(what, sizeof what,
+                 "every rank's %s input and working vectors (p blocks, L bytes) are", name);
+        block = "the block it receives";
+        checker = "the rank of each block";
+    }
     fprintf(stderr, "collsim-runner: note: --shared-buffers: ");
-    if (coll == COLL_allgather)
+    if (block != NULL) /* p blocks: the real bytes are those of the first and last ones */
         fprintf(stderr,
-                "every rank's allgather receive buffer (p blocks of m bytes, L = pm) is one "
-                "memory shared by all ranks but for %s: the first and last blocks' bytes; its "
-                "send buffer likewise (its own up to %d bytes). The messages carry these bytes "
-                "and every rank checks them; the blocks in between are neither moved nor "
-                "checked\n",
-                ends, 2 * COLL_SHARED_SPAN);
-    else if (coll == COLL_gather || coll == COLL_scatter)
-        fprintf(stderr,
-                "the root's %s buffer (p blocks of m bytes, L = pm) is one memory shared by all "
-                "ranks but for %s: the first and last blocks' bytes; every rank's own block "
-                "likewise (its own up to %d bytes). The messages carry these bytes and the "
-                "%s checks them; the blocks in between are neither moved nor checked\n",
-                name, ends, 2 * COLL_SHARED_SPAN,
-                coll == COLL_gather ? "root" : "rank of each block");
-    else if (coll == COLL_reduce_scatter || coll == COLL_reduce_scatter_block)
-        fprintf(stderr,
-                "every rank's %s input and working vectors (p blocks, L bytes) are one memory "
-                "shared by all ranks but for %s: the first and last blocks' bytes; the block "
-                "it receives likewise (its own up to %d bytes). The messages carry these bytes "
-                "and the rank of each block checks them; the blocks in between are neither "
-                "moved nor checked\n",
-                name, ends, 2 * COLL_SHARED_SPAN);
+                "%s one memory shared by all ranks but for %s: the first and last blocks' "
+                "bytes; %s likewise (its own up to %d bytes). The messages carry these bytes "
+                "and %s checks them; the blocks in between are neither moved nor checked\n",
+                what, ends, block, 2 * COLL_SHARED_SPAN, checker);
     else
         fprintf(stderr,
                 "each %s buffer of every rank (L = m bytes) is one memory shared by all ranks "
