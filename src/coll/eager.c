@@ -104,16 +104,16 @@ int cs_isend_kept(const void *buf, int count, MPI_Datatype type, int dest, int t
 void coll_eager_free_later(void *buf, int count, MPI_Datatype type)
 {
     struct pending *l = threshold < 0 || buf == NULL ? NULL : mine();
-    if (l != NULL && l->nheld == l->capheld) {
-        int cap = l->capheld ? 2 * l->capheld : 16;
-        struct held *h = realloc(l->held, (size_t)cap * sizeof *h);
-        if (h != NULL) l->held = h, l->capheld = cap;
-    }
-    if (l == NULL) { /* off: SMPI's own sends took their copies */
+    if (l == NULL) { /* off, or no table and so no kept send: SMPI's own sends took copies */
         coll_scratch_free(buf, count, type);
         return;
     }
-    if (l->nheld == l->capheld) return; /* no memory for the list: buf is lost, not freed early */
+    if (l->nheld == l->capheld) {
+        int cap = l->capheld ? 2 * l->capheld : 16;
+        struct held *h = realloc(l->held, (size_t)cap * sizeof *h);
+        if (h == NULL) return; /* no memory for the list: buf is lost, not freed early */
+        l->held = h, l->capheld = cap;
+    }
     l->held[l->nheld++] = (struct held){buf, count, type};
 }
 
