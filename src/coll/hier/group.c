@@ -1,9 +1,12 @@
 /* group.c: the phases of the hierarchical algorithms, on groups of ranks (hier.h).
  *
- * Trees are the binomial trees of bcast/tree.c and reduce/binomial.c on the group's indices
- * shifted by the root; the scatter of hier_bcast_sag is the binomial scatter of van de Geijn's
- * broadcast (the subtree of shifted index s > 0 is [s, s + lowbit(s))); the rings are those of
- * allreduce/ring.c and allgather/ring.c with blocks of any size. */
+ * Trees are binomial trees on the group's indices shifted by the root whose subtrees are runs
+ * of indices (that of shifted index s > 0 is [s, s + lowbit(s))), reduce/binomial.c's, and for
+ * the broadcast the same tree with the farthest child served first: on a platform numbered
+ * node by node its later rounds stay among neighbours; the scatter of hier_bcast_sag is the
+ * binomial scatter of van de Geijn's broadcast (the subtree of shifted index s > 0 is [s, s +
+ * lowbit(s))); the rings are those of allreduce/ring.c and allgather/ring.c with blocks of any
+ * size. */
 #include "hier.h"
 
 #include <stdlib.h>
@@ -63,16 +66,14 @@ int hier_bcast_binomial(void *buf, long bytes, const struct hgroup *g, int root,
 {
     int n = g->n, s = (g->me - root + n) % n, mask = 1, rc = MPI_SUCCESS;
     if (g->me < 0 || n < 2) return MPI_SUCCESS;
-    if (s > 0) {
-        int h = 1;
-        while (h <= s / 2)
-            h <<= 1;
-        rc = MPI_Recv(buf, (int)bytes, MPI_BYTE, member(g, s - h + root), tag, comm,
+    while (mask < n && !(s & mask))
+        mask <<= 1;
+    if (s > 0)
+        rc = MPI_Recv(buf, (int)bytes, MPI_BYTE, member(g, s - mask + root), tag, comm,
                       MPI_STATUS_IGNORE);
-        mask = h << 1;
-    }
-    for (; mask < n && s + mask < n && rc == MPI_SUCCESS; mask <<= 1)
-        rc = MPI_Send(buf, (int)bytes, MPI_BYTE, member(g, s + mask + root), tag, comm);
+    for (mask >>= 1; mask > 0 && rc == MPI_SUCCESS; mask >>= 1)
+        if (s + mask < n)
+            rc = MPI_Send(buf, (int)bytes, MPI_BYTE, member(g, s + mask + root), tag, comm);
     return rc;
 }
 

@@ -91,4 +91,15 @@ for t in 65536:recursive_doubling 1048576:ring; do
     assert_near "allreduce hier = $flat, 64 ranks, $m B" \
         "$(time_of allreduce $flat $m 0 "${all[@]}")" "$(time_of allreduce hier $m 0 "${all[@]}")" 0.001
 done
+# The tree's order: 16 ranks on the 2:1 fat tree, hosts n0-n7 under one leaf switch and n8-n15
+# under the next (a route within a leaf: 2 links, 2 us; across: 4 links, 4 us; every link 10 GB/s,
+# a leaf 4 uplinks), 1 MiB through the binomial tree (COLLSIM_HIER_LARGE above it): the root
+# serves its farthest child first, so one message crosses between the leaves, in the first
+# round, and every later one stays inside a leaf: (4 + 3 x 2) us + 4 (m+16) b = 429.4384 us.
+# In the course's order (nearest first) the last round's 8 messages all cross.
+ft=(--platform "$(plat fattree-64-2to1)" --np 16)
+m=1048576
+assert_near "bcast hier binomial on two leaves, 1 MiB: one crossing" \
+    "$(f "10e-6 + 4 * ($m + 16) * $tb")" \
+    "$(COLLSIM_HIER_LARGE=1e12 time_of bcast hier $m 0 "${ft[@]}")" 0.001
 finish
