@@ -11,10 +11,15 @@
 #include "segments.h"
 
 /* Tags: folding and whole-vector exchanges use ALLREDUCE_TAG, channel c of the ring engine
- * ALLREDUCE_TAG + 1 + c (ALLREDUCE_CHANNELS at most: tags up to 7029). */
+ * ALLREDUCE_CHANNEL_TAG + c (tags up to 7230). */
 #define ALLREDUCE_TAG 7020
+#define ALLREDUCE_CHANNEL_TAG 7200
+/* multiring's channels (its cost formula counts them: segments.h). */
 #define ALLREDUCE_CHANNELS COLL_ALLREDUCE_CHANNELS
-#define ALLREDUCE_STAGES 8
+/* Rings a channel goes through, and channels the ring engine runs at once: one per bit of a
+ * rank number (an int), as rabenseifner and hypercube run one channel per halving step (a
+ * fixed 8 once overran both from 512 ranks, 9 dimensions). */
+#define ALLREDUCE_STAGES 31
 /* The direct exchange's reduce-scatter and allgather rounds (direct.c). */
 #define ALLREDUCE_DIRECT_TAG 7060
 
@@ -34,10 +39,10 @@ struct ar_chan {
     struct ar_ring ring[ALLREDUCE_STAGES];
 };
 
-/* Runs nch channels at once on buf (count elements of type, already holding this rank's
- * input): each a sequence of ring reduce-scatters and ring allgathers of non-blocking
- * neighbour messages, the channels independent (a channel's local reduction overlaps the
- * others' transfers). Every rank of every ring must run the same channels. */
+/* Runs nch (at most ALLREDUCE_STAGES) channels at once on buf (count elements of type, already
+ * holding this rank's input): each a sequence of ring reduce-scatters and ring allgathers of
+ * non-blocking neighbour messages, the channels independent (a channel's local reduction overlaps
+ * the others' transfers). Every rank of every ring must run the same channels. */
 int allreduce__rings(void *buf, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm, int nch,
                      const struct ar_chan *ch);
 

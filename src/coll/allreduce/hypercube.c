@@ -54,7 +54,7 @@ int allreduce_hypercube(const void *sendbuf, void *recvbuf, int count, MPI_Datat
         pairs[k][0] = rank & ~bit, pairs[k][1] = rank | bit;
         rings[k] = (struct ar_ring){2, (rank & bit) != 0, pairs[k]};
     }
-    struct ar_chan ch[ALLREDUCE_CHANNELS];
+    struct ar_chan ch[ALLREDUCE_STAGES];
     for (int c = 0; c < d; c++) {
         ch[c] = (struct ar_chan){.off = (long)count * c / d, .nring = d};
         ch[c].len = (long)count * (c + 1) / d - ch[c].off;

@@ -59,7 +59,7 @@ static int post(struct chan_state *s, int ci, char *buf, char *tmp, MPI_Aint ext
         block(s->roff[ri], s->rlen[ri], r->n, sj, &so, &sl);
         block(s->roff[ri], s->rlen[ri], r->n, sj - 1, &s->boff, &s->blen);
         int next = r->ranks[(r->pos + 1) % r->n], prev = r->ranks[(r->pos + r->n - 1) % r->n];
-        int tag = ALLREDUCE_TAG + 1 + ci, rc = MPI_SUCCESS;
+        int tag = ALLREDUCE_CHANNEL_TAG + ci, rc = MPI_SUCCESS;
         char *into = rs ? tmp : buf;
         if (s->blen > 0) {
             rc =
@@ -104,8 +104,8 @@ int allreduce__rings(void *buf, int count, MPI_Datatype type, MPI_Op op, MPI_Com
     MPI_Type_get_extent(type, &lb, &ext);
     char *tmp = coll_buffer(count, type);
     if (tmp == NULL) return MPI_ERR_NO_MEM;
-    struct chan_state st[ALLREDUCE_CHANNELS];
-    MPI_Request reqs[2 * ALLREDUCE_CHANNELS];
+    struct chan_state st[ALLREDUCE_STAGES];
+    MPI_Request reqs[2 * ALLREDUCE_STAGES];
     int rc = MPI_SUCCESS;
     for (int c = 0; c < nch; c++) {
         st[c] = (struct chan_state){.c = &ch[c]};

@@ -31,6 +31,20 @@ for d in 1 2 3 4; do
     "$collsim" platform hypercube --dim $d -o "$tmp/cube$d.xml"
     data_check "$tmp/cube$d.xml" hypercube,multiring,rabenseifner
 done
+# More than 8 halving steps: rabenseifner at 512 ranks and hypercube on 9 dimensions (their
+# channels once had room for 8 steps, and both crashed there). Small vectors keep it quick:
+# the steps are the same at any size (hypercube's long form starts above 2 KiB).
+many_steps() { # NAME ROWS ARGS...: one run, ROWS rows, every one valid
+    local name=$1 rows=$2; shift 2
+    "$collsim" run "$@" --collective allreduce --iters 1 --warmup 1 --quiet --csv "$tmp/big.csv" \
+        2>"$tmp/big.err"
+    assert_eq "$name: status" 0 $?
+    assert_eq "$name: rows, all valid" "$rows" "$(csv_col "$tmp/big.csv" valid | grep -c '^1$')"
+}
+many_steps "rabenseifner, 512 ranks" 2 --platform "$(plat crossbar-64)" --ranks-per-host 8 \
+    --algo rabenseifner --sizes 1,64
+"$collsim" platform hypercube --dim 9 -o "$tmp/cube9.xml"
+many_steps "hypercube, 9 dimensions" 1 --platform "$tmp/cube9.xml" --algo hypercube --sizes 2056
 assert_one_line_error "torus allreduce on a ring" "$collsim" run --platform "$tmp/ring8.xml" \
     --collective allreduce --algo torus
 assert_one_line_error "hypercube allreduce on 8 of 16 nodes" "$collsim" run \
