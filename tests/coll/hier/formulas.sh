@@ -102,4 +102,13 @@ m=1048576
 assert_near "bcast hier binomial on two leaves, 1 MiB: one crossing" \
     "$(f "10e-6 + 4 * ($m + 16) * $tb")" \
     "$(COLLSIM_HIER_LARGE=1e12 time_of bcast hier $m 0 "${ft[@]}")" 0.001
+# allreduce hier_rs, 1024 B on the two hosts of 4 ranks (2^2 a node, below the ring's size):
+# recursive halving in bit-reversed order, 512 B with the neighbour rank then 256 B with the
+# one two away (loopback: t(512) = 1.0528, t(256) = 1.0272 us); block j (256 B) all-reduced by
+# the j-th ranks of the two hosts, the 4 pairs at once over one torus link each way
+# (1 us + 4 x 272 b = 1.1088 us); the doubling back (1.0272 + 1.0528 us); 1024 B combined at
+# the default 8 GB/s (0.128 us): 5.3968 us. The rings took 7 steps: 7.4000 us.
+assert_near "allreduce hier_rs, 2 x 4 ranks, 1024 B: halving and doubling" \
+    "$(f "2 * (1e-6 + 528 * $tb) + 2 * (1e-6 + 272 * $tb) + 1e-6 + 4 * 272 * $tb + 1024 / 8e9")" \
+    "$(time_of allreduce hier_rs 1024 0 "${two[@]}")" 0.001
 finish
