@@ -71,9 +71,10 @@ static int allreduce_levels(const void *sendbuf, void *recvbuf, int count, MPI_D
             rc = hier_allreduce(b + PART_AT(j) * eb, tmp, (int)(PART_AT(j + 1) - PART_AT(j)), type,
                                 op, &g, HIER_LEADER_TAG, comm);
     }
+    hier_phase *phase = L > 1 ? hier_bcast_part : hier_bcast; /* one a socket: hier.h */
     for (int j = 0; j < L && rc == MPI_SUCCESS; j++)
-        rc = hier_bcast(b + PART_AT(j) * eb, (PART_AT(j + 1) - PART_AT(j)) * eb, &node,
-                        nd->local[lead[j * nd->nnodes + mine]], HIER_PART_TAG + 16 + j, comm);
+        rc = phase(b + PART_AT(j) * eb, (PART_AT(j + 1) - PART_AT(j)) * eb, &node,
+                   nd->local[lead[j * nd->nnodes + mine]], HIER_PART_TAG + 16 + j, comm);
 #undef PART_AT
     free(lead);
     free(tmp);

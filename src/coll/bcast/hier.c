@@ -12,7 +12,8 @@
  * hier_sockets: one leader per socket (the least number of sockets a node has ranks on, L),
  * the message cut into L parts. The root hands part j to its node's leader of socket j; the L
  * groups of leaders (one rank per node each) broadcast their parts at once; then every node
- * broadcasts part after part from its L leaders. On one socket per node it is hier.
+ * broadcasts part after part from its L leaders, every binomial phase in the course's order
+ * (hier_bcast_part, hier.h). On one socket per node it is hier.
  *
  * dragonfly_groups: hier with the dragonfly's groups in place of the nodes (coll_nodes_groups:
  * one rank per node, rank i on node i): the root and the lowest rank of every other group
@@ -66,11 +67,13 @@ static int bcast_levels(void *buf, int count, MPI_Datatype type, int root, MPI_C
         if (rank == to)
             rc = MPI_Recv(b + at, (int)len, MPI_BYTE, root, HIER_MOVE_TAG, comm, MPI_STATUS_IGNORE);
     }
+    /* one leader a socket (L > 1): the course's tree order in both phases (hier.h) */
+    hier_phase *phase = L > 1 ? hier_bcast_part : hier_bcast;
     /* the leaders of each part, across the nodes */
     for (int j = 0; j < L && rc == MPI_SUCCESS; j++) {
         struct hgroup g = hier_group(lead + j * nd->nnodes, nd->nnodes, rank);
         long at = part_at(bytes, j, L), len = part_at(bytes, j + 1, L) - at;
-        if (g.me >= 0) rc = hier_bcast(b + at, len, &g, rootnode, HIER_LEADER_TAG, comm);
+        if (g.me >= 0) rc = phase(b + at, len, &g, rootnode, HIER_LEADER_TAG, comm);
     }
     /* every node, part after part from its leaders */
     for (int j = 0; j < L && rc == MPI_SUCCESS; j++) {
@@ -79,7 +82,7 @@ static int bcast_levels(void *buf, int count, MPI_Datatype type, int root, MPI_C
         if (groups && len >= hier_large() && node.n > 2) /* a group of 2^k: log2 n steps */
             rc = hier_bcast_sag_rd(b + at, len, &node, from, HIER_PART_TAG + j, comm);
         else
-            rc = hier_bcast(b + at, len, &node, from, HIER_PART_TAG + j, comm);
+            rc = phase(b + at, len, &node, from, HIER_PART_TAG + j, comm);
     }
     free(lead);
     return rc;

@@ -61,20 +61,34 @@ static int member(const struct hgroup *g, int i)
 
 /* ---- broadcasts ---- */
 
-int hier_bcast_binomial(void *buf, long bytes, const struct hgroup *g, int root, int tag,
-                        MPI_Comm comm)
+/* The binomial tree on indices shifted by root: far, MPICH's (the parent of s is s - lowbit(s),
+ * the farthest child served first); else the course's (the parent is s - highbit(s), the
+ * nearest child first). */
+static int binomial(void *buf, long bytes, const struct hgroup *g, int root, int tag, MPI_Comm comm,
+                    int far)
 {
     int n = g->n, s = (g->me - root + n) % n, mask = 1, rc = MPI_SUCCESS;
     if (g->me < 0 || n < 2) return MPI_SUCCESS;
-    while (mask < n && !(s & mask))
+    while (far ? mask < n && !(s & mask) : 2 * mask <= s)
         mask <<= 1;
     if (s > 0)
         rc = MPI_Recv(buf, (int)bytes, MPI_BYTE, member(g, s - mask + root), tag, comm,
                       MPI_STATUS_IGNORE);
-    for (mask >>= 1; mask > 0 && rc == MPI_SUCCESS; mask >>= 1)
-        if (s + mask < n)
-            rc = MPI_Send(buf, (int)bytes, MPI_BYTE, member(g, s + mask + root), tag, comm);
+    if (far)
+        for (int m = mask >> 1; m > 0 && rc == MPI_SUCCESS; m >>= 1) {
+            if (s + m < n)
+                rc = MPI_Send(buf, (int)bytes, MPI_BYTE, member(g, s + m + root), tag, comm);
+        }
+    else
+        for (int m = s > 0 ? 2 * mask : 1; s + m < n && rc == MPI_SUCCESS; m <<= 1)
+            rc = MPI_Send(buf, (int)bytes, MPI_BYTE, member(g, s + m + root), tag, comm);
     return rc;
+}
+
+int hier_bcast_binomial(void *buf, long bytes, const struct hgroup *g, int root, int tag,
+                        MPI_Comm comm)
+{
+    return binomial(buf, bytes, g, root, tag, comm, 1);
 }
 
 /* Byte offset of block b of n in a message of `bytes`. */
@@ -137,7 +151,14 @@ int hier_bcast(void *buf, long bytes, const struct hgroup *g, int root, int tag,
 {
     if (hier_bcast_large((double)bytes, g->n, (double)hier_large()))
         return hier_bcast_sag(buf, bytes, g, root, tag, comm);
-    return hier_bcast_binomial(buf, bytes, g, root, tag, comm);
+    return binomial(buf, bytes, g, root, tag, comm, 1);
+}
+
+int hier_bcast_part(void *buf, long bytes, const struct hgroup *g, int root, int tag, MPI_Comm comm)
+{
+    if (hier_bcast_large((double)bytes, g->n, (double)hier_large()))
+        return hier_bcast_sag(buf, bytes, g, root, tag, comm);
+    return binomial(buf, bytes, g, root, tag, comm, 0);
 }
 
 /* ---- gather, scatter ---- */

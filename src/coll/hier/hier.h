@@ -47,8 +47,16 @@ struct hgroup hier_group(const int *ranks, int n, int rank);
 /* ---- data phases (bytes) ---- */
 
 /* The `bytes` at member root's buf to every member: a binomial tree on indices shifted by
- * root below hier_large() bytes or for n <= 2, else a binomial scatter then a ring allgather. */
-int hier_bcast(void *buf, long bytes, const struct hgroup *g, int root, int tag, MPI_Comm comm);
+ * root (MPICH's, farthest child first: group.c) below hier_large() bytes or for n <= 2, else a
+ * binomial scatter then a ring allgather. */
+typedef int hier_phase(void *buf, long bytes, const struct hgroup *g, int root, int tag,
+                       MPI_Comm comm);
+hier_phase hier_bcast;
+/* The same with the tree in the course's order (nearest child first), for the phases of the
+ * one-leader-per-socket algorithms (hier_sockets), which run L parts: in MPICH's order a node's
+ * other socket leaders relay every other part too (9 sends in a row on 2 x 16 cores), and
+ * hier_sockets' 64 KiB broadcast on 32 such nodes took 252 us in it, 174 in this one. */
+hier_phase hier_bcast_part;
 int hier_bcast_binomial(void *buf, long bytes, const struct hgroup *g, int root, int tag,
                         MPI_Comm comm);
 int hier_bcast_sag(void *buf, long bytes, const struct hgroup *g, int root, int tag, MPI_Comm comm);
