@@ -4,6 +4,9 @@ foreach(t ${CS_RUN_TESTS})
   add_test(NAME run.${t} COMMAND bash ${CMAKE_SOURCE_DIR}/tests/run/${t}.sh
            $<TARGET_FILE:collsim> ${CMAKE_SOURCE_DIR})
 endforeach()
+# The benchmarks' plans (what they would run), without running them.
+add_test(NAME bench.plan COMMAND bash ${CMAKE_SOURCE_DIR}/tests/bench/plan.sh
+         $<TARGET_FILE:collsim> ${CMAKE_SOURCE_DIR})
 # tune.sh runs Open MPI and MPICH themselves: skipped (77) when neither is installed.
 set_tests_properties(run.tune PROPERTIES SKIP_RETURN_CODE 77)
 # The table of collsim's algorithms, `collsim list --tsv`, written into CS_ALGORITHMS_TSV by
