@@ -376,6 +376,13 @@ double cost_allgather_rd(struct pc *c)
     return cost_gs_binomial(c);
 }
 
+/* hier with one rank per node (hier_rule.h): recursive doubling or the ring */
+double cost_allgather_hier(struct pc *c)
+{
+    return hier_allgather_rd(c->m * c->p, c->p, HIER_LARGE) ? cost_allgather_rd(c)
+                                                            : cost_allgather_ring(c);
+}
+
 /* Bruck: step k sends min(2^k, p - 2^k) blocks. */
 double cost_allgather_bruck(struct pc *c)
 {

@@ -28,4 +28,12 @@ static inline int hier_allreduce_large(double bytes, double count, int n, double
     return bytes >= large && count >= n && bytes * 4 >= large * n;
 }
 
+/* The leaders' allgather of hier: recursive doubling (log2 n latencies) for n = 2^k leaders
+ * while the result is below the all-reduce's ring size, else the ring (n - 1 latencies, every
+ * message to a neighbour). */
+static inline int hier_allgather_rd(double bytes, int n, double large)
+{
+    return n > 1 && (n & (n - 1)) == 0 && !hier_allreduce_large(bytes, bytes, n, large);
+}
+
 #endif

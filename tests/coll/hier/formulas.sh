@@ -111,4 +111,13 @@ assert_near "bcast hier binomial on two leaves, 1 MiB: one crossing" \
 assert_near "allreduce hier_rs, 2 x 4 ranks, 1024 B: halving and doubling" \
     "$(f "2 * (1e-6 + 528 * $tb) + 2 * (1e-6 + 272 * $tb) + 1e-6 + 4 * 272 * $tb + 1024 / 8e9")" \
     "$(time_of allreduce hier_rs 1024 0 "${two[@]}")" 0.001
+# allgather hier, 1000 B on crossbar-64 with 2 ranks a host, 8 ranks (4 nodes; a host's ranks
+# talk over SimGrid's default loopback: no latency, 10 GB/s): the node block gathered (1016 b),
+# the 4 leaders' recursive doubling (2^2 leaders below the ring's size: 2 steps of 2 and 4
+# blocks, 2 us + 2016 b and 2 us + 4016 b), the 8 blocks to the other rank (8016 b):
+# 4 us + 15064 b = 5.5064 us. The leaders' ring took 3 steps of 2 us + 2016 b: 7.5080 us.
+assert_near "allgather hier, 4 nodes of 2 ranks, 1000 B: recursive doubling among leaders" \
+    "$(f "4e-6 + 15064 * $tb")" \
+    "$(time_of allgather hier 1000 0 --platform "$(plat crossbar-64)" --ranks-per-host 2 --np 8)" \
+    0.001
 finish
