@@ -160,9 +160,10 @@ static int allreduce_rs_levels(const void *sendbuf, void *recvbuf, int count, MP
             rc = hier_ring_reduce_scatter(recvbuf, tmp, type, op, &node, 0, off, len,
                                           HIER_INTRA_TAG, comm);
         int j = node.me;
-        if (rc == MPI_SUCCESS && j < L) { /* the j-th ranks of all nodes */
+        if (rc == MPI_SUCCESS && j < L) {       /* the j-th ranks of all nodes */
+            int col = nd->local[node.ranks[j]]; /* the j-th member's place in its node */
             for (int k = 0; k < N; k++)
-                peers[k] = nd->members[nd->start[k] + (rev ? bit_reversed(j, node.n) : j)];
+                peers[k] = nd->members[nd->start[k] + col];
             struct hgroup g = hier_group(peers, N, rank);
             rc = hier_allreduce(b + off[j] * eb, tmp, (int)len[j], type, op, &g, HIER_LEADER_TAG,
                                 comm);

@@ -85,12 +85,6 @@ static int binomial(void *buf, long bytes, const struct hgroup *g, int root, int
     return rc;
 }
 
-int hier_bcast_binomial(void *buf, long bytes, const struct hgroup *g, int root, int tag,
-                        MPI_Comm comm)
-{
-    return binomial(buf, bytes, g, root, tag, comm, 1);
-}
-
 /* Byte offset of block b of n in a message of `bytes`. */
 static long cut(long bytes, int b, int n)
 {
@@ -147,18 +141,23 @@ int hier_bcast_sag_rd(void *buf, long bytes, const struct hgroup *g, int root, i
     return sag(buf, bytes, g, root, tag, comm, 1);
 }
 
-int hier_bcast(void *buf, long bytes, const struct hgroup *g, int root, int tag, MPI_Comm comm)
+/* hier_bcast's rule (hier_rule.h): the large form, or the binomial tree in the order far. */
+static int bcast_phase(void *buf, long bytes, const struct hgroup *g, int root, int tag,
+                       MPI_Comm comm, int far)
 {
     if (hier_bcast_large((double)bytes, g->n, (double)hier_large()))
         return hier_bcast_sag(buf, bytes, g, root, tag, comm);
-    return binomial(buf, bytes, g, root, tag, comm, 1);
+    return binomial(buf, bytes, g, root, tag, comm, far);
+}
+
+int hier_bcast(void *buf, long bytes, const struct hgroup *g, int root, int tag, MPI_Comm comm)
+{
+    return bcast_phase(buf, bytes, g, root, tag, comm, 1);
 }
 
 int hier_bcast_part(void *buf, long bytes, const struct hgroup *g, int root, int tag, MPI_Comm comm)
 {
-    if (hier_bcast_large((double)bytes, g->n, (double)hier_large()))
-        return hier_bcast_sag(buf, bytes, g, root, tag, comm);
-    return binomial(buf, bytes, g, root, tag, comm, 0);
+    return bcast_phase(buf, bytes, g, root, tag, comm, 0);
 }
 
 /* ---- gather, scatter ---- */

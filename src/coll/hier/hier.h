@@ -57,8 +57,6 @@ hier_phase hier_bcast;
  * other socket leaders relay every other part too (9 sends in a row on 2 x 16 cores), and
  * hier_sockets' 64 KiB broadcast on 32 such nodes took 252 us in it, 174 in this one. */
 hier_phase hier_bcast_part;
-int hier_bcast_binomial(void *buf, long bytes, const struct hgroup *g, int root, int tag,
-                        MPI_Comm comm);
 int hier_bcast_sag(void *buf, long bytes, const struct hgroup *g, int root, int tag, MPI_Comm comm);
 /* The same with a recursive-doubling allgather when n is a power of two (log2 n steps, not
  * n - 1), else hier_bcast_sag. */
