@@ -46,18 +46,12 @@ static double direct(const struct pc *c, int uneven)
     return c->p > 1 && x > 0 ? LAT(c) + (c->p - 1) * (W(c, x) + x / c->R) : 0;
 }
 
-/* Fold (a non-power-of-two p), halving at distance p'/2 .. 1 on the new ranks' blocks (new
- * rank i < extra owns two), unfold; each step as long as its largest half. */
-static double halving(struct pc *c, int uneven)
+/* The halving's steps on the new ranks' blocks (new rank i < extra owns two), each as long as
+ * its largest half. At distance pp/2 first or 1 first (the butterfly), the halves' ranges are
+ * the same: the blocks of pp/2, pp/4, ... consecutive new ranks. */
+static double halves(const struct pc *c, int pp, int extra, int uneven)
 {
-    int pp = 1 << flog2(c->p), extra = c->p - pp;
-    double all = group_max(c, c->p, uneven), t = 0;
-    if (all <= 0) return 0;
-    if (extra > 0 || uneven) c->approx = 1;
-    double back = 0; /* the largest block a folded pair's odd rank sends back */
-    for (int r = 0; r < 2 * extra; r += 2)
-        back = fmax(back, blk(c, r, uneven));
-    if (extra > 0) t += T(c, all) + all / c->R + (back > 0 ? T(c, back) : 0);
+    double t = 0;
     for (int half = pp / 2; half >= 1; half /= 2) {
         double most = 0;
         for (int v = 0; v < pp; v += half) { /* new ranks v .. v + half - 1 */
@@ -71,6 +65,51 @@ static double halving(struct pc *c, int uneven)
         t += most > 0 ? T(c, most) + most / c->R : 0;
     }
     return t;
+}
+
+/* The fold of a non-power-of-two p: the even ranks' whole vectors, combined. */
+static double fold(const struct pc *c, int extra, double all)
+{
+    return extra > 0 ? T(c, all) + all / c->R : 0;
+}
+
+/* Fold, halving at distance p'/2 .. 1, unfold (the largest block an odd rank sends back). */
+static double halving(struct pc *c, int uneven)
+{
+    int pp = 1 << flog2(c->p), extra = c->p - pp;
+    double all = group_max(c, c->p, uneven);
+    if (all <= 0) return 0;
+    if (extra > 0 || uneven) c->approx = 1;
+    double back = 0;
+    for (int r = 0; r < 2 * extra; r += 2)
+        back = fmax(back, blk(c, r, uneven));
+    return fold(c, extra, all) + halves(c, pp, extra, uneven) + (back > 0 ? T(c, back) : 0);
+}
+
+/* v's log2 pp bits reversed (recursive_halving.c's mirror). */
+static int mirror(int v, int pp)
+{
+    int r = 0;
+    for (int i = 1; i < pp; i *= 2)
+        r = 2 * r + ((v & i) != 0);
+    return r;
+}
+
+/* Fold, halving at distance 1 .. p'/2, then new rank w sends the blocks of new block
+ * mirror(w) to their ranks at once (not to itself): the longest such step. */
+static double butterfly(struct pc *c, int uneven)
+{
+    int pp = 1 << flog2(c->p), extra = c->p - pp;
+    double all = group_max(c, c->p, uneven), last = 0;
+    if (all <= 0) return 0;
+    if (extra > 0 || uneven) c->approx = 1;
+    for (int w = 0; w < pp; w++) {
+        int j = mirror(w, pp), odd = j < extra ? 2 * j + 1 : j + extra;
+        double out = j < extra && blk(c, 2 * j, uneven) > 0 ? W(c, blk(c, 2 * j, uneven)) : 0;
+        if (j != w && blk(c, odd, uneven) > 0) out += W(c, blk(c, odd, uneven));
+        last = fmax(last, out > 0 ? LAT(c) + out : 0);
+    }
+    return fold(c, extra, all) + halves(c, pp, extra, uneven) + last;
 }
 
 /* Stage k = nd-1 .. 0: a ring along dimension k of pieces of stride[k] ranks' blocks. */
@@ -118,6 +157,10 @@ double cost_rsb_recursive_halving(struct pc *c)
 {
     return halving(c, 0);
 }
+double cost_rsb_butterfly(struct pc *c)
+{
+    return butterfly(c, 0);
+}
 double cost_rsb_torus(struct pc *c)
 {
     return torus(c, 0);
@@ -142,6 +185,10 @@ double cost_rs_direct(struct pc *c)
 double cost_rs_recursive_halving(struct pc *c)
 {
     return halving(c, 1);
+}
+double cost_rs_butterfly(struct pc *c)
+{
+    return butterfly(c, 1);
 }
 double cost_rs_torus(struct pc *c)
 {

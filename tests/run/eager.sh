@@ -48,6 +48,11 @@ same_times "allgather recursive_doubling, 13 ranks" --platform "$(plat torus-4x4
     --collective allgather --algo recursive_doubling --sizes 1,1000,4096
 same_times "reduce_scatter_block exchanges" --platform "$(plat fattree-64-2to1)" --np 24 \
     --collective reduce_scatter_block --algo recursive_halving,ring,pairwise --sizes 8,1000,4000
+# the butterfly's last step (its blocks from acc, kept sends) on 20 ranks (8 folded in): at 24
+# ranks its 8-byte call differs by 0.8 ns, SimGrid's clock precision (surf/precision 1e-9 s;
+# with 1e-15 both take 18.1244 us: docs/simulation.md, "One call per size")
+same_times "reduce_scatter_block butterfly, 20 ranks" --platform "$(plat fattree-64-2to1)" \
+    --np 20 --collective reduce_scatter_block --algo butterfly --sizes 8,1000,4000
 same_times "barrier exchanges, 13 ranks" --platform "$(plat torus-4x4)" --np 13 \
     --collective barrier --algo dissemination,butterfly
 same_times "barrier exchanges, 16 ranks" --platform "$(plat fattree-64-2to1)" --np 16 \

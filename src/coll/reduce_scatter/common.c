@@ -74,7 +74,7 @@ int rs_begin(struct rs *s, const void *sendbuf, const void *recvbuf, const int *
 
 int rs_end(struct rs *s, void *recvbuf, int rc)
 {
-    if (rc == MPI_SUCCESS && s->displ != NULL) {
+    if (rc == MPI_SUCCESS && s->displ != NULL && !s->in_recvbuf) {
         long at = s->displ[s->rank], n = s->displ[s->rank + 1] - at;
         if (n > 0) memcpy(recvbuf, rs_at(s, s->acc, at), (size_t)(n * s->ext));
     }

@@ -13,6 +13,6 @@ int reduce_scatter_hypercube(const void *sendbuf, void *recvbuf, const int *recv
 {
     struct rs s;
     int rc = rs_begin(&s, sendbuf, recvbuf, recvcounts, type, op, comm);
-    if (rc == MPI_SUCCESS) rc = rs_halving(&s, s.rank, s.p, 0);
+    if (rc == MPI_SUCCESS) rc = rs_halving(&s, s.rank, s.p, 0, 0);
     return rs_end(&s, recvbuf, rc);
 }

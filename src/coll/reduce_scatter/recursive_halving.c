@@ -1,5 +1,5 @@
 /* recursive_halving.c: the reduce-scatter by recursive halving, with a non-power-of-two p
- * folded first as MPICH does.
+ * folded first as MPICH does, and the butterfly (the same halving at distance 1 first).
  *
  * Source: docs/collectives/reduce_scatter.md#recursive-halving (Thakur, Rabenseifner and
  * Gropp 2005). p' = 2^floor(log2 p), extra = p - p': the first 2 extra ranks pair up, the even
@@ -9,8 +9,15 @@
  * sends the half of its range that its partner's side owns and combines the other half from
  * the partner, until it holds its own blocks; a folded pair's odd rank then sends the even one
  * its block. p = 2^k, blocks of m: log2 p a + (p-1)(b m + m/R) (messages of p m/2, p m/4, ...);
- * otherwise a + b p m + p m/R more to fold and a + b m to unfold. */
+ * otherwise a + b p m + p m/R more to fold and a + b m to unfold.
+ *
+ * Butterfly (docs/collectives/reduce_scatter.md#butterfly; Traff 2005, Open MPI's
+ * reduce_scatter butterfly): the same fold and halving at distance 1, 2, ..., p'/2, so the
+ * largest halves go between neighbouring ranks. New rank v is left with the blocks of v's bits
+ * reversed and sends them to their ranks in one more step: p = 2^k >= 4, blocks of m:
+ * (log2 p + 1) a + p b m + (p-1) m/R. */
 
+#include "eager.h"
 #include "reduce_scatter.h"
 
 /* The rank new rank v stands for (the odd one of a folded pair). */
@@ -25,11 +32,11 @@ static long new_displ(const struct rs *s, int i, int extra)
     return s->displ[i < extra ? 2 * i : i + extra < s->p ? i + extra : s->p];
 }
 
-int rs_halving(struct rs *s, int v, int pp, int extra)
+int rs_halving(struct rs *s, int v, int pp, int extra, int up)
 {
     int lo = 0, hi = pp, rc = MPI_SUCCESS;
-    for (int mask = pp / 2; mask >= 1 && rc == MPI_SUCCESS; mask /= 2) {
-        int mid = lo + (hi - lo) / 2, pos = (v & mask) != 0;
+    for (int i = 1; i < pp && rc == MPI_SUCCESS; i *= 2) {
+        int mask = up ? i : pp / 2 / i, mid = lo + (hi - lo) / 2, pos = (v & mask) != 0;
         long off[3] = {new_displ(s, lo, extra), new_displ(s, mid, extra), new_displ(s, hi, extra)};
         int pair[2] = {unfolded(v & ~mask, extra), unfolded(v | mask, extra)};
         rc = rs_ring(s, off, 2, pos, pair);
@@ -67,7 +74,55 @@ int reduce_scatter_recursive_halving(const void *sendbuf, void *recvbuf, const i
     int extra = s.p - pp;
     rc = fold(&s, extra, 1);
     if (rc == MPI_SUCCESS && (s.rank >= 2 * extra || s.rank % 2 == 1))
-        rc = rs_halving(&s, s.rank < 2 * extra ? s.rank / 2 : s.rank - extra, pp, extra);
+        rc = rs_halving(&s, s.rank < 2 * extra ? s.rank / 2 : s.rank - extra, pp, extra, 0);
     if (rc == MPI_SUCCESS) rc = fold(&s, extra, 0);
+    return rs_end(&s, recvbuf, rc);
+}
+
+/* v's log2 pp bits in reverse order: the new block new rank v holds after the butterfly. */
+static int mirror(int v, int pp)
+{
+    int r = 0;
+    for (int i = 1; i < pp; i *= 2)
+        r = 2 * r + ((v & i) != 0);
+    return r;
+}
+
+/* The butterfly's last step. New rank v (-1: a folded pair's even rank) holds new block
+ * w = mirror(v): it sends each rank that block stands for its block, and receives its own from
+ * the holder of new block v, new rank mirror(v) again. The block goes straight into recvbuf:
+ * acc's other blocks may still be read by kept sends (rs_exchange). */
+static int butterfly_out(struct rs *s, void *recvbuf, int v, int pp, int extra)
+{
+    int r = s->rank, from = unfolded(mirror(v >= 0 ? v : r / 2, pp), extra), rc = MPI_SUCCESS;
+    MPI_Request req[3] = {MPI_REQUEST_NULL, MPI_REQUEST_NULL, MPI_REQUEST_NULL};
+    long n = s->displ[r + 1] - s->displ[r];
+    if (from != r && n > 0)
+        rc = MPI_Irecv(recvbuf, (int)n, s->type, from, REDUCE_SCATTER_TAG, s->comm, &req[0]);
+    int w = mirror(v, pp), to[2] = {w < extra ? 2 * w : r, unfolded(w, extra)};
+    for (int k = 0; k < 2 && v >= 0 && rc == MPI_SUCCESS; k++) {
+        long at = s->displ[to[k]], len = s->displ[to[k] + 1] - at;
+        if (to[k] != r && len > 0)
+            rc = cs_isend_kept(rs_at(s, s->acc, at), (int)len, s->type, to[k], REDUCE_SCATTER_TAG,
+                               s->comm, &req[1 + k]);
+    }
+    if (rc == MPI_SUCCESS) rc = MPI_Waitall(3, req, MPI_STATUSES_IGNORE);
+    s->in_recvbuf = from != r;
+    return rc;
+}
+
+int reduce_scatter_butterfly(const void *sendbuf, void *recvbuf, const int *recvcounts,
+                             MPI_Datatype type, MPI_Op op, MPI_Comm comm)
+{
+    struct rs s;
+    int rc = rs_begin(&s, sendbuf, recvbuf, recvcounts, type, op, comm);
+    if (rc != MPI_SUCCESS || s.p == 1) return rs_end(&s, recvbuf, rc);
+    int pp = 1;
+    while (2 * pp <= s.p)
+        pp *= 2;
+    int extra = s.p - pp, v = s.rank >= 2 * extra ? s.rank - extra : s.rank % 2 ? s.rank / 2 : -1;
+    rc = fold(&s, extra, 1);
+    if (rc == MPI_SUCCESS && v >= 0) rc = rs_halving(&s, v, pp, extra, 1);
+    if (rc == MPI_SUCCESS) rc = butterfly_out(&s, recvbuf, v, pp, extra);
     return rs_end(&s, recvbuf, rc);
 }

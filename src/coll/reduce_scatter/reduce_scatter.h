@@ -21,11 +21,12 @@
 /* One call's state. */
 struct rs {
     int rank, p;
-    long *displ;   /* displ[r] = first element of block r; displ[p] = the whole vector */
-    int own_displ; /* 1: displ is this call's (else the block version's shared table) */
-    char *acc;     /* this rank's copy of the vector, combined into */
-    char *tmp;     /* room for the vector: what a step receives */
-    MPI_Aint ext;  /* bytes per element */
+    long *displ;    /* displ[r] = first element of block r; displ[p] = the whole vector */
+    int own_displ;  /* 1: displ is this call's (else the block version's shared table) */
+    int in_recvbuf; /* 1: the rank's block is in recvbuf already (rs_end copies none) */
+    char *acc;      /* this rank's copy of the vector, combined into */
+    char *tmp;      /* room for the vector: what a step receives */
+    MPI_Aint ext;   /* bytes per element */
     MPI_Datatype type;
     MPI_Op op;
     MPI_Comm comm;
@@ -36,7 +37,8 @@ struct rs {
 int rs_begin(struct rs *s, const void *sendbuf, const void *recvbuf, const int *recvcounts,
              MPI_Datatype type, MPI_Op op, MPI_Comm comm);
 
-/* Ends a call: block rank of acc into recvbuf if rc is MPI_SUCCESS; frees s; returns rc. */
+/* Ends a call: block rank of acc into recvbuf if rc is MPI_SUCCESS (and not in_recvbuf);
+ * frees s; returns rc. */
 int rs_end(struct rs *s, void *recvbuf, int rc);
 
 /* A pointer to element `at` of buf. */
@@ -62,8 +64,10 @@ int rs_ring(struct rs *s, const long *off, int n, int pos, const int *ranks);
 
 /* Recursive halving (recursive_halving.c) on pp = 2^k new ranks, this rank new rank v: new
  * rank i < extra stands for ranks 2i and 2i+1 (their blocks; the odd one takes part), new
- * rank i >= extra for rank i + extra. Ends with v's blocks reduced over every new rank. */
-int rs_halving(struct rs *s, int v, int pp, int extra);
+ * rank i >= extra for rank i + extra. At distance pp/2 first (up 0): ends with v's blocks
+ * reduced over every new rank; at distance 1 first (up 1, the butterfly): with the blocks of
+ * new rank v's bits reversed. */
+int rs_halving(struct rs *s, int v, int pp, int extra, int up);
 
 /* The block reduce-scatter's algorithms: fn, with p counts of recvcount. */
 int rs_block(reduce_scatter_sig *fn, const void *sendbuf, void *recvbuf, int recvcount,

@@ -11,6 +11,7 @@
 
 RS_BLOCK(ring)
 RS_BLOCK(recursive_halving)
+RS_BLOCK(butterfly)
 RS_BLOCK(pairwise)
 RS_BLOCK(direct)
 RS_BLOCK(torus)

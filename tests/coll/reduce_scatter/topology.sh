@@ -13,7 +13,7 @@ data_check() { # PLATFORM.xml ALGOS (every one must fit: a table each)
 }
 for n in 2 3 5 8; do
     "$collsim" platform ring --nodes $n -o "$tmp/ring$n.xml"
-    data_check "$tmp/ring$n.xml" ring,recursive_halving,pairwise,direct
+    data_check "$tmp/ring$n.xml" ring,recursive_halving,butterfly,pairwise,direct
 done
 for d in 2x3 4x4 3x5 2x2x2 3x3x3; do
     "$collsim" platform torus --dims $d -o "$tmp/torus$d.xml"
@@ -21,7 +21,7 @@ for d in 2x3 4x4 3x5 2x2x2 3x3x3; do
 done
 for d in 1 2 3 4; do
     "$collsim" platform hypercube --dim $d -o "$tmp/cube$d.xml"
-    data_check "$tmp/cube$d.xml" hypercube,recursive_halving
+    data_check "$tmp/cube$d.xml" hypercube,recursive_halving,butterfly
 done
 assert_one_line_error "$coll torus on a ring" "$collsim" run --platform "$tmp/ring8.xml" \
     --collective "$coll" --algo torus

@@ -31,6 +31,11 @@ for m in 1000 1048576; do
     # exchanged and combined: 3 a + (7m + 3 * 16) b + 7 m/R
     assert_near "crossbar p=8 recursive_halving, $m B: 3 a + (7m + 48) b + 7m/R" \
         "$(f "3 * $a + (7 * $m + 48) * $b + 7 * $m / $R")" "$(time_of crossbar-64 recursive_halving $m 8)" 0.01
+    # butterfly, p = 8: the same halves at distance 1, 2, 4, then rank v sends the block of v's
+    # bits reversed to its owner and gets its own (ranks 1, 3, 4, 6 swap; 0, 2, 5, 7 keep
+    # theirs), one block each way on disjoint links: 4 a + (8m + 4 * 16) b + 7 m/R
+    assert_near "crossbar p=8 butterfly, $m B: 4 a + (8m + 64) b + 7m/R" \
+        "$(f "4 * $a + (8 * $m + 64) * $b + 7 * $m / $R")" "$(time_of crossbar-64 butterfly $m 8)" 0.01
     # torus 4x4: a ring along y of 4 pieces of 4m (one hop each, lines disjoint), 3 steps;
     # then along x of 4 pieces of m: 3 (t_h + (4m+16) t_b + 4m/R) + 3 (t_h + (m+16) t_b + m/R)
     assert_near "torus-4x4 torus, $m B: 3 (t_h + (4m+16) t_b + 4m/R) + 3 (t_h + (m+16) t_b + m/R)" \
