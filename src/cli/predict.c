@@ -15,6 +15,7 @@
 #include "options.h"
 #include "params.h"
 #include "platform.h"
+#include "predict_routes.h"
 #include "predict_valid.h"
 #include "runargs.h"
 #include "util.h"
@@ -42,7 +43,8 @@ const char predict_usage[] =
     "  --bandwidth BW       link bandwidth, e.g. 5GBps: t_b = b = 1/BW\n"
     "  --a T, --b S         Hockney start-up (a time, e.g. 4us) and seconds per byte (default\n"
     "                       a = t_s + h t_h, h the mean hops between two nodes: 2 on a\n"
-    "                       crossbar; b = t_b)\n"
+    "                       crossbar; b = t_b); on a fat tree without --a the trees take\n"
+    "                       each round's route (docs/predict.md, \"Routes of a fat tree\")\n"
     "  --params FILE        Hockney and LogGP from 'collsim calibrate --params FILE'\n"
     "  --machine FILE       a machine profile (docs/machines.md): LogP and LogGP charge its\n"
     "                       overheads and factors of messages between nodes, as run --machine;\n"
@@ -123,6 +125,8 @@ struct pstate {
     double R;
     int np, shift;
     struct cs_sizes sizes;
+    struct pc_routes routes; /* a fat tree's (routes.levels 0: none) */
+    int routed;              /* the formulas take routes' latencies (use_routes) */
 };
 
 /* Kind, dimensions, link latency and bandwidth of --platform; 0, or 1 after an error line. */
@@ -148,6 +152,8 @@ static int read_platform(const char *path, struct pstate *s)
     }
     if (bwv > 0) s->tb = 1 / bwv;
     s->nodes = s->topo.nodes > 0 ? s->topo.nodes : atoi(nodes);
+    if (s->topo.kind == NEED_FATTREE && routes_fattree(dims, 0, 0, &s->routes) != 0)
+        s->routes.levels = 0;
     return 0;
 }
 
@@ -163,7 +169,8 @@ static int read_times(const struct popts *o, struct pstate *s)
         return 2;
     }
     if (bw > 0) s->tb = 1 / bw;
-    s->hbar = mean_hops(s->kind, &s->topo);
+    s->routes.ts = s->ts, s->routes.th = s->th;
+    s->hbar = s->routes.levels > 0 ? route_mean_hops(&s->routes) : mean_hops(s->kind, &s->topo);
     double a = s->hbar > 0 && !isnan(s->th) ? s->ts + s->hbar * s->th : NAN, b = s->tb;
     if ((o->a && number("a", o->a, 'l', &a)) || (o->b && number("b", o->b, 0, &b))) return 2;
     s->mp = (struct model_params){.a = a, .b = b, .L = a, .G = b, .th = s->th, .envelope = 16};
@@ -259,10 +266,15 @@ static void eval_algo(const struct pstate *s, const char *algo, double m, struct
                        .ts = s->ts,
                        .tb = s->tb,
                        .topo = &s->topo,
-                       .cls = s->mp.mc ? machine_class_network(s->mp.mc) : 0};
+                       .cls = s->mp.mc ? machine_class_network(s->mp.mc) : 0,
+                       .routes = s->routed ? &s->routes : NULL};
         double t = s->np <= 1 ? 0 : pc->fn(&c);
-        /* a point-to-point formula on a ring, torus or hypercube: routes of unequal hops */
-        int approx = c.approx || (pc->kind == PC_P2P && s->topo.kind != 0);
+        /* a point-to-point formula on a ring, torus, hypercube or fat tree: routes of unequal
+         * hops, unless it took the routes on a fat tree with as many links up as down (each
+         * message's, or each round's where a round's pairs have one route) */
+        int one_route = s->routes.pow2 && (s->np & (s->np - 1)) == 0,
+            routed = s->routes.full && (c.routed == 2 || (c.routed == 1 && one_route)),
+            approx = c.approx || (pc->kind == PC_P2P && s->topo.kind != 0 && !routed);
         struct prow *w = add_row(r, algo, m, model_infos[models[i]].name, t,
                                  isnan(t) ? "no formula for this p"
                                  : approx ? "approx"
@@ -420,6 +432,9 @@ static int setup(const struct popts *o, int np_given, struct pstate *s)
         return 2;
     }
     s->shift = o->shift;
+    /* the fat tree's own latencies unless a, a fit or a profile says otherwise */
+    s->routed = s->routes.levels > 0 && o->a == NULL && o->params == NULL && o->machine == NULL &&
+                !isnan(s->th) && s->np <= s->nodes;
     return 0;
 }
 

@@ -8,20 +8,26 @@
 #include "model.h"
 #include "registry.h"
 
+struct pc_routes;
+
 /* One evaluation: a model, its parameters and one case. */
 struct pc {
     enum model_id model; /* MODEL_HOCKNEY, MODEL_LOGP, MODEL_LOGGP (point-to-point formulas),
                             MODEL_CTR or MODEL_SFR (the course's t_s, t_b, t_h formulas) */
-    const struct model_params *mp; /* a, b, L, o, g, G; th; envelope; fitted */
-    int p;                         /* processes */
-    double m;                      /* bytes as the collective defines them (run's --sizes) */
-    double R;                      /* local reduction rate, bytes/s */
-    double eager;                  /* messages below this many bytes are detached sends */
-    int q;                         /* q of the q-shift */
-    double ts, tb;                 /* course: start-up and per byte (t_h is mp->th) */
-    const struct coll_topo *topo;  /* the topology (kind 0: none known) */
-    int cls;                       /* messages' class under mp->mc (machine.h): network */
-    int approx;                    /* set by a formula that is only an estimate here */
+    const struct model_params *mp;  /* a, b, L, o, g, G; th; envelope; fitted */
+    int p;                          /* processes */
+    double m;                       /* bytes as the collective defines them (run's --sizes) */
+    double R;                       /* local reduction rate, bytes/s */
+    double eager;                   /* messages below this many bytes are detached sends */
+    int q;                          /* q of the q-shift */
+    double ts, tb;                  /* course: start-up and per byte (t_h is mp->th) */
+    const struct coll_topo *topo;   /* the topology (kind 0: none known) */
+    int cls;                        /* messages' class under mp->mc (machine.h): network */
+    int approx;                     /* set by a formula that is only an estimate here */
+    const struct pc_routes *routes; /* the fat tree's routes (predict_routes.h), NULL: every
+                                       message's latency is a (or L) */
+    int routed; /* set by a formula that took the routes: 1 each round's longest (exact where
+                   a round's pairs have one route), 2 each message's own */
 };
 
 /* The two kinds of formula. */

@@ -9,6 +9,7 @@
 
 #include "hier_rule.h"
 #include "predict.h"
+#include "predict_routes.h"
 #include "predict_terms.h"
 #include "segments.h"
 
@@ -28,6 +29,18 @@ static double root_fanout(const struct pc *c, int n, double x, int isend)
     return LAT(c) - SPACING(c, x, 0) + fmax(n * s + w, s + n * w);
 }
 
+/* ceil(log2 p) rounds at distance 1, 2, 4, ... of one message of x bytes and y seconds more:
+ * with the fat tree's routes, each round on its longest route among route's pairs. */
+static double tree_rounds(struct pc *c, double (*route)(const struct pc_routes *, long, long),
+                          double x, double y)
+{
+    if (c->routes == NULL) return clog2(c->p) * (T(c, x) + y);
+    double t = 0;
+    for (long d = 1; d < c->p; d *= 2)
+        t += TR(c, x, route(c->routes, c->p, d)) + y;
+    return t;
+}
+
 /* ---- bcast ---- */
 
 double cost_bcast_linear(struct pc *c)
@@ -36,15 +49,35 @@ double cost_bcast_linear(struct pc *c)
     return (c->p - 1) * T(c, c->m);
 }
 
+/* Round k: the shifted ranks t < 2^k to t + 2^k. */
 double cost_bcast_binomial(struct pc *c)
 {
     if (eager(c, c->m) && c->p > 2) c->approx = 1; /* the root's detached sends overlap */
-    return clog2(c->p) * T(c, c->m);
+    return tree_rounds(c, route_run, c->m, 0);
+}
+
+/* With the fat tree's routes: shifted rank s has its message after its parent's send to the
+ * left child and, as a right child, its own; each on its route. */
+static double binary_routed(struct pc *c)
+{
+    double *w = calloc((size_t)c->p, sizeof *w), most = 0;
+    if (w == NULL) return NAN;
+    for (long s = 1; s < c->p; s++) {
+        long up = (s - 1) / 2, left = 2 * up + 1;
+        w[s] = w[up] + TR(c, c->m, route_latency(c->routes, up, s));
+        if (s != left) w[s] += TR(c, c->m, route_latency(c->routes, up, left));
+        most = fmax(most, w[s]);
+    }
+    free(w);
+    c->routed = 2;
+    return most;
 }
 
 /* Shifted rank s is served after its parent: 1 message later as a left child, 2 as right. */
 double cost_bcast_binary(struct pc *c)
 {
+    if (eager(c, c->m) && c->p > 2) c->approx = 1;
+    if (c->routes != NULL) return binary_routed(c);
     int *w = calloc((size_t)c->p, sizeof *w), most = 0;
     if (w == NULL) return NAN;
     for (int s = 1; s < c->p; s++) {
@@ -52,7 +85,6 @@ double cost_bcast_binary(struct pc *c)
         if (w[s] > most) most = w[s];
     }
     free(w);
-    if (eager(c, c->m) && c->p > 2) c->approx = 1;
     return most * T(c, c->m);
 }
 
@@ -164,9 +196,10 @@ double cost_barrier_butterfly(struct pc *c)
     return (pow2(c->p) ? flog2(c->p) : flog2(c->p) + 2) * T(c, 0);
 }
 
+/* Round k: every rank t to t + 2^k mod p. */
 double cost_barrier_dissemination(struct pc *c)
 {
-    return clog2(c->p) * T(c, 0);
+    return tree_rounds(c, route_ring, 0, 0);
 }
 
 /* ---- reduce, allreduce, scan ---- */
@@ -176,9 +209,10 @@ double cost_reduce_linear(struct pc *c)
     return (c->p - 1) * (T(c, c->m) + c->m / c->R);
 }
 
+/* Round k: shifted rank t + 2^k to t, t a multiple of 2^(k+1). */
 double cost_reduce_binomial(struct pc *c)
 {
-    return clog2(c->p) * (T(c, c->m) + c->m / c->R);
+    return tree_rounds(c, route_aligned, c->m, c->m / c->R);
 }
 
 /* Recursive halving on p' = 2^floor(log2 p) ranks and its reverse (messages m/2, m/4, ...
@@ -247,11 +281,15 @@ double cost_allreduce_reduce_bcast(struct pc *c)
     return clog2(c->p) * (2 * T(c, c->m) + c->m / c->R);
 }
 
+/* Partners t XOR 2^k; with the fat tree's routes and a p no power of two, whose new ranks
+ * are not the ranks, every step on the longest route (approx). */
 double cost_allreduce_recursive_doubling(struct pc *c)
 {
     int pp = 1 << flog2(c->p);
-    double t = flog2(c->p) * (T(c, c->m) + c->m / c->R);
-    return t + (pp < c->p ? 2 * T(c, c->m) + c->m / c->R : 0);
+    if (pp == c->p) return tree_rounds(c, route_xor, c->m, c->m / c->R);
+    if (c->routes != NULL) c->approx = 1;
+    double x = c->routes ? TR(c, c->m, route_latency(c->routes, 0, c->p - 1)) : T(c, c->m);
+    return flog2(c->p) * (x + c->m / c->R) + 2 * x + c->m / c->R;
 }
 
 double cost_allreduce_ring(struct pc *c)
@@ -308,14 +346,21 @@ double cost_scatter_linear(struct pc *c)
     return c->p > 1 ? root_fanout(c, c->p - 1, c->m, 1) : 0;
 }
 
-/* Binomial: step k moves a subtree of 2^k blocks (p = 2^k). */
+/* Steps k = 1, 2, 4, ... < p of k blocks, each between route's pairs at distance k. */
+static double doubling(struct pc *c, double (*route)(const struct pc_routes *, long, long))
+{
+    double t = 0;
+    for (int k = 1; k < c->p; k *= 2)
+        t += c->routes ? TR(c, k * c->m, route(c->routes, c->p, k)) : T(c, k * c->m);
+    return t;
+}
+
+/* Binomial: step k moves a subtree of k blocks (p = 2^k) between shifted ranks t and t + k,
+ * t a multiple of 2k. */
 double cost_gs_binomial(struct pc *c)
 {
     if (!pow2(c->p)) c->approx = 1;
-    double t = 0;
-    for (int k = 1; k < c->p; k *= 2)
-        t += T(c, k * c->m);
-    return t;
+    return doubling(c, route_aligned);
 }
 
 /* The root's first messages are eager below the threshold and leave together. */
@@ -373,7 +418,7 @@ double cost_allgather_ring_bidir(struct pc *c)
 double cost_allgather_rd(struct pc *c)
 {
     if (!pow2(c->p)) return NAN;
-    return cost_gs_binomial(c);
+    return doubling(c, route_xor);
 }
 
 /* hier with one rank per node (hier_rule.h): recursive doubling or the ring */

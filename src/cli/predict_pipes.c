@@ -16,6 +16,7 @@
 
 #include "cycles.h"
 #include "predict.h"
+#include "predict_routes.h"
 #include "predict_terms.h"
 #include "segments.h"
 
@@ -160,9 +161,9 @@ double cost_bcast_torus_trees(struct pc *c)
 
 /* K - 1 trees on the K x K fat tree, their deepest path 4 hops (3 when K = 2) of 2, 4, 2 and 4
  * links: every sender's K - 1 copies of a segment over its one uplink, every rank taking in
- * K - 1 parts at once, so a hop costs its latency + (K - 1) W(s). a is taken as the 4-link
- * latency (a fat tree's a, docs/predict.md), a 2-link hop's as half of it (links of one
- * latency): an estimate. Other fat trees take the two-tree broadcast, as the algorithm does. */
+ * K - 1 parts at once, so a hop costs its latency + (K - 1) W(s): the route's of 2 or 4 links
+ * (predict_routes.h), or with a given a, a as the 4-link latency and half of it for 2 links:
+ * an estimate. Other fat trees take the two-tree broadcast, as the algorithm does. */
 double cost_bcast_fattree_pipeline(struct pc *c)
 {
     static const int links[4] = {2, 4, 2, 4};
@@ -177,7 +178,8 @@ double cost_bcast_fattree_pipeline(struct pc *c)
         double len = (double)(m * (j + 1) / (K - 1) - m * j / (K - 1)), full[4], last[4];
         long k = nsegs(len, seg);
         for (int h = 0; h < stages; h++) {
-            double lat = LAT(c) - (1 - links[h] / 4.0) * wire;
+            double lat = c->routes ? c->routes->ts + links[h] * c->routes->th
+                                   : LAT(c) - (1 - links[h] / 4.0) * wire;
             full[h] = lat + (K - 1) * W(c, seg);
             last[h] = lat + (K - 1) * W(c, len - (double)(k - 1) * seg);
         }

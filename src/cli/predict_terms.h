@@ -52,6 +52,20 @@ static inline double SPACING(const struct pc *c, double x, int isend)
                          (uint64_t)x);
 }
 
+/* One message of x bytes on a route of latency lat (predict_routes.h's, a round's longest):
+ * T with lat for a (Hockney) or L (LogP, LogGP). T itself where predict knows no routes. A
+ * formula that gives each message its own route sets c->routed to 2 itself. */
+static inline double TR(struct pc *c, double x, double lat)
+{
+    if (c->routes == NULL) return T(c, x);
+    if (c->routed == 0) c->routed = 1;
+    struct model_params mp = *c->mp;
+    mp.a = mp.L = lat;
+    struct model_msg msg = {
+        .bytes = x, .hops = 1, .route_latency = lat, .route_bw = 1 / mp.G, .cls = c->cls};
+    return model_message_time(c->model, &mp, &msg);
+}
+
 static inline double W(const struct pc *c, double x)
 {
     return T(c, x) - LAT(c);

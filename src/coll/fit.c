@@ -27,36 +27,43 @@ static int parse_dims(const char *s, int *dims)
     return n;
 }
 
-/* SimGrid's FAT_TREE parameters "L;D1,..,DL;U1,..,UL;P1,..,PL" (as collsim.dims): kind
- * NEED_FATTREE, ndims = L, nodes = D1 ... DL; dims = {D1, D2, U2} for the 2-level trees with
- * one uplink per host and single cables (fattree_pipeline's kind), else {0, 0, 0}. 0 or -1. */
-static int parse_fattree(const char *s, struct coll_topo *t)
+int coll_fattree_params(const char *s, struct coll_fattree *f)
 {
-    long v[4][8];
-    int levels = 0, n[4] = {0, 0, 0, 0}, list = 0;
+    int n[4] = {0, 0, 0, 0}, list = 0;
+    long first = 0, *lists[4] = {&first, f->down, f->up, f->parallel};
     const char *p = s;
     while (*p && list < 4) {
         char *end;
         long x = strtol(p, &end, 10);
-        if (end == p || x < 1 || n[list] == 8) return -1;
-        v[list][n[list]++] = x;
+        if (end == p || x < 1 || n[list] == (list == 0 ? 1 : COLL_FATTREE_LEVELS)) return -1;
+        lists[list][n[list]++] = x;
         p = *end ? end + 1 : end;
         if (*end == ';')
             list++;
         else if (*end != ',' && *end != '\0')
             return -1;
     }
-    levels = list == 3 && n[0] == 1 ? (int)v[0][0] : 0;
-    if (levels < 1 || levels > 8 || n[1] != levels || n[2] != levels || n[3] != levels) return -1;
+    f->levels = list == 3 && n[0] == 1 && first <= COLL_FATTREE_LEVELS ? (int)first : 0;
+    if (f->levels < 1 || n[1] != f->levels || n[2] != f->levels || n[3] != f->levels) return -1;
+    return 0;
+}
+
+/* SimGrid's FAT_TREE parameters (as collsim.dims): kind NEED_FATTREE, ndims = L, nodes = D1
+ * ... DL; dims = {D1, D2, U2} for the 2-level trees with one uplink per host and single
+ * cables (fattree_pipeline's kind), else {0, 0, 0}. 0 or -1. */
+static int parse_fattree(const char *s, struct coll_topo *t)
+{
+    struct coll_fattree f;
+    if (coll_fattree_params(s, &f) != 0) return -1;
     t->kind = NEED_FATTREE;
-    t->ndims = levels;
+    t->ndims = f.levels;
     t->nodes = 1;
-    for (int i = 0; i < levels; i++)
-        t->nodes *= (int)v[1][i];
-    if (levels == 2 && v[2][0] == 1 && v[3][0] == 1 && v[3][1] == 1) {
-        t->dims[0] = (int)v[1][0];
-        t->dims[1] = (int)v[1][1];
-        t->dims[2] = (int)v[2][1];
+    for (int i = 0; i < f.levels; i++)
+        t->nodes *= (int)f.down[i];
+    if (f.levels == 2 && f.up[0] == 1 && f.parallel[0] == 1 && f.parallel[1] == 1) {
+        t->dims[0] = (int)f.down[0];
+        t->dims[1] = (int)f.down[1];
+        t->dims[2] = (int)f.up[1];
     }
     return 0;
 }

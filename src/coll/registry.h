@@ -164,6 +164,19 @@ struct coll_dragonfly_place coll_dragonfly_where(const struct coll_dragonfly *d,
 /* The node at place w (its inverse). */
 int coll_dragonfly_node(const struct coll_dragonfly *d, struct coll_dragonfly_place w);
 
+/* SimGrid's FAT_TREE parameters "L;D1,..,DL;U1,..,UL;P1,..,PL" (collsim.dims of a fat tree):
+ * levels, and per level (the hosts' first) the children of a switch, the parents of a node
+ * and the cables to each parent. */
+#define COLL_FATTREE_LEVELS 8
+struct coll_fattree {
+    int levels;
+    long down[COLL_FATTREE_LEVELS], up[COLL_FATTREE_LEVELS], parallel[COLL_FATTREE_LEVELS];
+};
+
+/* f from s: 0, or -1 for anything else (a number < 1, lists of other lengths, more than
+ * COLL_FATTREE_LEVELS levels). */
+int coll_fattree_params(const char *s, struct coll_fattree *f);
+
 /* "ring", "torus", "hypercube", "fat tree", "dragonfly", or "" for kind 0. */
 const char *coll_topo_kind_name(unsigned kind);
 

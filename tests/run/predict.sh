@@ -170,6 +170,42 @@ within "two_tree np=17" 0.94 1.0 "$xb" hockney bcast 17 1000,65543,1M two_tree
 pargs=(--a 4us)
 within "fattree_pipeline fattree-16" 0.94 1.0 "$tmp/ft16.xml" hockney bcast 16 1000,65543,1M fattree_pipeline
 pargs=()
+within "fattree_pipeline fattree-16, its routes" 0.94 1.0 "$tmp/ft16.xml" hockney bcast 16 1000,65543,1M fattree_pipeline
+# fat trees without --a: each round of a tree takes its longest route, 2 links of 1 us inside
+# a leaf switch, 4 between two; a = the mean route, (3 x 2 + 12 x 4) / 15 = 3.6 links on 4
+# leaves of 4. Binomial broadcast of m = 100000 B on their 16 ranks: rounds at distance 1
+# and 2 inside the leaves, 4 and 8 between them: 2 (2 us + B) + 2 (4 us + B), B = (m + 16) b
+# = 10.0016 us; the binomial reduce adds 4 m/R = 50 us. Exact (no note), and as simulated.
+"$collsim" platform fattree --levels 2 --down 4,4 --up 1,4 --parallel 1,1 -o "$tmp/ft44.xml" >/dev/null
+"$collsim" predict --platform "$tmp/ft44.xml" --sizes 100000 --algo binomial --csv "$tmp/f.csv" >"$tmp/f.txt"
+assert_near "fat tree 4x4 bcast binomial by hand" 52.0064 "$(us "$tmp/f.csv" binomial 100000 hockney)" 1e-6
+assert_eq "fat tree 4x4 bcast binomial: exact" '""' "$(col "$tmp/f.csv" binomial 100000 hockney note)"
+grep -q "a = 3.6e-06 s" "$tmp/f.txt" && pass || fail "fat tree 4x4: a is not the mean route: $(head -1 "$tmp/f.txt")"
+"$collsim" predict --platform "$tmp/ft44.xml" --collective reduce --sizes 100000 --algo binomial --csv "$tmp/f.csv" >/dev/null
+assert_near "fat tree 4x4 reduce binomial by hand" 102.0064 "$(us "$tmp/f.csv" binomial 100000 hockney)" 1e-6
+at_least "fat tree 4x4 trees against the run" 4 \
+    "$(compare "$tmp/ft44.xml" hockney bcast 16 100000,1M binomial,binary)"
+at_least "fat tree 4x4 reduce against the run" 1 "$(compare "$tmp/ft44.xml" hockney reduce 16 100000 binomial)"
+at_least "fat tree 4x4 allreduce against the run" 1 \
+    "$(compare "$tmp/ft44.xml" hockney allreduce 16 100000 recursive_doubling)"
+at_least "fat tree 4x4 gather against the run" 1 "$(compare "$tmp/ft44.xml" hockney gather 16 100000 binomial)"
+at_least "fat tree 4x4 barrier against the run" 1 "$(compare "$tmp/ft44.xml" hockney barrier 16 0 dissemination)"
+# 4 leaves of 3, binary tree on 12 ranks, each message its own route: rank 10 is the last,
+# 0 -> 1 (2 us), 1 -> 3 then 1 -> 4 (4 us each, leaves 0 and 1), 4 -> 9 then 4 -> 10 (4 us
+# each): 18 us + 5 B = 68.008 us
+"$collsim" platform fattree --levels 2 --down 3,4 --up 1,3 --parallel 1,1 -o "$tmp/ft34.xml" >/dev/null
+"$collsim" predict --platform "$tmp/ft34.xml" --sizes 100000 --algo binary,binomial --csv "$tmp/f.csv" >/dev/null
+assert_near "fat tree 3x4 bcast binary by hand" 68.008 "$(us "$tmp/f.csv" binary 100000 hockney)" 1e-6
+assert_eq "fat tree 3x4 bcast binary: exact" '""' "$(col "$tmp/f.csv" binary 100000 hockney note)"
+# a round's pairs on unequal routes (leaves of 3): its longest taken, an estimate
+assert_eq "fat tree 3x4 bcast binomial: approx" '"approx"' "$(col "$tmp/f.csv" binomial 100000 hockney note)"
+# the user's a, or a 2:1 tree (contention), leave the rows estimates
+"$collsim" predict --platform "$tmp/ft44.xml" --sizes 100000 --algo binomial --a 4us --csv "$tmp/f.csv" >/dev/null
+assert_eq "fat tree 4x4 with --a: approx" '"approx"' "$(col "$tmp/f.csv" binomial 100000 hockney note)"
+assert_near "fat tree 4x4 with --a 4us: 4 (4 us + B)" 56.0064 "$(us "$tmp/f.csv" binomial 100000 hockney)" 1e-6
+"$collsim" platform fattree --levels 2 --down 4,4 --up 1,2 --parallel 1,1 -o "$tmp/ft2to1.xml" >/dev/null
+"$collsim" predict --platform "$tmp/ft2to1.xml" --sizes 100000 --algo binomial --csv "$tmp/f.csv" >/dev/null
+assert_eq "fat tree 2:1: approx" '"approx"' "$(col "$tmp/f.csv" binomial 100000 hockney note)"
 within "reduce pipeline_chain np=8" 1.0 1.3 "$xb" hockney reduce 8 4096,65543,1M pipeline_chain
 within "reduce pipeline_chain np=13" 1.0 1.3 "$xb" hockney reduce 13 65543,1M pipeline_chain
 for r in ctr sfr; do

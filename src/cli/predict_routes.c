@@ -1,0 +1,134 @@
+/* predict_routes.c: route latencies on a fat tree (predict_routes.h). */
+#include "predict_routes.h"
+
+int routes_fattree(const char *dims, double ts, double th, struct pc_routes *r)
+{
+    struct coll_fattree f;
+    if (coll_fattree_params(dims, &f) != 0) return -1;
+    *r = (struct pc_routes){.levels = f.levels, .full = 1, .pow2 = 1, .ts = ts, .th = th};
+    r->span[0] = 1;
+    for (int l = 1; l <= f.levels; l++) {
+        r->span[l] = r->span[l - 1] * f.down[l - 1];
+        if ((r->span[l] & (r->span[l] - 1)) != 0) r->pow2 = 0;
+        /* a switch of level l: down[l-1] children on parallel[l-1] cables each, up[l] parents
+         * on parallel[l] cables each */
+        if (l < f.levels && f.up[l] * f.parallel[l] < f.down[l - 1] * f.parallel[l - 1])
+            r->full = 0;
+    }
+    return 0;
+}
+
+/* The level of the lowest switch above both nodes. */
+static int common_level(const struct pc_routes *r, long i, long j)
+{
+    int l = 1;
+    while (l < r->levels && i / r->span[l] != j / r->span[l])
+        l++;
+    return l;
+}
+
+double route_latency(const struct pc_routes *r, long i, long j)
+{
+    return r->ts + 2 * common_level(r, i, j) * r->th;
+}
+
+/* Ordered pairs of distinct nodes meet at level l in N (span[l] - span[l-1]) of them. */
+double route_mean_hops(const struct pc_routes *r)
+{
+    long n = r->span[r->levels];
+    if (n < 2) return 0;
+    double links = 0;
+    for (int l = 1; l <= r->levels; l++)
+        links += 2.0 * l * (double)(r->span[l] - r->span[l - 1]);
+    return links / (double)(n - 1);
+}
+
+static long gcd(long a, long b)
+{
+    while (b != 0) {
+        long t = a % b;
+        a = b, b = t;
+    }
+    return a;
+}
+
+/* Past lcm(S, 2d) the pairs of a round repeat their places in the blocks of S nodes: a pair
+ * that crosses a block's edge further on has a copy below (both ends smaller) that does too. */
+static long period(long S, long d, long p)
+{
+    long l = S / gcd(S, 2 * d);
+    return l <= p / (2 * d) ? l * 2 * d : p;
+}
+
+/* Whether a pair (t, t + d), t = 0 .. n - 1, has its ends in two blocks of S nodes: the
+ * largest t mod S is min(n, S) - 1. */
+static int cross_run(long S, long d, long n)
+{
+    return n > 0 && (n < S ? n : S) - 1 + d >= S;
+}
+
+/* The same for t = 0, 2d, 4d, ... with t + d < p (a gather's and a reduce's rounds). */
+static int cross_aligned(long S, long d, long p)
+{
+    long end = period(S, d, p);
+    for (long t = 0; t < end && t + d < p; t += 2 * d)
+        if (t / S != (t + d) / S) return 1;
+    return 0;
+}
+
+/* The same for the pairs (t, t XOR d), both below p. */
+static int cross_xor(long S, long d, long p)
+{
+    long end = period(S, d, p);
+    for (long t = 0; t < end; t++)
+        if ((t ^ d) < p && t / S != (t ^ d) / S) return 1;
+    return 0;
+}
+
+/* The same for (t, t + d mod p), t < p: those that do not wrap, then those that do. */
+static int cross_ring(long S, long d, long p)
+{
+    if (cross_run(S, d, p - d)) return 1;
+    for (long t = p - 1; t >= p - d; t--)
+        if (t / S != (t + d - p) / S) return 1;
+    return 0;
+}
+
+enum pairs { PAIRS_RUN, PAIRS_ALIGNED, PAIRS_XOR, PAIRS_RING };
+
+/* The longest route of a round: 2 (l + 1) links for the highest level l whose blocks a pair
+ * crosses, 2 links when none does; 0 without a pair. */
+static double round_latency(const struct pc_routes *r, enum pairs kind, long p, long d, long n)
+{
+    if (d <= 0 || d >= p || n <= 0) return 0;
+    int top = 1;
+    for (int l = r->levels - 1; l >= 1 && top == 1; l--) {
+        long S = r->span[l];
+        int cross = kind == PAIRS_RUN       ? cross_run(S, d, n)
+                    : kind == PAIRS_ALIGNED ? cross_aligned(S, d, p)
+                    : kind == PAIRS_XOR     ? cross_xor(S, d, p)
+                                            : cross_ring(S, d, p);
+        if (cross) top = l + 1;
+    }
+    return r->ts + 2 * top * r->th;
+}
+
+double route_run(const struct pc_routes *r, long p, long d)
+{
+    return round_latency(r, PAIRS_RUN, p, d, d < p - d ? d : p - d);
+}
+
+double route_aligned(const struct pc_routes *r, long p, long d)
+{
+    return round_latency(r, PAIRS_ALIGNED, p, d, p);
+}
+
+double route_xor(const struct pc_routes *r, long p, long d)
+{
+    return round_latency(r, PAIRS_XOR, p, d, p);
+}
+
+double route_ring(const struct pc_routes *r, long p, long d)
+{
+    return round_latency(r, PAIRS_RING, p, d % p, p);
+}

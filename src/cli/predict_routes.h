@@ -1,0 +1,42 @@
+/* predict_routes.h: the latency of the route between two ranks, where `collsim predict` knows
+ * the platform's routes: a fat tree from `collsim platform fattree` (SimGrid's FAT_TREE, every
+ * link of one latency), rank i on node i, one rank a node. Two nodes whose lowest common switch
+ * is on level l are 2 l links apart; the tree formulas take each round's longest route instead
+ * of one a for every message (docs/predict.md, "Routes of a fat tree"). */
+#ifndef COLLSIM_PREDICT_ROUTES_H
+#define COLLSIM_PREDICT_ROUTES_H
+
+#include "registry.h"
+
+struct pc_routes {
+    int levels;
+    long span[COLL_FATTREE_LEVELS +
+              1];  /* nodes under one switch of level l: D1 ... Dl (span[0] 1) */
+    int full;      /* every switch has at least as many links up as down */
+    int pow2;      /* every span a power of two: with p = 2^k every pair of a
+                      round (below) has the same route */
+    double ts, th; /* a route of h links: ts + h th */
+};
+
+/* r from collsim.dims (coll_fattree_params), t_s and t_h: 0, or -1 when dims is no fat
+ * tree's. */
+int routes_fattree(const char *dims, double ts, double th, struct pc_routes *r);
+
+/* The latency of the route between nodes i and j (i != j). */
+double route_latency(const struct pc_routes *r, long i, long j);
+
+/* The mean links between two distinct nodes of the whole tree. */
+double route_mean_hops(const struct pc_routes *r);
+
+/* The longest route of one round of a tree or an exchange among p ranks, 0 when the round
+ * has no pair: */
+/* the pairs (t, t + d), t < d (a binomial broadcast's round at distance d) */
+double route_run(const struct pc_routes *r, long p, long d);
+/* the pairs (t, t + d), t a multiple of 2d (a binomial gather's, scatter's or reduce's) */
+double route_aligned(const struct pc_routes *r, long p, long d);
+/* the pairs (t, t XOR d) (recursive doubling's) */
+double route_xor(const struct pc_routes *r, long p, long d);
+/* the pairs (t, t + d mod p), every t (dissemination's) */
+double route_ring(const struct pc_routes *r, long p, long d);
+
+#endif
