@@ -44,7 +44,11 @@ const char predict_usage[] =
     "  --a T, --b S         Hockney start-up (a time, e.g. 4us) and seconds per byte (default\n"
     "                       a = t_s + h t_h, h the mean hops between two nodes: 2 on a\n"
     "                       crossbar; b = t_b); on a fat tree without --a the trees take\n"
-    "                       each round's route (docs/predict.md, \"Routes of a fat tree\")\n"
+    "                       each round's routes (docs/predict.md, \"Routes of a fat tree,\n"
+    "                       a ring, a torus, a hypercube\")\n"
+    "  --routes             on a ring, torus or hypercube too, the trees take each round's\n"
+    "                       routes and the links they share (default: one a, no link\n"
+    "                       shared that the formula does not share)\n"
     "  --params FILE        Hockney and LogGP from 'collsim calibrate --params FILE'\n"
     "  --machine FILE       a machine profile (docs/machines.md): LogP and LogGP charge its\n"
     "                       overheads and factors of messages between nodes, as run --machine;\n"
@@ -69,7 +73,7 @@ const char predict_usage[] =
 struct popts {
     const char *platform, *topology, *sizes, *collective, *algos, *csv, *params, *machine;
     const char *ts, *th, *bandwidth, *a, *b, *reduce_rate, *eager;
-    int np, shift;
+    int np, shift, routes;
 };
 
 /* Hops between node 0 and node v of a torus of sides dims (the ring is one side). */
@@ -125,7 +129,7 @@ struct pstate {
     double R;
     int np, shift;
     struct cs_sizes sizes;
-    struct pc_routes routes; /* a fat tree's (routes.levels 0: none) */
+    struct pc_routes routes; /* a fat tree's (levels > 0) or a grid's (grid), else none */
     int routed;              /* the formulas take routes' latencies (use_routes) */
 };
 
@@ -170,6 +174,8 @@ static int read_times(const struct popts *o, struct pstate *s)
     }
     if (bw > 0) s->tb = 1 / bw;
     s->routes.ts = s->ts, s->routes.th = s->th;
+    if (s->routes.levels == 0 && (!o->routes || routes_grid(&s->topo, s->ts, s->th, &s->routes)))
+        s->routes.grid = NULL;
     s->hbar = s->routes.levels > 0 ? route_mean_hops(&s->routes) : mean_hops(s->kind, &s->topo);
     double a = s->hbar > 0 && !isnan(s->th) ? s->ts + s->hbar * s->th : NAN, b = s->tb;
     if ((o->a && number("a", o->a, 'l', &a)) || (o->b && number("b", o->b, 0, &b))) return 2;
@@ -433,8 +439,8 @@ static int setup(const struct popts *o, int np_given, struct pstate *s)
     }
     s->shift = o->shift;
     /* the fat tree's own latencies unless a, a fit or a profile says otherwise */
-    s->routed = s->routes.levels > 0 && o->a == NULL && o->params == NULL && o->machine == NULL &&
-                !isnan(s->th) && s->np <= s->nodes;
+    s->routed = (s->routes.levels > 0 || s->routes.grid != NULL) && o->a == NULL &&
+                o->params == NULL && o->machine == NULL && !isnan(s->th) && s->np <= s->nodes;
     return 0;
 }
 
@@ -460,6 +466,7 @@ int predict_main(int argc, char **argv)
                                    {"reduce-rate", CS_OPT_STR, &o.reduce_rate, NULL},
                                    {"eager", CS_OPT_STR, &o.eager, NULL},
                                    {"shift", CS_OPT_INT, &o.shift, NULL},
+                                   {"routes", CS_OPT_FLAG, &o.routes, NULL},
                                    {NULL, 0, NULL, NULL}};
     int rc = cs_opt_parse(argc, argv, table, predict_usage, NULL, 0, NULL);
     if (rc != 0) return rc == 1 ? 0 : rc;

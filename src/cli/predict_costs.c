@@ -29,15 +29,22 @@ static double root_fanout(const struct pc *c, int n, double x, int isend)
     return LAT(c) - SPACING(c, x, 0) + fmax(n * s + w, s + n * w);
 }
 
+/* A step of messages of x bytes between route's pairs at distance d: on their longest route
+ * (with its links' sharing on a ring or torus) where predict knows the routes. */
+typedef double route_fn(const struct pc_routes *, long, long, double);
+static double routed_step(struct pc *c, route_fn *route, long d, double x)
+{
+    return c->routes ? TR(c, x, route(c->routes, c->p, d, W(c, x))) : T(c, x);
+}
+
 /* ceil(log2 p) rounds at distance 1, 2, 4, ... of one message of x bytes and y seconds more:
  * with the fat tree's routes, each round on its longest route among route's pairs. */
-static double tree_rounds(struct pc *c, double (*route)(const struct pc_routes *, long, long),
-                          double x, double y)
+static double tree_rounds(struct pc *c, route_fn *route, double x, double y)
 {
     if (c->routes == NULL) return clog2(c->p) * (T(c, x) + y);
     double t = 0;
     for (long d = 1; d < c->p; d *= 2)
-        t += TR(c, x, route(c->routes, c->p, d)) + y;
+        t += routed_step(c, route, d, x) + y;
     return t;
 }
 
@@ -89,11 +96,11 @@ double cost_bcast_binary(struct pc *c)
 }
 
 /* Binomial scatter of p blocks of ceil(m/p) bytes (p = 2^k: messages of m/2, m/4, ...). */
-static double scatter_part(const struct pc *c, double blk)
+static double scatter_part(struct pc *c, double blk)
 {
     double t = 0;
     for (int half = c->p / 2; half >= 1; half /= 2)
-        t += T(c, half * blk);
+        t += routed_step(c, route_aligned, half, half * blk);
     return t;
 }
 
@@ -119,7 +126,7 @@ double cost_bcast_sag_rd(struct pc *c)
     double blk = ceil(c->m / c->p), t = scatter_part(c, blk);
     sag_overlap(c, blk);
     for (int k = 1; k < c->p; k *= 2)
-        t += T(c, k * blk);
+        t += routed_step(c, route_xor, k, k * blk);
     return t;
 }
 
@@ -347,11 +354,12 @@ double cost_scatter_linear(struct pc *c)
 }
 
 /* Steps k = 1, 2, 4, ... < p of k blocks, each between route's pairs at distance k. */
-static double doubling(struct pc *c, double (*route)(const struct pc_routes *, long, long))
+static double doubling(struct pc *c, double (*route)(const struct pc_routes *, long, long, double))
 {
     double t = 0;
     for (int k = 1; k < c->p; k *= 2)
-        t += c->routes ? TR(c, k * c->m, route(c->routes, c->p, k)) : T(c, k * c->m);
+        t +=
+            c->routes ? TR(c, k * c->m, route(c->routes, c->p, k, W(c, k * c->m))) : T(c, k * c->m);
     return t;
 }
 

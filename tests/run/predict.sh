@@ -206,6 +206,25 @@ assert_near "fat tree 4x4 with --a 4us: 4 (4 us + B)" 56.0064 "$(us "$tmp/f.csv"
 "$collsim" platform fattree --levels 2 --down 4,4 --up 1,2 --parallel 1,1 -o "$tmp/ft2to1.xml" >/dev/null
 "$collsim" predict --platform "$tmp/ft2to1.xml" --sizes 100000 --algo binomial --csv "$tmp/f.csv" >/dev/null
 assert_eq "fat tree 2:1: approx" '"approx"' "$(col "$tmp/f.csv" binomial 100000 hockney note)"
+# a torus with --routes: each round's pairs on their dimension-order routes, a link's messages
+# sharing it (approx: an estimate of SimGrid's sharing). torus-4x4, 1 us links, binomial broadcast of
+# m = 100000 B: round 1 (0 -> 1) 1 hop; round 2, 0 -> 2 and 1 -> 3 both over the link 1 -> 2:
+# 2 hops, 2 B; round 4, one hop along y each; round 8, 2 hops along y, two messages on each
+# column's middle link: 6 us + 6 B = 66.0096 us. The binomial reduce's pairs (0, 2), (4, 6),
+# ... share no link: 6 us + 4 B + 4 m/R = 96.0064 us. The simulation gives the same.
+for c in "bcast 66.0096" "reduce 96.0064"; do
+    set -- $c
+    "$collsim" predict --platform "$(plat torus-4x4)" --collective $1 --sizes 100000 --algo binomial \
+        --routes --csv "$tmp/f.csv" >/dev/null
+    assert_near "torus-4x4 $1 binomial by hand" $2 "$(us "$tmp/f.csv" binomial 100000 hockney)" 1e-6
+    "$collsim" run --platform "$(plat torus-4x4)" --collective $1 --sizes 100000 --algo binomial \
+        --iters 1 --warmup 0 --quiet --csv "$tmp/r.csv" >/dev/null 2>&1
+    assert_near "torus-4x4 $1 binomial simulated" $2 "$(csv_col "$tmp/r.csv" avg_s | awk '{ print $1 * 1e6 }')" 1e-4
+done
+# without --routes, the course's one a: 4 (a + B), a = 32/15 us the mean hops
+"$collsim" predict --platform "$(plat torus-4x4)" --sizes 100000 --algo binomial --csv "$tmp/f.csv" >/dev/null
+assert_near "torus-4x4 bcast binomial, one a" "$(calc "4 * (32 / 15 + 10.0016)")" \
+    "$(us "$tmp/f.csv" binomial 100000 hockney)" 1e-6
 within "reduce pipeline_chain np=8" 1.0 1.3 "$xb" hockney reduce 8 4096,65543,1M pipeline_chain
 within "reduce pipeline_chain np=13" 1.0 1.3 "$xb" hockney reduce 13 65543,1M pipeline_chain
 for r in ctr sfr; do
