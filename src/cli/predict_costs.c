@@ -56,43 +56,123 @@ double cost_bcast_linear(struct pc *c)
     return (c->p - 1) * T(c, c->m);
 }
 
-/* Round k: the shifted ranks t < 2^k to t + 2^k. */
-double cost_bcast_binomial(struct pc *c)
+/* n flows of w seconds each on their own, flow i starting at lat[i] (ascending), sharing one
+ * link fairly (SimGrid pays a flow's latency before it takes bandwidth): the end of flow k. */
+static double fair_share_end(const double *lat, int n, double w, int k)
 {
-    if (eager(c, c->m) && c->p > 2) c->approx = 1; /* the root's detached sends overlap */
-    return tree_rounds(c, route_run, c->m, 0);
+    double left[64], t = lat[0];
+    if (w <= 0) return lat[k]; /* LogP: no bandwidth term */
+    for (int i = 0; i < n; i++)
+        left[i] = w;
+    for (;;) {
+        int active = 0, next = -1; /* flows started and not done; the next to start */
+        double least = INFINITY;
+        for (int i = 0; i < n; i++) {
+            if (lat[i] <= t && left[i] > 0) active++, least = fmin(least, left[i]);
+            if (lat[i] > t && next < 0) next = i;
+        }
+        if (active == 0) { /* a gap until the next flow starts */
+            t = lat[next];
+            continue;
+        }
+        double dt = least * active; /* until the first active flow ends */
+        if (next >= 0 && lat[next] - t < dt) dt = lat[next] - t;
+        for (int i = 0; i < n; i++)
+            if (lat[i] <= t && left[i] > 0) {
+                left[i] -= dt / active;
+                if (left[i] <= 1e-15 * w) {
+                    left[i] = 0;
+                    if (i == k) return t + dt;
+                }
+            }
+        t += dt;
+    }
 }
 
-/* With the fat tree's routes: shifted rank s has its message after its parent's send to the
- * left child and, as a right child, its own; each on its route. */
-static double binary_routed(struct pc *c)
+/* A tree's eager hop from up to its child s, up sending to its n children (kids, ascending) at
+ * once with detached sends: they share its link. Without routes they all arrive LAT + n W
+ * after up had its own (root_fanout), exact on a crossbar (with a profile's o_s spacing, the
+ * last child's time: an estimate). With routes each flow starts after its route's latency and
+ * the link is shared fairly among those that started (an estimate: only the sender's link). */
+static double eager_hop(struct pc *c, long up, long s, const long *kids, int n)
 {
-    double *w = calloc((size_t)c->p, sizeof *w), most = 0;
-    if (w == NULL) return NAN;
-    for (long s = 1; s < c->p; s++) {
-        long up = (s - 1) / 2, left = 2 * up + 1;
-        w[s] = w[up] + TR(c, c->m, route_latency(c->routes, up, s));
-        if (s != left) w[s] += TR(c, c->m, route_latency(c->routes, up, left));
-        most = fmax(most, w[s]);
+    if (MACHINE(c)) c->approx = 1;
+    if (c->routes == NULL || n > 64) return root_fanout(c, n, c->m, 0);
+    c->approx = 1;
+    double lat[64] = {0}, w = W(c, c->m);
+    int k = 0, order[64] = {0};
+    for (int i = 0; i < n; i++) { /* by latency, then in the children's order */
+        double l = TR(c, c->m, route_latency(c->routes, up, kids[i])) - w;
+        int j = i;
+        for (; j > 0 && lat[j - 1] > l; j--)
+            lat[j] = lat[j - 1], order[j] = order[j - 1];
+        lat[j] = l, order[j] = i;
     }
-    free(w);
-    c->routed = 2;
+    for (int i = 0; i < n; i++)
+        if (kids[order[i]] == s) k = i;
+    return fair_share_end(lat, n, w, k);
+}
+
+/* The children of shifted rank s in the binomial tree of p: s + 2^k, 2^k > s, below p, into
+ * kids (at most 64); how many. */
+static int binomial_children(long s, long p, long *kids)
+{
+    int n = 0;
+    for (long k = 1; s + k < p && n < 64; k *= 2)
+        if (k > s) kids[n++] = s + k;
+    return n;
+}
+
+/* The eager binomial tree: shifted rank s has its message eager_hop after its parent
+ * s - highbit(s) had its own; the last one ends the broadcast. */
+static double binomial_eager(struct pc *c)
+{
+    double *r = calloc((size_t)c->p, sizeof *r), most = 0;
+    if (r == NULL) return NAN;
+    long kids[64];
+    for (long s = 1, hb = 1; s < c->p; s++) {
+        if (2 * hb <= s) hb *= 2;
+        int n = binomial_children(s - hb, c->p, kids);
+        r[s] = r[s - hb] + eager_hop(c, s - hb, s, kids, n);
+        most = fmax(most, r[s]);
+    }
+    free(r);
     return most;
 }
 
-/* Shifted rank s is served after its parent: 1 message later as a left child, 2 as right. */
+/* Round k: the shifted ranks t < 2^k to t + 2^k; eager, each rank's children at once. */
+double cost_bcast_binomial(struct pc *c)
+{
+    if (eager(c, c->m) && c->p > 2) return binomial_eager(c);
+    return tree_rounds(c, route_run, c->m, 0);
+}
+
+/* One rendezvous message of the tree from up to s: on its route where predict knows them. */
+static double tree_hop(struct pc *c, long up, long s)
+{
+    return c->routes ? TR(c, c->m, route_latency(c->routes, up, s)) : T(c, c->m);
+}
+
+/* Shifted rank s has its message from (s-1)/2: rendezvous, after its parent's send to the left
+ * child and, as a right child, its own (one or two messages); eager, eager_hop after its
+ * parent had its own. Each message on its own route where predict knows them. */
 double cost_bcast_binary(struct pc *c)
 {
-    if (eager(c, c->m) && c->p > 2) c->approx = 1;
-    if (c->routes != NULL) return binary_routed(c);
-    int *w = calloc((size_t)c->p, sizeof *w), most = 0;
+    double *w = calloc((size_t)c->p, sizeof *w), most = 0;
     if (w == NULL) return NAN;
-    for (int s = 1; s < c->p; s++) {
-        w[s] = w[(s - 1) / 2] + (s % 2 ? 1 : 2);
-        if (w[s] > most) most = w[s];
+    int detached = eager(c, c->m) && c->p > 2;
+    for (long s = 1; s < c->p; s++) {
+        long up = (s - 1) / 2, left = 2 * up + 1;
+        long kids[2] = {left, left + 1};
+        if (detached)
+            w[s] = w[up] + eager_hop(c, up, s, kids, 1 + (left + 1 < c->p));
+        else
+            w[s] = w[up] + tree_hop(c, up, s) + (s != left ? tree_hop(c, up, left) : 0);
+        most = fmax(most, w[s]);
     }
     free(w);
-    return most * T(c, c->m);
+    if (c->routes != NULL) c->routed = 2;
+    return most;
 }
 
 /* Binomial scatter of p blocks of ceil(m/p) bytes (p = 2^k: messages of m/2, m/4, ...). */

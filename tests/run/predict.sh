@@ -206,6 +206,14 @@ assert_near "fat tree 4x4 with --a 4us: 4 (4 us + B)" 56.0064 "$(us "$tmp/f.csv"
 "$collsim" platform fattree --levels 2 --down 4,4 --up 1,2 --parallel 1,1 -o "$tmp/ft2to1.xml" >/dev/null
 "$collsim" predict --platform "$tmp/ft2to1.xml" --sizes 100000 --algo binomial --csv "$tmp/f.csv" >/dev/null
 assert_eq "fat tree 2:1: approx" '"approx"' "$(col "$tmp/f.csv" binomial 100000 hockney note)"
+# eager trees on a fat tree: each rank's detached sends start after their own routes' latency
+# and share its uplink (approx): at 1000 B as simulated, at 30,000 B (each send's time near a
+# route's latency) up to 12% over
+for ft in ft44 ft34; do
+    within "eager binomial on $ft, 1000 B" 0.999 1.001 "$tmp/$ft.xml" hockney bcast 12 1000 binomial
+    within "eager binary on $ft, 1000 B" 0.999 1.001 "$tmp/$ft.xml" hockney bcast 12 1000 binary
+    within "eager binomial on $ft, 30000 B" 0.85 1.0 "$tmp/$ft.xml" hockney bcast 12 30000 binomial
+done
 # a torus with --routes: each round's pairs on their dimension-order routes, a link's messages
 # sharing it (approx: an estimate of SimGrid's sharing). torus-4x4, 1 us links, binomial broadcast of
 # m = 100000 B: round 1 (0 -> 1) 1 hop; round 2, 0 -> 2 and 1 -> 3 both over the link 1 -> 2:
