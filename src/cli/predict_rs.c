@@ -86,17 +86,8 @@ static double halving(struct pc *c, int uneven)
     return fold(c, extra, all) + halves(c, pp, extra, uneven) + (back > 0 ? T(c, back) : 0);
 }
 
-/* v's log2 pp bits reversed (recursive_halving.c's mirror). */
-static int mirror(int v, int pp)
-{
-    int r = 0;
-    for (int i = 1; i < pp; i *= 2)
-        r = 2 * r + ((v & i) != 0);
-    return r;
-}
-
 /* Fold, halving at distance 1 .. p'/2, then new rank w sends the blocks of new block
- * mirror(w) to their ranks at once (not to itself): the longest such step. */
+ * rs_mirror(w) to their ranks at once (not to itself): the longest such step. */
 static double butterfly(struct pc *c, int uneven)
 {
     int pp = 1 << flog2(c->p), extra = c->p - pp;
@@ -104,7 +95,7 @@ static double butterfly(struct pc *c, int uneven)
     if (all <= 0) return 0;
     if (extra > 0 || uneven) c->approx = 1;
     for (int w = 0; w < pp; w++) {
-        int j = mirror(w, pp), odd = j < extra ? 2 * j + 1 : j + extra;
+        int j = rs_mirror(w, pp), odd = j < extra ? 2 * j + 1 : j + extra;
         double out = j < extra && blk(c, 2 * j, uneven) > 0 ? W(c, blk(c, 2 * j, uneven)) : 0;
         if (j != w && blk(c, odd, uneven) > 0) out += W(c, blk(c, odd, uneven));
         last = fmax(last, out > 0 ? LAT(c) + out : 0);

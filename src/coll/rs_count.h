@@ -1,5 +1,6 @@
-/* rs_count.h: the uneven reduce-scatter's counts, which the runner's driver passes and
- * `collsim predict` prices (MPI-free). */
+/* rs_count.h: what the reduce-scatter's algorithms and `collsim predict` share (MPI-free): the
+ * uneven reduce-scatter's counts, which the runner's driver passes and predict prices, and the
+ * butterfly's block order. */
 #ifndef COLLSIM_RS_COUNT_H
 #define COLLSIM_RS_COUNT_H
 
@@ -16,6 +17,16 @@ static inline uint64_t rs_count(uint64_t m, int r, int p)
     uint64_t s = j < 63 ? m >> j : 0, room = m < 2147483647u ? 2147483647u - m : 0;
     if (s > room) s = room;
     return r % 2 == 0 ? m - s : m + s;
+}
+
+/* v's log2 pp bits in reverse order (pp = 2^k): the new block that new rank v holds after the
+ * butterfly's halving (src/coll/reduce_scatter/recursive_halving.c). */
+static inline int rs_mirror(int v, int pp)
+{
+    int r = 0;
+    for (int i = 1; i < pp; i *= 2)
+        r = 2 * r + ((v & i) != 0);
+    return r;
 }
 
 #endif

@@ -26,6 +26,21 @@ static int unfolded(int v, int extra)
     return v < extra ? 2 * v + 1 : v + extra;
 }
 
+/* p' = 2^floor(log2 p). */
+static int pof2(int p)
+{
+    int pp = 1;
+    while (2 * pp <= p)
+        pp *= 2;
+    return pp;
+}
+
+/* This rank's new rank, or -1 for the even rank of a folded pair (it sits the halving out). */
+static int new_rank(int rank, int extra)
+{
+    return rank >= 2 * extra ? rank - extra : rank % 2 ? rank / 2 : -1;
+}
+
 /* The first element of new block i (i <= pp): the blocks of the ranks it stands for. */
 static long new_displ(const struct rs *s, int i, int extra)
 {
@@ -68,38 +83,25 @@ int reduce_scatter_recursive_halving(const void *sendbuf, void *recvbuf, const i
     struct rs s;
     int rc = rs_begin(&s, sendbuf, recvbuf, recvcounts, type, op, comm);
     if (rc != MPI_SUCCESS) return rs_end(&s, recvbuf, rc);
-    int pp = 1;
-    while (2 * pp <= s.p)
-        pp *= 2;
-    int extra = s.p - pp;
+    int pp = pof2(s.p), extra = s.p - pp, v = new_rank(s.rank, extra);
     rc = fold(&s, extra, 1);
-    if (rc == MPI_SUCCESS && (s.rank >= 2 * extra || s.rank % 2 == 1))
-        rc = rs_halving(&s, s.rank < 2 * extra ? s.rank / 2 : s.rank - extra, pp, extra, 0);
+    if (rc == MPI_SUCCESS && v >= 0) rc = rs_halving(&s, v, pp, extra, 0);
     if (rc == MPI_SUCCESS) rc = fold(&s, extra, 0);
     return rs_end(&s, recvbuf, rc);
 }
 
-/* v's log2 pp bits in reverse order: the new block new rank v holds after the butterfly. */
-static int mirror(int v, int pp)
-{
-    int r = 0;
-    for (int i = 1; i < pp; i *= 2)
-        r = 2 * r + ((v & i) != 0);
-    return r;
-}
-
 /* The butterfly's last step. New rank v (-1: a folded pair's even rank) holds new block
- * w = mirror(v): it sends each rank that block stands for its block, and receives its own from
- * the holder of new block v, new rank mirror(v) again. The block goes straight into recvbuf:
- * acc's other blocks may still be read by kept sends (rs_exchange). */
+ * w = rs_mirror(v): it sends each rank that block stands for its block, and receives its own
+ * from the holder of new block v, new rank rs_mirror(v) again. The block goes straight into
+ * recvbuf: acc's other blocks may still be read by kept sends (rs_exchange). */
 static int butterfly_out(struct rs *s, void *recvbuf, int v, int pp, int extra)
 {
-    int r = s->rank, from = unfolded(mirror(v >= 0 ? v : r / 2, pp), extra), rc = MPI_SUCCESS;
+    int r = s->rank, from = unfolded(rs_mirror(v >= 0 ? v : r / 2, pp), extra), rc = MPI_SUCCESS;
     MPI_Request req[3] = {MPI_REQUEST_NULL, MPI_REQUEST_NULL, MPI_REQUEST_NULL};
     long n = s->displ[r + 1] - s->displ[r];
     if (from != r && n > 0)
         rc = MPI_Irecv(recvbuf, (int)n, s->type, from, REDUCE_SCATTER_TAG, s->comm, &req[0]);
-    int w = mirror(v, pp), to[2] = {w < extra ? 2 * w : r, unfolded(w, extra)};
+    int w = rs_mirror(v, pp), to[2] = {w < extra ? 2 * w : r, unfolded(w, extra)};
     for (int k = 0; k < 2 && v >= 0 && rc == MPI_SUCCESS; k++) {
         long at = s->displ[to[k]], len = s->displ[to[k] + 1] - at;
         if (to[k] != r && len > 0)
@@ -117,10 +119,7 @@ int reduce_scatter_butterfly(const void *sendbuf, void *recvbuf, const int *recv
     struct rs s;
     int rc = rs_begin(&s, sendbuf, recvbuf, recvcounts, type, op, comm);
     if (rc != MPI_SUCCESS || s.p == 1) return rs_end(&s, recvbuf, rc);
-    int pp = 1;
-    while (2 * pp <= s.p)
-        pp *= 2;
-    int extra = s.p - pp, v = s.rank >= 2 * extra ? s.rank - extra : s.rank % 2 ? s.rank / 2 : -1;
+    int pp = pof2(s.p), extra = s.p - pp, v = new_rank(s.rank, extra);
     rc = fold(&s, extra, 1);
     if (rc == MPI_SUCCESS && v >= 0) rc = rs_halving(&s, v, pp, extra, 1);
     if (rc == MPI_SUCCESS) rc = butterfly_out(&s, recvbuf, v, pp, extra);
