@@ -76,18 +76,6 @@ struct popts {
     int np, shift, routes;
 };
 
-/* Hops between node 0 and node v of a torus of sides dims (the ring is one side). */
-static int torus_hops(const struct coll_topo *t, int v)
-{
-    int h = 0;
-    for (int k = 0; k < t->ndims; k++) {
-        int x = v % t->dims[k];
-        v /= t->dims[k];
-        h += x < t->dims[k] - x ? x : t->dims[k] - x;
-    }
-    return h;
-}
-
 /* The mean hops between two distinct nodes; 0 when unknown. */
 static double mean_hops(const char *kind, const struct coll_topo *t)
 {
@@ -97,7 +85,7 @@ static double mean_hops(const char *kind, const struct coll_topo *t)
     if (t->kind != NEED_RING && t->kind != NEED_TORUS) return 0;
     double sum = 0;
     for (int v = 1; v < t->nodes; v++)
-        sum += torus_hops(t, v);
+        sum += route_grid_hops(t, 0, v);
     return sum / (t->nodes - 1);
 }
 
@@ -130,7 +118,7 @@ struct pstate {
     int np, shift;
     struct cs_sizes sizes;
     struct pc_routes routes; /* a fat tree's (levels > 0) or a grid's (grid), else none */
-    int routed;              /* the formulas take routes' latencies (use_routes) */
+    int routed;              /* the formulas take routes' latencies (setup's rule) */
 };
 
 /* Kind, dimensions, link latency and bandwidth of --platform; 0, or 1 after an error line. */
@@ -156,8 +144,7 @@ static int read_platform(const char *path, struct pstate *s)
     }
     if (bwv > 0) s->tb = 1 / bwv;
     s->nodes = s->topo.nodes > 0 ? s->topo.nodes : atoi(nodes);
-    if (s->topo.kind == NEED_FATTREE && routes_fattree(dims, 0, 0, &s->routes) != 0)
-        s->routes.levels = 0;
+    if (s->topo.kind == NEED_FATTREE) routes_fattree(dims, 0, 0, &s->routes); /* else none */
     return 0;
 }
 
@@ -174,8 +161,7 @@ static int read_times(const struct popts *o, struct pstate *s)
     }
     if (bw > 0) s->tb = 1 / bw;
     s->routes.ts = s->ts, s->routes.th = s->th;
-    if (s->routes.levels == 0 && (!o->routes || routes_grid(&s->topo, s->ts, s->th, &s->routes)))
-        s->routes.grid = NULL;
+    if (s->routes.levels == 0 && o->routes) routes_grid(&s->topo, s->ts, s->th, &s->routes);
     s->hbar = s->routes.levels > 0 ? route_mean_hops(&s->routes) : mean_hops(s->kind, &s->topo);
     double a = s->hbar > 0 && !isnan(s->th) ? s->ts + s->hbar * s->th : NAN, b = s->tb;
     if ((o->a && number("a", o->a, 'l', &a)) || (o->b && number("b", o->b, 0, &b))) return 2;

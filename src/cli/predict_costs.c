@@ -90,14 +90,15 @@ static double fair_share_end(const double *lat, int n, double w, int k)
 }
 
 /* A tree's eager hop from up to its child s, up sending to its n children (kids, ascending) at
- * once with detached sends: they share its link. Without routes they all arrive LAT + n W
- * after up had its own (root_fanout), exact on a crossbar (with a profile's o_s spacing, the
- * last child's time: an estimate). With routes each flow starts after its route's latency and
- * the link is shared fairly among those that started (an estimate: only the sender's link). */
+ * once with detached sends (n <= 64: a binomial rank has at most 24): they share its link. Without
+ * routes they all arrive LAT + n W after up had its own (root_fanout), exact on a crossbar (with a
+ * profile's o_s spacing, the last child's time: an estimate). With routes each flow starts after
+ * its route's latency and the link is shared fairly among those that started (an estimate: only the
+ * sender's link). */
 static double eager_hop(struct pc *c, long up, long s, const long *kids, int n)
 {
     if (MACHINE(c)) c->approx = 1;
-    if (c->routes == NULL || n > 64) return root_fanout(c, n, c->m, 0);
+    if (c->routes == NULL) return root_fanout(c, n, c->m, 0);
     c->approx = 1;
     double lat[64] = {0}, w = W(c, c->m);
     int k = 0, order[64] = {0};
@@ -434,12 +435,11 @@ double cost_scatter_linear(struct pc *c)
 }
 
 /* Steps k = 1, 2, 4, ... < p of k blocks, each between route's pairs at distance k. */
-static double doubling(struct pc *c, double (*route)(const struct pc_routes *, long, long, double))
+static double doubling(struct pc *c, route_fn *route)
 {
     double t = 0;
     for (int k = 1; k < c->p; k *= 2)
-        t +=
-            c->routes ? TR(c, k * c->m, route(c->routes, c->p, k, W(c, k * c->m))) : T(c, k * c->m);
+        t += routed_step(c, route, k, k * c->m);
     return t;
 }
 

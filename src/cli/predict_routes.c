@@ -29,9 +29,7 @@ int routes_grid(const struct coll_topo *t, double ts, double th, struct pc_route
     return 0;
 }
 
-/* Links between nodes i and j of a ring or torus (shortest way round each side, the first
- * side varying fastest) or of a hypercube (the bits they differ in). */
-static int grid_hops(const struct coll_topo *t, long i, long j)
+int route_grid_hops(const struct coll_topo *t, long i, long j)
 {
     if (t->kind == NEED_HYPERCUBE) return __builtin_popcountl((unsigned long)(i ^ j));
     int h = 0;
@@ -54,7 +52,7 @@ static int common_level(const struct pc_routes *r, long i, long j)
 
 double route_latency(const struct pc_routes *r, long i, long j)
 {
-    if (r->grid != NULL) return r->ts + grid_hops(r->grid, i, j) * r->th;
+    if (r->grid != NULL) return r->ts + route_grid_hops(r->grid, i, j) * r->th;
     return r->ts + 2 * common_level(r, i, j) * r->th;
 }
 
@@ -184,7 +182,7 @@ static double grid_round(const struct pc_routes *r, enum pairs kind, long p, lon
     double most = 0;
     for (long s = 0, u; s < n; s += stride(kind, d)) {
         if ((u = partner(kind, p, d, s)) >= p) continue;
-        int k = 1, h = shared ? torus_route(t, s, u, load, 0, &k) : grid_hops(t, s, u);
+        int k = 1, h = shared ? torus_route(t, s, u, load, 0, &k) : route_grid_hops(t, s, u);
         most = fmax(most, r->ts + h * r->th + (k - 1) * w);
     }
     free(load);

@@ -22,12 +22,16 @@ struct pc_routes {
 };
 
 /* r from collsim.dims (coll_fattree_params), t_s and t_h: 0, or -1 when dims is no fat
- * tree's. */
+ * tree's (r untouched). */
 int routes_fattree(const char *dims, double ts, double th, struct pc_routes *r);
 
 /* r for a ring, torus or hypercube t (kept by pointer), t_s and t_h: 0, or -1 for another
- * kind. full is 0: their routes share links. */
+ * kind (r untouched). full is 0: their routes share links. */
 int routes_grid(const struct coll_topo *t, double ts, double th, struct pc_routes *r);
+
+/* Links between nodes i and j of a ring or torus t (the shorter way round each side, the first
+ * side varying fastest) or of a hypercube (the bits they differ in). */
+int route_grid_hops(const struct coll_topo *t, long i, long j);
 
 /* The latency of the route between nodes i and j (i != j). */
 double route_latency(const struct pc_routes *r, long i, long j);
