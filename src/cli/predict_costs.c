@@ -369,14 +369,14 @@ double cost_allreduce_reduce_bcast(struct pc *c)
     return clog2(c->p) * (2 * T(c, c->m) + c->m / c->R);
 }
 
-/* Partners t XOR 2^k; with the fat tree's routes and a p no power of two, whose new ranks
- * are not the ranks, every step on the longest route (approx). */
+/* Partners t XOR 2^k; with routes and a p no power of two, whose new ranks are not the ranks,
+ * every step on the longest route from rank 0 (approx). */
 double cost_allreduce_recursive_doubling(struct pc *c)
 {
     int pp = 1 << flog2(c->p);
     if (pp == c->p) return tree_rounds(c, route_xor, c->m, c->m / c->R);
     if (c->routes != NULL) c->approx = 1;
-    double x = c->routes ? TR(c, c->m, route_latency(c->routes, 0, c->p - 1)) : T(c, c->m);
+    double x = c->routes ? TR(c, c->m, route_farthest(c->routes, c->p)) : T(c, c->m);
     return flog2(c->p) * (x + c->m / c->R) + 2 * x + c->m / c->R;
 }
 

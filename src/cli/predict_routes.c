@@ -56,6 +56,14 @@ double route_latency(const struct pc_routes *r, long i, long j)
     return r->ts + 2 * common_level(r, i, j) * r->th;
 }
 
+double route_farthest(const struct pc_routes *r, long p)
+{
+    double most = 0;
+    for (long j = 1; j < p; j++)
+        most = fmax(most, route_latency(r, 0, j));
+    return most;
+}
+
 /* Ordered pairs of distinct nodes meet at level l in N (span[l] - span[l-1]) of them. */
 double route_mean_hops(const struct pc_routes *r)
 {

@@ -36,6 +36,9 @@ int route_grid_hops(const struct coll_topo *t, long i, long j);
 /* The latency of the route between nodes i and j (i != j). */
 double route_latency(const struct pc_routes *r, long i, long j);
 
+/* The longest route from node 0 to the nodes below p. */
+double route_farthest(const struct pc_routes *r, long p);
+
 /* The mean links between two distinct nodes of the whole tree (a fat tree's). */
 double route_mean_hops(const struct pc_routes *r);
 

@@ -229,6 +229,13 @@ for c in "bcast 66.0096" "reduce 96.0064"; do
         --iters 1 --warmup 0 --quiet --csv "$tmp/r.csv" >/dev/null 2>&1
     assert_near "torus-4x4 $1 binomial simulated" $2 "$(csv_col "$tmp/r.csv" avg_s | awk '{ print $1 * 1e6 }')" 1e-4
 done
+# recursive doubling on 12 ranks of it (no power of two): every step on the longest route
+# from rank 0, to node 10 = (2, 2), 4 hops: 3 (4 us + B + m/R) + 2 (4 us + B) + m/R = 120.008
+# us (the route to rank 11 has 3 hops)
+"$collsim" predict --platform "$(plat torus-4x4)" --np 12 --collective allreduce --sizes 100000 \
+    --algo recursive_doubling --routes --csv "$tmp/f.csv" >/dev/null
+assert_near "torus-4x4 allreduce recursive_doubling np=12, by hand" 120.008 \
+    "$(us "$tmp/f.csv" recursive_doubling 100000 hockney)" 1e-6
 # without --routes, the course's one a: 4 (a + B), a = 32/15 us the mean hops
 "$collsim" predict --platform "$(plat torus-4x4)" --sizes 100000 --algo binomial --csv "$tmp/f.csv" >/dev/null
 assert_near "torus-4x4 bcast binomial, one a" "$(calc "4 * (32 / 15 + 10.0016)")" \
