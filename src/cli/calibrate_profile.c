@@ -71,6 +71,14 @@ static int load_base(const struct calib_request *r, struct machine *m)
     return 0;
 }
 
+/* Copies src into dst of size n, cut to n - 1 bytes. */
+static void copy_cut(char *dst, size_t n, const char *src)
+{
+    size_t len = strnlen(src, n - 1);
+    memcpy(dst, src, len);
+    dst[len] = '\0';
+}
+
 /* Sets (replaces) the source comment of key. */
 static void set_note(struct machine *m, const char *key, const char *text)
 {
@@ -79,10 +87,8 @@ static void set_note(struct machine *m, const char *key, const char *text)
         i++;
     if (i == MACHINE_MAX_NOTES) return;
     if (i == m->nnotes) m->nnotes++;
-    snprintf(m->note[i].key, sizeof m->note[i].key, "%s", key);
-    size_t n = strnlen(text, sizeof m->note[i].text - 1); /* a longer note is cut */
-    memcpy(m->note[i].text, text, n);
-    m->note[i].text[n] = '\0';
+    copy_cut(m->note[i].key, sizeof m->note[i].key, key);
+    copy_cut(m->note[i].text, sizeof m->note[i].text, text); /* a longer note is cut */
 }
 
 /* A profile without NICs gets a crossbar whose route (NIC up, NIC down) is the measurement's
