@@ -59,6 +59,11 @@ add_executable(test_data tests/unit/test_data.c)
 target_include_directories(test_data PRIVATE tests/unit src/coll ${SIMGRID_INCLUDEDIR}/smpi
                                              ${SIMGRID_INCLUDEDIR})
 add_test(NAME unit.data COMMAND test_data)
+# C unit test of the torus broadcast's trees (src/coll/torus_edst.h).
+add_executable(test_torus_edst tests/unit/test_torus_edst.c)
+target_include_directories(test_torus_edst PRIVATE tests/unit)
+target_link_libraries(test_torus_edst PRIVATE cs_registry)
+add_test(NAME unit.torus_edst COMMAND test_torus_edst)
 # C unit test of the output rules and temporary files (src/util/out.c).
 add_executable(test_out tests/unit/test_out.c)
 target_include_directories(test_out PRIVATE tests/unit)

@@ -19,6 +19,7 @@
 #include "predict_routes.h"
 #include "predict_terms.h"
 #include "segments.h"
+#include "torus_edst.h"
 
 /* The most stages a path of the formulas below has: a binary tree of 2^31 ranks. */
 #define PIPE_STAGES 32
@@ -146,16 +147,19 @@ double cost_bcast_hypercube_esbt(struct pc *c)
     return parts_equal(c, n, (double)coll_tree_segment(m / n, n + 1), n + 1, ONE_HOP);
 }
 
-/* Four edge-disjoint trees of A + B - 1 one-link hops on the A x B torus, a quarter each;
- * other tori take the neighbour torus broadcast, as the algorithm does. */
+/* Four edge-disjoint trees of one-link hops on the A x B torus, as high as the algorithm's
+ * (torus_edst.h), a quarter each; other tori take the neighbour torus broadcast, as the
+ * algorithm does. */
 double cost_bcast_torus_trees(struct pc *c)
 {
     const struct coll_topo *t = c->topo;
     int A = t->dims[0], B = t->dims[1];
     if (t->ndims != 2 || A < 3 || B < 3 || c->p != A * B) return cost_bcast_torus(c);
+    const struct torus_edst *e = torus_edst(A, B);
+    if (e == NULL) return NAN;
     long m = (long)c->m;
     if (coll_bcast_window() > 1) c->approx = 1;
-    return parts_equal(c, 4, (double)coll_tree_segment(m / 4 > 0 ? m / 4 : 1, A + B - 1), A + B - 1,
+    return parts_equal(c, 4, (double)coll_tree_segment(m / 4 > 0 ? m / 4 : 1, e->height), e->height,
                        ONE_HOP);
 }
 
