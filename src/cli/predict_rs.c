@@ -190,14 +190,21 @@ double cost_rs_hypercube(struct pc *c)
     return hypercube(c, 1);
 }
 
-/* The hierarchical reduce-scatters with one rank per node: one column, the flat ring (its
- * ranks in rank order). predict knows one class of link, so this says nothing of several
- * ranks per node. */
+/* The hierarchical reduce-scatters with one rank per node: one column, for p = 2^k recursive
+ * halving in bit-reversed order (the halves are those of halving's new ranks, but in another
+ * order of blocks: an estimate for uneven blocks), else the flat ring (its ranks in rank
+ * order). predict knows one class of link, so this says nothing of several ranks per node. */
+static double hier(struct pc *c, int uneven)
+{
+    if (c->p < 2 || (c->p & (c->p - 1)) != 0) return steps(c, uneven);
+    if (uneven) c->approx = 1;
+    return halves(c, c->p, 0, uneven);
+}
 double cost_rsb_hier(struct pc *c)
 {
-    return steps(c, 0);
+    return hier(c, 0);
 }
 double cost_rs_hier(struct pc *c)
 {
-    return steps(c, 1);
+    return hier(c, 1);
 }

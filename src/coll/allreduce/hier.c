@@ -21,6 +21,7 @@
  * halving and doubling replace the two rings (log2 n steps each, not n - 1). */
 #include "hier/hier.h"
 #include "allreduce.h"
+#include "rs_count.h"
 
 #include <stdlib.h>
 
@@ -99,15 +100,6 @@ int allreduce_dragonfly_groups(const void *sendbuf, void *recvbuf, int count, MP
     return allreduce_levels(sendbuf, recvbuf, count, type, op, comm, 0, 1);
 }
 
-/* j's bits in reverse order, n a power of two: j's index in the group of n in that order. */
-static int bit_reversed(int j, int n)
-{
-    int r = 0;
-    for (int b = 1; b < n; b <<= 1)
-        r = (r << 1) | ((j & b) != 0);
-    return r;
-}
-
 /* hier_rs: every rank a leader of one block. The vector is cut into L blocks, L the fewest
  * ranks a node has; every node ring-reduce-scatters it (block j to its j-th rank, its ranks
  * past L getting none), the j-th ranks of all nodes all-reduce block j (recursive doubling, or
@@ -144,7 +136,7 @@ static int allreduce_rs_levels(const void *sendbuf, void *recvbuf, int count, MP
     char *tmp = coll_buffer(pow2 ? count : count / L + 1, type), *b = recvbuf;
     if (off == NULL || peers == NULL || order == NULL || tmp == NULL) rc = MPI_ERR_NO_MEM;
     for (int j = 0; rc == MPI_SUCCESS && j < node.n; j++)
-        order[j] = node.ranks[rev ? bit_reversed(j, node.n) : j];
+        order[j] = node.ranks[rev ? rs_mirror(j, node.n) : j];
     struct hgroup hg = hier_group(order == NULL ? node.ranks : order, node.n, rank);
     if (rc == MPI_SUCCESS && pow2) node = hg;
     if (rc == MPI_SUCCESS) {

@@ -245,6 +245,74 @@ int hier_ring_reduce_scatter(void *buf, void *tmp, MPI_Datatype type, MPI_Op op,
     return rc;
 }
 
+/* Half c (0: the first floor(len/2) elements, 1: the rest) of block b: [*o, *o + *l). */
+static void half_of(const long *off, const long *len, int b, int c, long *o, long *l)
+{
+    long h = len[b] / 2;
+    *o = off[b] + (c ? h : 0);
+    *l = c ? len[b] - h : h;
+}
+
+/* One of hier_ring2_reduce_scatter's channels: its half, its step and that step's requests. */
+struct ring2_chan {
+    int c, t;
+    char *tmp; /* what its step receives */
+    MPI_Request req[2];
+};
+
+/* Posts step ch->t of the channel (nothing once it is n - 1): half c of block pos - t - 1 to
+ * the right, of block pos - t - 2 from the left. */
+static int ring2_post(struct ring2_chan *ch, char *b, MPI_Aint ext, MPI_Datatype type,
+                      const struct hgroup *g, const long *off, const long *len, int tag,
+                      MPI_Comm comm)
+{
+    int n = g->n, pos = g->me, sb = (pos - ch->t - 1 + 2 * n) % n;
+    int rb = (pos - ch->t - 2 + 2 * n) % n;
+    long so, sl, ro, rl;
+    ch->req[0] = ch->req[1] = MPI_REQUEST_NULL;
+    if (ch->t >= n - 1) return MPI_SUCCESS;
+    half_of(off, len, sb, ch->c, &so, &sl);
+    half_of(off, len, rb, ch->c, &ro, &rl);
+    int rc = MPI_Irecv(ch->tmp, (int)rl, type, member(g, pos - 1), tag, comm, &ch->req[0]);
+    if (rc == MPI_SUCCESS)
+        rc = MPI_Isend(b + so * ext, (int)sl, type, member(g, pos + 1), tag, comm, &ch->req[1]);
+    return rc;
+}
+
+/* Waits for the channel's step, combines what it received, posts its next step. */
+static int ring2_step(struct ring2_chan *ch, char *b, MPI_Aint ext, MPI_Datatype type, MPI_Op op,
+                      const struct hgroup *g, const long *off, const long *len, int tag,
+                      MPI_Comm comm)
+{
+    int n = g->n, rb = (g->me - ch->t - 2 + 2 * n) % n;
+    long ro, rl;
+    half_of(off, len, rb, ch->c, &ro, &rl);
+    int rc = MPI_Waitall(2, ch->req, MPI_STATUSES_IGNORE);
+    if (rc == MPI_SUCCESS && rl > 0)
+        rc = coll_reduce_local(ch->tmp, b + ro * ext, (int)rl, type, op);
+    ch->t++;
+    return rc == MPI_SUCCESS ? ring2_post(ch, b, ext, type, g, off, len, tag, comm) : rc;
+}
+
+int hier_ring2_reduce_scatter(void *buf, void *tmp, MPI_Datatype type, MPI_Op op,
+                              const struct hgroup *g, const long *off, const long *len, int tag,
+                              MPI_Comm comm)
+{
+    int n = g->n, rc = MPI_SUCCESS;
+    if (g->me < 0 || n < 2) return MPI_SUCCESS;
+    MPI_Aint ext = extent_of(type);
+    long most = 0;
+    for (int b = 0; b < n; b++)
+        most = len[b] > most ? len[b] : most;
+    struct ring2_chan ch[2] = {{.c = 0, .tmp = tmp}, {.c = 1, .tmp = (char *)tmp + most / 2 * ext}};
+    for (int c = 0; c < 2 && rc == MPI_SUCCESS; c++)
+        rc = ring2_post(&ch[c], buf, ext, type, g, off, len, tag, comm);
+    for (int t = 0; t < n - 1 && rc == MPI_SUCCESS; t++)
+        for (int c = 0; c < 2 && rc == MPI_SUCCESS; c++)
+            rc = ring2_step(&ch[c], buf, ext, type, op, g, off, len, tag, comm);
+    return rc;
+}
+
 /* Elements of blocks [a, b) (contiguous). */
 static long span(const long *off, const long *len, int a, int b)
 {

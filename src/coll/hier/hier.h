@@ -94,6 +94,15 @@ int hier_ring_reduce_scatter(void *buf, void *tmp, MPI_Datatype type, MPI_Op op,
                              const struct hgroup *g, int rot, const long *off, const long *len,
                              int tag, MPI_Comm comm);
 
+/* The same (rot 0) in two channels, the first and the second half of every block, each a
+ * ring of its own: a channel's step is posted as soon as its last one is combined, so that
+ * one channel's combining overlaps the other's transfer. Both channels post to the same
+ * neighbours with one tag in the same order on every member, so their messages match in
+ * order. tmp: room for the largest block. */
+int hier_ring2_reduce_scatter(void *buf, void *tmp, MPI_Datatype type, MPI_Op op,
+                              const struct hgroup *g, const long *off, const long *len, int tag,
+                              MPI_Comm comm);
+
 /* Recursive-halving reduce-scatter for n a power of two, blocks contiguous as above, block b
  * ending at member b: at distance n/2, ..., 1 member i sends the half of its range that member
  * i ^ d keeps and combines the other half from it; log2 n steps. tmp: room for half the

@@ -11,17 +11,21 @@
  *    columns local rank i serves, column after column, each column its ranks' blocks in node
  *    order. The node ring-reduce-scatters that vector in n_k pieces: piece i, reduced over the
  *    node, at local rank i.
- * 2. Column j's servers (one per node, in node order) ring-reduce-scatter column j, one block
- *    per node: node k's block is the j-th rank of node k's, empty when node k has no j-th rank.
- *    A rank serving several columns (a node with fewer ranks than L) runs their rings one after
- *    the other, in column order, so no ring waits on one that waits on it.
+ * 2. Column j's servers (one per node) reduce-scatter column j, one block per node: node k's
+ *    block is the j-th rank of node k's, empty when node k has no j-th rank. For N = 2^k nodes
+ *    by recursive halving in bit-reversed order: the column's blocks and its servers are in the
+ *    order of the nodes' bits reversed (rs_mirror), so that the halving's first step, at
+ *    distance N/2 in that order, is between nodes 2i and 2i + 1, its largest halves to the
+ *    nearest node (log2 N steps); else a ring in node order (N - 1 steps). A rank serving
+ *    several columns (a node with fewer ranks than L) runs them one after the other, in column
+ *    order, so no column waits on one that waits on it.
  * After 2 the server of column j on node k holds block j of node k reduced over every rank:
  * when node k has a j-th rank, that is its own block; no third phase moves data.
  *
  * Each node's ranks send (n_k - 1)/n_k of the vector in phase 1 and, together, the node's share
  * (N-1)/N of every column they serve in phase 2: each node's link carries the (N-1) blocks of
- * its ranks' columns once. With one rank per node it is the flat ring (phase 1 is empty, one
- * column); on one node, the ring over the node. --map-by node (non-contiguous ranks) changes
+ * its ranks' columns once. With one rank per node phase 1 is empty (one column); on one node,
+ * it is the ring over the node. --map-by node (non-contiguous ranks) changes
  * only which blocks a column holds. */
 #include <stdlib.h>
 #include <string.h>
@@ -32,6 +36,12 @@
 static int node_size(const struct coll_nodes *nd, int k)
 {
     return nd->start[k + 1] - nd->start[k];
+}
+
+/* The node at place b of a column: bits reversed for N = 2^k nodes (an involution), else b. */
+static int column_node(int b, int N)
+{
+    return (N & (N - 1)) == 0 ? rs_mirror(b, N) : b;
 }
 
 int reduce_scatter_levels(const void *sendbuf, void *recvbuf, const int *counts, MPI_Datatype type,
@@ -76,7 +86,8 @@ int reduce_scatter_levels(const void *sendbuf, void *recvbuf, const int *counts,
         poff[i] = pos;
         for (int j = i; j < L; j += n) {
             col[j] = pos;
-            for (int k = 0; k < N; k++) {
+            for (int b = 0; b < N; b++) {
+                int k = column_node(b, N);
                 if (node_size(nd, k) <= j) continue;
                 int r = nd->members[nd->start[k] + j];
                 if (counts[r] > 0)
@@ -88,22 +99,26 @@ int reduce_scatter_levels(const void *sendbuf, void *recvbuf, const int *counts,
     }
     struct hgroup node = hier_node_group(nd, mine, rank);
     if (rc == MPI_SUCCESS)
-        rc = hier_ring_reduce_scatter(perm, tmp, type, op, &node, 0, poff, plen, HIER_INTRA_TAG,
-                                      comm);
+        rc =
+            hier_ring2_reduce_scatter(perm, tmp, type, op, &node, poff, plen, HIER_INTRA_TAG, comm);
     for (int j = me; j < L && rc == MPI_SUCCESS; j += n) { /* the columns this rank serves */
         long at = 0;
-        for (int k = 0; k < N; k++) {
-            int nk = node_size(nd, k);
-            peers[k] = nd->members[nd->start[k] + j % nk];
-            boff[k] = at;
-            blen[k] = nk > j ? counts[nd->members[nd->start[k] + j]] : 0;
-            at += blen[k];
+        for (int b = 0; b < N; b++) {
+            int k = column_node(b, N), nk = node_size(nd, k);
+            peers[b] = nd->members[nd->start[k] + j % nk];
+            boff[b] = at;
+            blen[b] = nk > j ? counts[nd->members[nd->start[k] + j]] : 0;
+            at += blen[b];
         }
         struct hgroup g = hier_group(peers, N, rank);
-        rc = hier_ring_reduce_scatter(perm + col[j] * ext, tmp, type, op, &g, 0, boff, blen,
-                                      HIER_LEADER_TAG, comm);
+        char *c = perm + col[j] * ext;
+        rc = (N & (N - 1)) == 0 ? hier_halving_reduce_scatter(c, tmp, type, op, &g, boff, blen,
+                                                              HIER_LEADER_TAG, comm)
+                                : hier_ring_reduce_scatter(c, tmp, type, op, &g, 0, boff, blen,
+                                                           HIER_LEADER_TAG, comm);
+        long own = boff[column_node(mine, N)];
         if (rc == MPI_SUCCESS && j == me && counts[rank] > 0) /* this rank's own block */
-            memcpy(recvbuf, perm + (col[j] + boff[mine]) * ext, (size_t)(counts[rank] * ext));
+            memcpy(recvbuf, c + own * ext, (size_t)(counts[rank] * ext));
     }
     free(displ), free(col), free(poff), free(boff), free(peers), free(perm), free(tmp);
     return rc;

@@ -111,6 +111,23 @@ assert_near "bcast hier binomial on two leaves, 1 MiB: one crossing" \
 assert_near "allreduce hier_rs, 2 x 4 ranks, 1024 B: halving and doubling" \
     "$(f "2 * (1e-6 + 528 * $tb) + 2 * (1e-6 + 272 * $tb) + 1e-6 + 4 * 272 * $tb + 1024 / 8e9")" \
     "$(time_of allreduce hier_rs 1024 0 "${two[@]}")" 0.001
+# reduce_scatter_block hier, 1000 B blocks, R = 8e9 B/s (m/R = 0.125 us).
+# One rank a host (crossbar-64, p = 8 = 2^3 nodes): no node phase; the one column's recursive
+# halving in bit-reversed order, 4000, 2000 and 1000 B: 3 a + 7048 b + 7000/R = 7.5798 us (its
+# ring took 7 (a + 1016 b + m/R) = 15.5862 us).
+assert_near "reduce_scatter_block hier, one rank a host, p = 8, 1000 B: halving" \
+    "$(f "6e-6 + 7048 * $tb + 7000 / 8e9")" \
+    "$(time_of reduce_scatter_block hier 1000 0 "${one[@]}" --reduce-rate 8e9)" 0.001
+# 2 hosts of 4 ranks (torus-4x4): the node ring of 4 pieces of 2 blocks runs in two channels,
+# each half a piece (1000 B, t = 1.1016 us a step, c = m/R to combine): both start at once and
+# arrive at t; combining the first (c) posts its next step, combining the second (c) overlaps
+# it, so the 3 steps end at 3 t + 4 c. Then every column's 2 servers exchange one block, the 4
+# pairs at once over one torus link each way (1 us + 4 x 1016 b), and combine it (c):
+# 3.3048 + 0.5 + 1.4064 + 0.125 = 5.3362 us. One ring of whole pieces took 3 (1 us + 2016 b +
+# 2c) + 1.5314 = 5.8862 us.
+assert_near "reduce_scatter_block hier, 2 x 4 ranks, 1000 B: two-channel node ring" \
+    "$(f "3 * $t1000 + 4 * 1000 / 8e9 + 1e-6 + 4 * 1016 * $tb + 1000 / 8e9")" \
+    "$(time_of reduce_scatter_block hier 1000 0 "${two[@]}" --reduce-rate 8e9)" 0.001
 # allgather hier, 1000 B on crossbar-64 with 2 ranks a host, 8 ranks (4 nodes; a host's ranks
 # talk over SimGrid's default loopback: no latency, 10 GB/s): the node block gathered (1016 b),
 # the 4 leaders' recursive doubling (2^2 leaders below the ring's size: 2 steps of 2 and 4
