@@ -21,6 +21,7 @@
  * halving and doubling replace the two rings (log2 n steps each, not n - 1). */
 #include "hier/hier.h"
 #include "allreduce.h"
+#include "env.h"
 #include "rs_count.h"
 
 #include <stdlib.h>
@@ -149,16 +150,23 @@ static int allreduce_rs_levels(const void *sendbuf, void *recvbuf, int count, MP
             rc = hier_halving_reduce_scatter(recvbuf, tmp, type, op, &node, off, len,
                                              HIER_INTRA_TAG, comm);
         else
-            rc = hier_ring_reduce_scatter(recvbuf, tmp, type, op, &node, 0, off, len,
-                                          HIER_INTRA_TAG, comm);
+            rc = hier_ring2_reduce_scatter(recvbuf, tmp, type, op, &node, off, len, HIER_INTRA_TAG,
+                                           comm);
         int j = node.me;
         if (rc == MPI_SUCCESS && j < L) {       /* the j-th ranks of all nodes */
             int col = nd->local[node.ranks[j]]; /* the j-th member's place in its node */
+            int halve = len[j] >= N && hier_column_halving((double)count * (double)eb, N, L,
+                                                           coll_env_double("COLLSIM_ALPHA", 1e-6),
+                                                           coll_env_double("COLLSIM_BETA", 1e-10));
             for (int k = 0; k < N; k++)
                 peers[k] = nd->members[nd->start[k] + col];
+            for (int k = 0; halve && k < N; k++) /* bit-reversed: largest halves to the nearest */
+                peers[k] = nd->members[nd->start[rs_mirror(k, N)] + col];
             struct hgroup g = hier_group(peers, N, rank);
-            rc = hier_allreduce(b + off[j] * eb, tmp, (int)len[j], type, op, &g, HIER_LEADER_TAG,
-                                comm);
+            rc = halve ? hier_halving_allreduce(b + off[j] * eb, tmp, (int)len[j], type, op, &g,
+                                                HIER_LEADER_TAG, comm)
+                       : hier_allreduce(b + off[j] * eb, tmp, (int)len[j], type, op, &g,
+                                        HIER_LEADER_TAG, comm);
         }
         if (rc == MPI_SUCCESS && pow2)
             rc = hier_rd_allgather(recvbuf, type, &node, 0, off, len, HIER_INTRA_TAG, comm);

@@ -405,6 +405,22 @@ static int allreduce_rd(void *buf, void *tmp, int count, MPI_Datatype type, MPI_
     return rc;
 }
 
+int hier_halving_allreduce(void *buf, void *tmp, int count, MPI_Datatype type, MPI_Op op,
+                           const struct hgroup *g, int tag, MPI_Comm comm)
+{
+    int n = g->n;
+    if (g->me < 0 || n < 2) return MPI_SUCCESS;
+    long *off = malloc(sizeof(long) * 2 * (size_t)n);
+    if (off == NULL) return MPI_ERR_NO_MEM;
+    long *len = off + n;
+    for (int b = 0; b < n; b++)
+        off[b] = (long)count * b / n, len[b] = (long)count * (b + 1) / n - off[b];
+    int rc = hier_halving_reduce_scatter(buf, tmp, type, op, g, off, len, tag, comm);
+    if (rc == MPI_SUCCESS) rc = hier_rd_allgather(buf, type, g, 0, off, len, tag, comm);
+    free(off);
+    return rc;
+}
+
 int hier_allreduce(void *buf, void *tmp, int count, MPI_Datatype type, MPI_Op op,
                    const struct hgroup *g, int tag, MPI_Comm comm)
 {

@@ -111,6 +111,12 @@ int hier_halving_reduce_scatter(void *buf, void *tmp, MPI_Datatype type, MPI_Op 
                                 const struct hgroup *g, const long *off, const long *len, int tag,
                                 MPI_Comm comm);
 
+/* All-reduce in place on buf for n = 2^k: hier_halving_reduce_scatter on n blocks of
+ * count/n elements, then hier_rd_allgather (Rabenseifner's: 2 log2 n steps, 2 (n-1)/n of the
+ * vector sent). tmp: room for half the vector. */
+int hier_halving_allreduce(void *buf, void *tmp, int count, MPI_Datatype type, MPI_Op op,
+                           const struct hgroup *g, int tag, MPI_Comm comm);
+
 /* Binomial reduce to member root: buf holds this member's input and, at the root, the result
  * (elsewhere partial results); tmp: room for count elements. The operation must commute (every
  * predefined one does). */

@@ -128,6 +128,18 @@ assert_near "reduce_scatter_block hier, one rank a host, p = 8, 1000 B: halving"
 assert_near "reduce_scatter_block hier, 2 x 4 ranks, 1000 B: two-channel node ring" \
     "$(f "3 * $t1000 + 4 * 1000 / 8e9 + 1e-6 + 4 * 1016 * $tb + 1000 / 8e9")" \
     "$(time_of reduce_scatter_block hier 1000 0 "${two[@]}" --reduce-rate 8e9)" 0.001
+# allreduce hier_rs, 48000 B on crossbar-64 with 2 ranks a host, 8 ranks (4 nodes, the loopback
+# as below), R = 8e9: the node's 2 ranks halve (24000 B, 2.4016 us, and combine 3 us); then
+# each column (24000 B, L = 2 columns a node) is all-reduced by its 4 nodes by halving and
+# doubling (hier_rule.h: 48000 b (2 - 2 + 2/4) > 2 a with a = 1 us and b = 0.1 ns/B by
+# default), both columns at once through each host's uplink: 12000 B (2 us + 2 x 12016 b, and
+# 1.5 us to combine), 6000 B (2 us + 2 x 6016 b, 0.75 us), then 6000 and 12000 B back; the
+# node's halves exchanged (2.4016 us): 25.266 us. Recursive doubling on the columns took
+# 2 (2 us + 2 x 24016 b + 3 us) there: 27.4096 us.
+assert_near "allreduce hier_rs, 4 nodes of 2 ranks, 48000 B: columns halve and double" \
+    "$(f "2 * 24016 * $tb + 3e-6 + 2 * (2e-6 + 2 * 12016 * $tb) + 1.5e-6 + 2 * (2e-6 + 2 * 6016 * $tb) + 0.75e-6")" \
+    "$(time_of allreduce hier_rs 48000 0 --platform "$(plat crossbar-64)" --ranks-per-host 2 --np 8 --reduce-rate 8e9)" \
+    0.001
 # allgather hier, 1000 B on crossbar-64 with 2 ranks a host, 8 ranks (4 nodes; a host's ranks
 # talk over SimGrid's default loopback: no latency, 10 GB/s): the node block gathered (1016 b),
 # the 4 leaders' recursive doubling (2^2 leaders below the ring's size: 2 steps of 2 and 4
