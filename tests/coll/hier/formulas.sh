@@ -149,4 +149,15 @@ assert_near "allgather hier, 4 nodes of 2 ranks, 1000 B: recursive doubling amon
     "$(f "4e-6 + 15064 * $tb")" \
     "$(time_of allgather hier 1000 0 --platform "$(plat crossbar-64)" --ranks-per-host 2 --np 8)" \
     0.001
+# allgather hier, 4096 B on crossbar-64 with 4 ranks a host, 16 ranks (4 nodes; the 64 KiB
+# result takes the node broadcast's large form, hier_bcast_large, so every rank leads a column):
+# column j's 4 ranks double in bit-reversed node order (nodes 0-2 and 1-3 first), the 4
+# columns at once through each host's uplink: 1 block (2 us + 4 x 4112 b), then 2 blocks
+# (2 us + 4 x 8208 b); then each node's ring of its 4 packed columns of 16 KiB, 3 steps of
+# 16400 b on the loopback: 13.848 us. The leader's gather, doubling and broadcast took
+# 21.1696 us.
+assert_near "allgather hier, 4 nodes of 4 ranks, 4096 B: every rank a column's leader" \
+    "$(f "4e-6 + 4 * (4112 + 8208) * $tb + 3 * 16400 * $tb")" \
+    "$(time_of allgather hier 4096 0 --platform "$(plat crossbar-64)" --ranks-per-host 4 --np 16)" \
+    0.001
 finish

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # machine.sh COLLSIM SRCDIR COLLECTIVE MAP: the hierarchical algorithms of COLLECTIVE on four
 # XL250a nodes (collsim platform --machine machines/xl250a.machine --nodes 4 --map-by MAP, 96
-# cores: 24 a node on two sockets), at 96, 50 and 13 ranks (--map-by core: full nodes, a partly
-# filled third node, one partial node; --map-by node: 24, 13/13/12/12 and 4/3/3/3 ranks a node,
-# none contiguous), roots {0, 1, p/2, p-1} for the rooted collectives; each at the default
+# cores: 24 a node on two sockets), at 96, 72, 50 and 13 ranks (--map-by core: full nodes, three
+# full nodes, a partly filled third node, one partial node; --map-by node: 24, 18, 13/13/12/12
+# and 4/3/3/3 ranks a node, none contiguous; equal nodes take the allgather's columns, by
+# recursive doubling for 4 nodes and by a ring for 3), roots {0, 1, p/2, p-1} for the rooted collectives; each at the default
 # switch to the large-message phases (64 KiB) and with COLLSIM_HIER_LARGE=1 (every phase its
 # large form, blocks of 0 bytes included). The runner checks every rank's result after every
 # call.
@@ -22,7 +23,7 @@ case $coll in
 esac
 rooted=0
 [ "$coll" = bcast ] || [ "$coll" = reduce ] && rooted=1
-for np in 96 50 13; do
+for np in 96 72 50 13; do
     roots=0
     [ $rooted = 1 ] && roots=$(root_classes "$np")
     for root in $roots; do
