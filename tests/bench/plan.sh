@@ -18,4 +18,13 @@ assert_eq "bench --plan: bcast's message" \
     "plan: bcast dragonfly-256x4, 1024 ranks, sizes 65536,1048576,4194304" \
     "$(grep '^plan: bcast ' <<<"$out")"
 assert_eq "bench --plan: nothing else" 4 "$(grep -c . <<<"$out")"
+# --only names the algorithms a row runs, and the plan says so
+out=$("$src/bench/coll-vs-smpi" --plan --colls allreduce --platforms fattree-32x32c,torus-8x8 \
+    --only hier_rs,smpi:mvapich2 "$(dirname "$collsim")" "$tmp" 2>"$tmp/err")
+assert_eq "bench --plan --only: a machine row" \
+    "plan: allreduce fattree-32x32c, 1024 ranks, sizes 65536,1048576,4194304, only hier_rs,smpi:mvapich2" \
+    "$(grep '^plan: allreduce fattree' <<<"$out")"
+assert_eq "bench --plan --only: a course row" \
+    "plan: allreduce torus-8x8, sizes 16,65536,1048576,4194304, only hier_rs,smpi:mvapich2" \
+    "$(grep '^plan: allreduce torus' <<<"$out")"
 finish
