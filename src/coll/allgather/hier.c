@@ -85,32 +85,38 @@ static int column_rd(char *out, long m, const struct coll_nodes *nd, int j, int 
     return rc;
 }
 
+/* Column j's ring allgather for any N, in place in recvbuf, node order. */
+static int column_ring(char *out, long m, const struct coll_nodes *nd, int j, int rank,
+                       MPI_Comm comm)
+{
+    int N = nd->nnodes, rc = MPI_SUCCESS;
+    long *off = malloc(sizeof(long) * 2 * (size_t)N);
+    int *peers = malloc(sizeof(int) * (size_t)N);
+    if (off == NULL || peers == NULL) rc = MPI_ERR_NO_MEM;
+    for (int k = 0; rc == MPI_SUCCESS && k < N; k++) {
+        peers[k] = nd->members[nd->start[k] + j];
+        off[k] = peers[k] * m, off[N + k] = m;
+    }
+    if (rc == MPI_SUCCESS) {
+        struct hgroup col = hier_group(peers, N, rank);
+        rc = hier_ring_allgather(out, MPI_BYTE, &col, 0, off, off + N, HIER_LEADER_TAG, comm);
+    }
+    free(off), free(peers);
+    return rc;
+}
+
 /* Every rank a leader: its column's allgather (recursive doubling for 2^k nodes, else a ring
  * in place), then the node's of the columns. */
 static int columns(const char *own, char *out, long m, const struct coll_nodes *nd, int rank,
                    MPI_Comm comm)
 {
-    int N = nd->nnodes, j = nd->local[rank], rc = MPI_SUCCESS;
-    long *off = malloc(sizeof(long) * 2 * (size_t)N);
-    int *peers = malloc(sizeof(int) * (size_t)N);
-    if (off == NULL || peers == NULL) rc = MPI_ERR_NO_MEM;
-    if (rc == MPI_SUCCESS && own != out + (size_t)rank * (size_t)m && m > 0)
+    int N = nd->nnodes, j = nd->local[rank];
+    if (own != out + (size_t)rank * (size_t)m && m > 0)
         memcpy(out + (size_t)rank * (size_t)m, own, (size_t)m);
-    for (int k = 0; rc == MPI_SUCCESS && k < N; k++) {
-        peers[k] = nd->members[nd->start[k] + j];
-        off[k] = peers[k] * m, off[N + k] = m;
-    }
-    if (rc == MPI_SUCCESS && (N & (N - 1)) == 0)
-        rc = column_rd(out, m, nd, j, rank, comm);
-    else if (rc == MPI_SUCCESS) {
-        struct hgroup col = hier_group(peers, N, rank);
-        rc = hier_ring_allgather(out, MPI_BYTE, &col, 0, off, off + N, HIER_LEADER_TAG, comm);
-    }
+    int rc = (N & (N - 1)) == 0 ? column_rd(out, m, nd, j, rank, comm)
+                                : column_ring(out, m, nd, j, rank, comm);
     struct hgroup node = hier_node_group(nd, nd->node[rank], rank);
-    if (rc == MPI_SUCCESS) rc = node_packed(out, m, nd, &node, comm);
-    free(off);
-    free(peers);
-    return rc;
+    return rc == MPI_SUCCESS ? node_packed(out, m, nd, &node, comm) : rc;
 }
 
 int allgather_hier(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,

@@ -158,10 +158,8 @@ static int allreduce_rs_levels(const void *sendbuf, void *recvbuf, int count, MP
             int halve = len[j] >= N && hier_column_halving((double)count * (double)eb, N, L,
                                                            coll_env_double("COLLSIM_ALPHA", 1e-6),
                                                            coll_env_double("COLLSIM_BETA", 1e-10));
-            for (int k = 0; k < N; k++)
-                peers[k] = nd->members[nd->start[k] + col];
-            for (int k = 0; halve && k < N; k++) /* bit-reversed: largest halves to the nearest */
-                peers[k] = nd->members[nd->start[rs_mirror(k, N)] + col];
+            for (int k = 0; k < N; k++) /* halving bit-reversed: largest halves to the nearest */
+                peers[k] = nd->members[nd->start[halve ? rs_mirror(k, N) : k] + col];
             struct hgroup g = hier_group(peers, N, rank);
             rc = halve ? hier_halving_allreduce(b + off[j] * eb, tmp, (int)len[j], type, op, &g,
                                                 HIER_LEADER_TAG, comm)

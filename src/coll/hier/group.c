@@ -253,10 +253,12 @@ static void half_of(const long *off, const long *len, int b, int c, long *o, lon
     *l = c ? len[b] - h : h;
 }
 
-/* One of hier_ring2_reduce_scatter's channels: its half, its step and that step's requests. */
+/* One of hier_ring2_reduce_scatter's channels: its half, its step, that step's requests and
+ * where what it receives is combined into. */
 struct ring2_chan {
     int c, t;
     char *tmp; /* what its step receives */
+    long ro, rl;
     MPI_Request req[2];
 };
 
@@ -268,12 +270,12 @@ static int ring2_post(struct ring2_chan *ch, char *b, MPI_Aint ext, MPI_Datatype
 {
     int n = g->n, pos = g->me, sb = (pos - ch->t - 1 + 2 * n) % n;
     int rb = (pos - ch->t - 2 + 2 * n) % n;
-    long so, sl, ro, rl;
+    long so, sl;
     ch->req[0] = ch->req[1] = MPI_REQUEST_NULL;
     if (ch->t >= n - 1) return MPI_SUCCESS;
     half_of(off, len, sb, ch->c, &so, &sl);
-    half_of(off, len, rb, ch->c, &ro, &rl);
-    int rc = MPI_Irecv(ch->tmp, (int)rl, type, member(g, pos - 1), tag, comm, &ch->req[0]);
+    half_of(off, len, rb, ch->c, &ch->ro, &ch->rl);
+    int rc = MPI_Irecv(ch->tmp, (int)ch->rl, type, member(g, pos - 1), tag, comm, &ch->req[0]);
     if (rc == MPI_SUCCESS)
         rc = MPI_Isend(b + so * ext, (int)sl, type, member(g, pos + 1), tag, comm, &ch->req[1]);
     return rc;
@@ -284,12 +286,9 @@ static int ring2_step(struct ring2_chan *ch, char *b, MPI_Aint ext, MPI_Datatype
                       const struct hgroup *g, const long *off, const long *len, int tag,
                       MPI_Comm comm)
 {
-    int n = g->n, rb = (g->me - ch->t - 2 + 2 * n) % n;
-    long ro, rl;
-    half_of(off, len, rb, ch->c, &ro, &rl);
     int rc = MPI_Waitall(2, ch->req, MPI_STATUSES_IGNORE);
-    if (rc == MPI_SUCCESS && rl > 0)
-        rc = coll_reduce_local(ch->tmp, b + ro * ext, (int)rl, type, op);
+    if (rc == MPI_SUCCESS && ch->rl > 0)
+        rc = coll_reduce_local(ch->tmp, b + ch->ro * ext, (int)ch->rl, type, op);
     ch->t++;
     return rc == MPI_SUCCESS ? ring2_post(ch, b, ext, type, g, off, len, tag, comm) : rc;
 }
@@ -405,20 +404,31 @@ static int allreduce_rd(void *buf, void *tmp, int count, MPI_Datatype type, MPI_
     return rc;
 }
 
-int hier_halving_allreduce(void *buf, void *tmp, int count, MPI_Datatype type, MPI_Op op,
-                           const struct hgroup *g, int tag, MPI_Comm comm)
+/* The all-reduce as a reduce-scatter then an allgather of n equal blocks: by halving and
+ * doubling (halve 1, n = 2^k) or by the two rings. */
+static int blocks_allreduce(void *buf, void *tmp, int count, MPI_Datatype type, MPI_Op op,
+                            const struct hgroup *g, int tag, MPI_Comm comm, int halve)
 {
     int n = g->n;
-    if (g->me < 0 || n < 2) return MPI_SUCCESS;
     long *off = malloc(sizeof(long) * 2 * (size_t)n);
     if (off == NULL) return MPI_ERR_NO_MEM;
     long *len = off + n;
     for (int b = 0; b < n; b++)
         off[b] = (long)count * b / n, len[b] = (long)count * (b + 1) / n - off[b];
-    int rc = hier_halving_reduce_scatter(buf, tmp, type, op, g, off, len, tag, comm);
-    if (rc == MPI_SUCCESS) rc = hier_rd_allgather(buf, type, g, 0, off, len, tag, comm);
+    int rc = halve ? hier_halving_reduce_scatter(buf, tmp, type, op, g, off, len, tag, comm)
+                   : hier_ring_reduce_scatter(buf, tmp, type, op, g, 0, off, len, tag, comm);
+    if (rc == MPI_SUCCESS)
+        rc = halve ? hier_rd_allgather(buf, type, g, 0, off, len, tag, comm)
+                   : hier_ring_allgather(buf, type, g, 0, off, len, tag, comm);
     free(off);
     return rc;
+}
+
+int hier_halving_allreduce(void *buf, void *tmp, int count, MPI_Datatype type, MPI_Op op,
+                           const struct hgroup *g, int tag, MPI_Comm comm)
+{
+    if (g->me < 0 || g->n < 2) return MPI_SUCCESS;
+    return blocks_allreduce(buf, tmp, count, type, op, g, tag, comm, 1);
 }
 
 int hier_allreduce(void *buf, void *tmp, int count, MPI_Datatype type, MPI_Op op,
@@ -429,15 +439,7 @@ int hier_allreduce(void *buf, void *tmp, int count, MPI_Datatype type, MPI_Op op
     if (!hier_allreduce_large((double)count * (double)extent_of(type), count, n,
                               (double)hier_large()))
         return allreduce_rd(buf, tmp, count, type, op, g, tag, comm);
-    long *off = malloc(sizeof(long) * 2 * (size_t)n);
-    if (off == NULL) return MPI_ERR_NO_MEM;
-    long *len = off + n;
-    for (int b = 0; b < n; b++)
-        off[b] = (long)count * b / n, len[b] = (long)count * (b + 1) / n - off[b];
-    int rc = hier_ring_reduce_scatter(buf, tmp, type, op, g, 0, off, len, tag, comm);
-    if (rc == MPI_SUCCESS) rc = hier_ring_allgather(buf, type, g, 0, off, len, tag, comm);
-    free(off);
-    return rc;
+    return blocks_allreduce(buf, tmp, count, type, op, g, tag, comm, 0);
 }
 
 /* ---- synchronisation ---- */
