@@ -129,6 +129,37 @@ int hier_reduce(void *buf, void *tmp, int count, MPI_Datatype type, MPI_Op op,
 int hier_allreduce(void *buf, void *tmp, int count, MPI_Datatype type, MPI_Op op,
                    const struct hgroup *g, int tag, MPI_Comm comm);
 
+/* ---- phases side by side (pipe.c) ---- */
+
+/* What a phase of hier_steps_run is: one of the rings (rot 0; the reduce-scatter's channel c
+ * takes half c of every block, as hier_ring2_reduce_scatter's), recursive halving or recursive
+ * doubling (n = 2^k), as the blocking phases above are, on the blocks off/len (elements) of
+ * buf. */
+enum hstep_kind { HS_RING_RS, HS_RING_AG, HS_HALVE_RS, HS_RD_AG };
+
+#define HSTEP_MAX 64
+
+/* A phase: its kind, group, buffer and blocks, channel c (HS_RING_RS), tmp (the phases that
+ * combine: room for their largest piece, a tmp of its own), its own tag (phases between the
+ * same ranks may run at once), and deps: the phases (bit k: phase k of the array) that must
+ * end before it starts. t (0 at first), ro and rl are the run's. */
+struct hstep {
+    enum hstep_kind kind;
+    const struct hgroup *g;
+    char *buf, *tmp;
+    const long *off, *len;
+    int c, tag;
+    unsigned long long deps;
+    int t;
+    long ro, rl;
+};
+
+/* Runs the n (at most HSTEP_MAX) phases: every started phase has one step in flight; a step's
+ * piece is combined as soon as its messages are done and the next step posted; a phase starts
+ * when its deps have ended. Phases must not touch the same elements unless one waits for the
+ * other. */
+int hier_steps_run(struct hstep *ph, int n, MPI_Datatype type, MPI_Op op, MPI_Comm comm);
+
 /* ---- synchronisation phases (0-byte messages) ---- */
 
 /* Every member to member root, which posts all the receives at once (fan-in). */

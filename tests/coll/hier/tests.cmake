@@ -8,7 +8,7 @@ foreach(c bcast reduce allreduce allgather alltoall barrier reduce_scatter_block
                      ${CMAKE_SOURCE_DIR} ${c} ${map})
   endforeach()
 endforeach()
-foreach(t hosts formulas figures dragonfly)
+foreach(t hosts formulas figures dragonfly parts)
   add_test(NAME coll.hier.${t} COMMAND bash ${CMAKE_SOURCE_DIR}/tests/coll/hier/${t}.sh
            $<TARGET_FILE:collsim> ${CMAKE_SOURCE_DIR})
 endforeach()
