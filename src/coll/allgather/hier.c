@@ -35,88 +35,92 @@ static int equal_nodes(const struct coll_nodes *nd)
     return n >= 2;
 }
 
-/* The node's ring allgather of its n columns in a packed copy of the result (place j N + k:
- * node k's j-th rank's block), then every block to its place in recvbuf. A column as one
- * indexed datatype instead of a packed one took twice as long a step in SimGrid 3.32 (3.5 us
- * against 1.64 for 16 KiB on a loopback of 10 GB/s). */
-static int node_packed(char *out, long m, const struct coll_nodes *nd, const struct hgroup *node,
-                       MPI_Comm comm)
+/* The K parts' blocks: part k of every block is [lo, lo + sz), lo = m k / K, packed part after
+ * part (base n N lo); in part k, column j's blocks in place j N + b (b: node rs_mirror(b) for
+ * 2^k nodes, else node b), so that the column's blocks and the node's columns are contiguous.
+ * coff/clen: this rank's column's N blocks; noff/nlen: the node's n columns. */
+static void part_blocks(long m, int k, int K, int n, int N, int j, long *coff, long *clen,
+                        long *noff, long *nlen)
 {
-    int N = nd->nnodes, n = node->n, j = node->me, rc = MPI_SUCCESS;
-    char *pack = malloc((size_t)n * (size_t)N * (size_t)m + 1);
-    long *off = malloc(sizeof(long) * 2 * (size_t)n);
-    if (pack == NULL || off == NULL) rc = MPI_ERR_NO_MEM;
-    for (int k = 0; rc == MPI_SUCCESS && k < N; k++)
-        memcpy(pack + ((long)j * N + k) * m, out + (long)nd->members[nd->start[k] + j] * m,
-               (size_t)m);
-    for (int i = 0; rc == MPI_SUCCESS && i < n; i++)
-        off[i] = (long)i * N * m, off[n + i] = (long)N * m;
-    if (rc == MPI_SUCCESS)
-        rc = hier_ring_allgather(pack, MPI_BYTE, node, 0, off, off + n, HIER_INTRA_TAG, comm);
-    for (int i = 0; rc == MPI_SUCCESS && i < n; i++)
-        for (int k = 0; k < N; k++)
-            memcpy(out + (long)nd->members[nd->start[k] + i] * m, pack + ((long)i * N + k) * m,
-                   (size_t)m);
-    free(pack), free(off);
-    return rc;
+    long lo = m * k / K, sz = m * (k + 1) / K - lo, base = (long)n * N * lo;
+    for (int b = 0; b < N; b++)
+        coff[b] = base + ((long)j * N + b) * sz, clen[b] = sz;
+    for (int i = 0; i < n; i++)
+        noff[i] = base + (long)i * N * sz, nlen[i] = (long)N * sz;
 }
 
-/* Column j's recursive doubling for N = 2^k nodes, in bit-reversed node order (the largest
- * messages to the nearest node): in a packed copy, place b the block of node rs_mirror(b). */
-static int column_rd(char *out, long m, const struct coll_nodes *nd, int j, int rank, MPI_Comm comm)
+/* Every block of the packed copy to its place in recvbuf (to 1) or this rank's block into it. */
+static void unpack(char *out, const char *own, char *pack, long m, int K,
+                   const struct coll_nodes *nd, const int *node_at, int rank, int to)
 {
-    int N = nd->nnodes, rc = MPI_SUCCESS;
-    long *off = malloc(sizeof(long) * 2 * (size_t)N);
-    int *peers = malloc(sizeof(int) * (size_t)N);
-    char *pack = malloc((size_t)N * (size_t)(m > 0 ? m : 1));
-    if (off == NULL || peers == NULL || pack == NULL) rc = MPI_ERR_NO_MEM;
-    for (int b = 0; rc == MPI_SUCCESS && b < N; b++) {
-        peers[b] = nd->members[nd->start[rs_mirror(b, N)] + j];
-        off[b] = b * m, off[N + b] = m;
-        if (peers[b] == rank) memcpy(pack + b * m, out + (size_t)rank * (size_t)m, (size_t)m);
+    int N = nd->nnodes, n = nd->start[1] - nd->start[0];
+    for (int k = 0; k < K; k++) {
+        long lo = m * k / K, sz = m * (k + 1) / K - lo, base = (long)n * N * lo;
+        for (int i = 0; i < n; i++)
+            for (int b = 0; b < N; b++) {
+                int r = nd->members[nd->start[node_at[b]] + i];
+                char *at = pack + base + ((long)i * N + b) * sz;
+                if (to)
+                    memcpy(out + (size_t)r * (size_t)m + lo, at, (size_t)sz);
+                else if (r == rank)
+                    memcpy(at, own + lo, (size_t)sz);
+            }
     }
-    if (rc == MPI_SUCCESS) {
-        struct hgroup col = hier_group(peers, N, rank);
-        rc = hier_rd_allgather(pack, MPI_BYTE, &col, 0, off, off + N, HIER_LEADER_TAG, comm);
-    }
-    for (int b = 0; rc == MPI_SUCCESS && b < N; b++)
-        memcpy(out + (size_t)peers[b] * (size_t)m, pack + b * m, (size_t)m);
-    free(off), free(peers), free(pack);
-    return rc;
 }
 
-/* Column j's ring allgather for any N, in place in recvbuf, node order. */
-static int column_ring(char *out, long m, const struct coll_nodes *nd, int j, int rank,
-                       MPI_Comm comm)
-{
-    int N = nd->nnodes, rc = MPI_SUCCESS;
-    long *off = malloc(sizeof(long) * 2 * (size_t)N);
-    int *peers = malloc(sizeof(int) * (size_t)N);
-    if (off == NULL || peers == NULL) rc = MPI_ERR_NO_MEM;
-    for (int k = 0; rc == MPI_SUCCESS && k < N; k++) {
-        peers[k] = nd->members[nd->start[k] + j];
-        off[k] = peers[k] * m, off[N + k] = m;
-    }
-    if (rc == MPI_SUCCESS) {
-        struct hgroup col = hier_group(peers, N, rank);
-        rc = hier_ring_allgather(out, MPI_BYTE, &col, 0, off, off + N, HIER_LEADER_TAG, comm);
-    }
-    free(off), free(peers);
-    return rc;
-}
-
-/* Every rank a leader: its column's allgather (recursive doubling for 2^k nodes, else a ring
- * in place), then the node's of the columns. */
+/* Every rank a leader, in K parts (hier_parts: hier_rule.h) run side by side by
+ * hier_steps_run: part k's column allgather (recursive doubling in bit-reversed node order for
+ * 2^k nodes, else a ring) after part k - 1's, then part k's node ring allgather of the n
+ * columns, after part k - 1's, so that the node's memory works on one part while the NIC
+ * brings the next. One packed copy of the result holds both phases' blocks. */
 static int columns(const char *own, char *out, long m, const struct coll_nodes *nd, int rank,
                    MPI_Comm comm)
 {
-    int N = nd->nnodes, j = nd->local[rank];
-    if (own != out + (size_t)rank * (size_t)m && m > 0)
-        memcpy(out + (size_t)rank * (size_t)m, own, (size_t)m);
-    int rc = (N & (N - 1)) == 0 ? column_rd(out, m, nd, j, rank, comm)
-                                : column_ring(out, m, nd, j, rank, comm);
+    int N = nd->nnodes, j = nd->local[rank], rd = (N & (N - 1)) == 0;
     struct hgroup node = hier_node_group(nd, nd->node[rank], rank);
-    return rc == MPI_SUCCESS ? node_packed(out, m, nd, &node, comm) : rc;
+    int n = node.n, K = hier_parts((double)m * n * N, n, coll_env_double("COLLSIM_ALPHA", 1e-6),
+                                   coll_env_double("COLLSIM_BETA", 1e-10));
+    K = (int)coll_env_double("COLLSIM_HIER_PARTS", K);
+    if (K > HSTEP_MAX / 2) K = HSTEP_MAX / 2;
+    if (K > m) K = (int)m;
+    if (K < 1) K = 1;
+    int *at = malloc(sizeof(int) * 2 * (size_t)N), rc = MPI_SUCCESS;
+    long *blk = malloc(sizeof(long) * 2 * (size_t)K * (size_t)(N + n));
+    char *pack = malloc((size_t)n * (size_t)N * (size_t)m + 1);
+    if (at == NULL || blk == NULL || pack == NULL) rc = MPI_ERR_NO_MEM;
+    struct hstep ph[HSTEP_MAX];
+    struct hgroup col = {0, NULL, -1};
+    if (rc == MPI_SUCCESS) {
+        for (int b = 0; b < N; b++) /* at[b]: the node at place b; at + N: its j-th rank */
+            at[b] = rd ? rs_mirror(b, N) : b, at[N + b] = nd->members[nd->start[at[b]] + j];
+        col = hier_group(at + N, N, rank);
+    }
+    for (int k = 0; k < K && rc == MPI_SUCCESS; k++) {
+        long *coff = blk + 2 * (size_t)k * (size_t)(N + n), *noff = coff + 2 * N;
+        part_blocks(m, k, K, n, N, j, coff, coff + N, noff, noff + n);
+        unsigned long long prev = k > 0 ? 1ULL << (2 * k - 2) : 0;
+        ph[2 * k] = (struct hstep){.kind = rd ? HS_RD_AG : HS_RING_AG,
+                                   .g = &col,
+                                   .buf = pack,
+                                   .off = coff,
+                                   .len = coff + N,
+                                   .tag = HIER_STEPS_TAG + 2 * k,
+                                   .deps = prev};
+        ph[2 * k + 1] = (struct hstep){.kind = HS_RING_AG,
+                                       .g = &node,
+                                       .buf = pack,
+                                       .off = noff,
+                                       .len = noff + n,
+                                       .tag = HIER_STEPS_TAG + 2 * k + 1,
+                                       .deps = 1ULL << (2 * k) | prev << 1};
+    }
+    if (rc == MPI_SUCCESS) {
+        unpack(out, own, pack, m, K, nd, at, rank, 0);
+        rc = hier_steps_run(ph, 2 * K, MPI_BYTE, MPI_OP_NULL, comm);
+    }
+    if (rc == MPI_SUCCESS) unpack(out, own, pack, m, K, nd, at, rank, 1);
+    free(at), free(blk), free(pack);
+    return rc;
 }
 
 int allgather_hier(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,

@@ -101,7 +101,7 @@ int allreduce_dragonfly_groups(const void *sendbuf, void *recvbuf, int count, MP
     return allreduce_levels(sendbuf, recvbuf, count, type, op, comm, 0, 1);
 }
 
-/* ---- hier_rs in parts (hier_rs_parts: hier_rule.h) ----
+/* ---- hier_rs in parts (hier_parts: hier_rule.h) ----
  * The vector is cut into K parts, each of hier_rs's three phases (the node's ring
  * reduce-scatter in two channels, the column's halving and doubling, the node's ring
  * allgather), run side by side by hier_steps_run so that the columns use the network while the
@@ -111,7 +111,7 @@ int allreduce_dragonfly_groups(const void *sendbuf, void *recvbuf, int count, MP
  * allgather after its column. Phase 5k + i of part k: i = 0, 1 the two channels, 2 and 3 the
  * column's halving and doubling, 4 the allgather. On dragonfly-256x4 at 1 MiB in 2 parts the
  * columns one after the other took 477.8 us, side by side 375.1 (302.8 in the rule's 6 parts). */
-enum { RS_PH = 5, RS_TAG = 7200 };
+enum { RS_PH = 5, RS_TAG = HIER_STEPS_TAG };
 
 #define BIT(k) (1ULL << (k))
 
@@ -144,12 +144,12 @@ static void part_blocks(int count, int k, int K, int L, int n, int N, int j, lon
     }
 }
 
-/* How many parts hier_rs takes on nodes in ring form (hier_rs_parts: hier_rule.h). */
+/* How many parts hier_rs takes on nodes in ring form (hier_parts: hier_rule.h). */
 static int rs_parts_count(int count, long eb, int n, int N, int L)
 {
     double a = coll_env_double("COLLSIM_ALPHA", 1e-6), b = coll_env_double("COLLSIM_BETA", 1e-10);
     double bytes = (double)count * (double)eb;
-    int K = (int)coll_env_double("COLLSIM_HIER_PARTS", hier_rs_parts(bytes, n, a, b));
+    int K = (int)coll_env_double("COLLSIM_HIER_PARTS", hier_parts(bytes, n, a, b));
     if (K > HSTEP_MAX / RS_PH) K = HSTEP_MAX / RS_PH;
     double part = bytes / (K > 1 ? K : 1);
     if (K < 2 || n < 2 || L < 2 || count / K / L < N || !hier_column_halving(part, N, L, a, b))

@@ -20,6 +20,8 @@
 #define HIER_LEADER_TAG 7071
 #define HIER_MOVE_TAG 7072
 #define HIER_PART_TAG 7080
+/* hier_steps_run's phases: HIER_STEPS_TAG + the phase's index (HSTEP_MAX of them) */
+#define HIER_STEPS_TAG 7200
 
 /* HIER_LARGE, or COLLSIM_HIER_LARGE (hier_rule.h). */
 long hier_large(void);

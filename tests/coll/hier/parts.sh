@@ -1,21 +1,25 @@
 #!/usr/bin/env bash
-# parts.sh COLLSIM SRCDIR: allreduce hier_rs in parts (hier_rule.h's hier_rs_parts, the node's
-# rings in ring form and the columns halving), on crossbar-64 with K ranks a host: 2 x 4 hosts
-# (ring form from 64 KiB), 3 x 4 and 4 x 8, sizes whose parts, blocks and halves are uneven
-# (the rule takes 2 to 7 parts), and 8 parts forced by COLLSIM_HIER_PARTS. The runner checks
-# every rank's result after every call (a SUM call and a MAX call).
+# parts.sh COLLSIM SRCDIR: the hierarchical algorithms that run in parts side by side
+# (hier_rule.h's hier_parts): allreduce hier_rs (the node's rings in ring form, the columns
+# halving) and allgather hier (every rank a leader), on crossbar-64 with K ranks a host: 2 x 4
+# hosts, 3 x 4, 4 x 8 and 4 x 3 (a ring column), sizes whose parts, blocks and halves are
+# uneven (the rule takes 1 to 7 parts), and 8 parts forced by COLLSIM_HIER_PARTS (1: none). The
+# runner checks every rank's result after every call (for the all-reduce a SUM and a MAX call).
 collsim=$1 src=$2
 source "$src/tests/lib.sh"
 plat=$(plat crossbar-64)
-for spec in 2:8:default 3:12:default 4:32:default 3:12:8 2:8:1; do
-    IFS=: read -r k np parts <<<"$spec"
-    env=()
-    [ "$parts" != default ] && env=(COLLSIM_HIER_PARTS="$parts")
-    what="hier_rs K=$k np=$np parts=$parts"
-    out=$(env "${env[@]}" "$collsim" run --platform "$plat" --ranks-per-host "$k" --np "$np" \
-        --collective allreduce --algo hier_rs --sizes 65543,300001,1048579 --iters 2 --warmup 1 2>&1)
-    assert_eq "$what: status" 0 $?
-    assert_eq "$what: rows" 3 "$(printf '%s\n' "$out" | grep -cE '^[0-9]+ ')"
-    if printf '%s' "$out" | grep -q INVALID; then fail "$what: $out"; fi
+for coll in allreduce:hier_rs:65543,300001,1048579 allgather:hier:1000,8195,32771; do
+    IFS=: read -r c algo sizes <<<"$coll"
+    for spec in 2:8:default 3:12:default 4:32:default 4:12:default 3:12:8 2:8:1; do
+        IFS=: read -r k np parts <<<"$spec"
+        env=()
+        [ "$parts" != default ] && env=(COLLSIM_HIER_PARTS="$parts")
+        what="$c $algo K=$k np=$np parts=$parts"
+        out=$(env "${env[@]}" "$collsim" run --platform "$plat" --ranks-per-host "$k" --np "$np" \
+            --collective "$c" --algo "$algo" --sizes "$sizes" --iters 2 --warmup 1 2>&1)
+        assert_eq "$what: status" 0 $?
+        assert_eq "$what: rows" 3 "$(printf '%s\n' "$out" | grep -cE '^[0-9]+ ')"
+        if printf '%s' "$out" | grep -q INVALID; then fail "$what: $out"; fi
+    done
 done
 finish
