@@ -53,21 +53,22 @@ static inline int hier_column_halving(double bytes, int n, int L, double a, doub
     return bytes * b * (lg - 2 + 2.0 / n) > lg * a;
 }
 
-/* hier_rs in K parts (its node rings in ring form, on nodes of n >= 2 ranks): the parts' node
- * rings run one after the other while the columns of the parts before them use the network, so
- * only the first part's reduce-scatter and the last part's allgather are not hidden (about
- * 2 V b / K, V the node's vector in bytes; the allgather's columns, V its result: the first
- * part's column and the last part's node ring, V b / K and (n - 1) a a part) and every part pays
- * its rings' 2 (n - 1) latencies: 2 V b / K + 2 K (n - 1) a is least at K = sqrt(V b / ((n - 1)
- * a)), rounded, with Hockney's a and b. At most HIER_PARTS_MAX: every part's column may be in
- * flight at once, and 12 parts of 4 MiB on the 1,024 ranks of dragonfly-256x4 kept SimGrid's
- * network solver past 300 s, 8 parts took 33 s. 1 on 1 MiB and 32-rank nodes gives 2, on 4-rank
- * nodes 6. */
+/* How many parts an algorithm run in parts takes (hier_rs, the allgather's columns): one
+ * part's phases run while another's use a different link, so only a fill of about `fill` bytes'
+ * time b / K is not hidden, and every part pays `steps` latencies of its own: fill b / K +
+ * K steps a is least at K = sqrt(fill b / (steps a)), rounded, with Hockney's a and b, at most
+ * HIER_PARTS_MAX. hier_rs (vector V, nodes of n ranks): the first part's reduce-scatter and the
+ * last part's allgather, fill 2 V, and its node rings' 2 (n - 1) steps (its columns run side by
+ * side, so their latencies overlap): 2 parts at 1 MiB on 32-rank nodes, 6 on 4-rank nodes. The
+ * allgather (result V): the first part's column, fill V, and n - 1 node ring steps plus the
+ * column's (log2 N, or N - 1 in a ring), as the columns run one after the other. At most 8:
+ * every part's column may be in flight at once, and 12 parts of hier_rs at 4 MiB on the 1,024
+ * ranks of dragonfly-256x4 kept SimGrid's network solver past 300 s, 8 parts took 33 s. */
 #define HIER_PARTS_MAX 8
-static inline int hier_parts(double bytes, int n, double a, double b)
+static inline int hier_parts(double fill, int steps, double a, double b)
 {
-    if (n < 2 || a <= 0 || b <= 0) return 1;
-    double k = sqrt(bytes * b / ((n - 1) * a)) + 0.5;
+    if (steps < 1 || a <= 0 || b <= 0) return 1;
+    double k = sqrt(fill * b / (steps * a)) + 0.5;
     return k >= HIER_PARTS_MAX ? HIER_PARTS_MAX : k < 1 ? 1 : (int)k;
 }
 

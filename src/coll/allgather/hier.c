@@ -68,6 +68,22 @@ static void unpack(char *out, const char *own, char *pack, long m, int K,
     }
 }
 
+/* The allgather's parts (hier_parts: hier_rule.h), or COLLSIM_HIER_PARTS: at most HSTEP_MAX / 2
+ * and m (a byte a part). */
+static int parts_of(long m, int n, int N, int rd)
+{
+    int lg = 0;
+    while ((1 << lg) < N)
+        lg++;
+    int K =
+        hier_parts((double)m * n * N, n - 1 + (rd ? lg : N - 1),
+                   coll_env_double("COLLSIM_ALPHA", 1e-6), coll_env_double("COLLSIM_BETA", 1e-10));
+    K = (int)coll_env_double("COLLSIM_HIER_PARTS", K);
+    if (K > HSTEP_MAX / 2) K = HSTEP_MAX / 2;
+    if (K > m) K = (int)m;
+    return K < 1 ? 1 : K;
+}
+
 /* Every rank a leader, in K parts (hier_parts: hier_rule.h) run side by side by
  * hier_steps_run: part k's column allgather (recursive doubling in bit-reversed node order for
  * 2^k nodes, else a ring) after part k - 1's, then part k's node ring allgather of the n
@@ -78,12 +94,7 @@ static int columns(const char *own, char *out, long m, const struct coll_nodes *
 {
     int N = nd->nnodes, j = nd->local[rank], rd = (N & (N - 1)) == 0;
     struct hgroup node = hier_node_group(nd, nd->node[rank], rank);
-    int n = node.n, K = hier_parts((double)m * n * N, n, coll_env_double("COLLSIM_ALPHA", 1e-6),
-                                   coll_env_double("COLLSIM_BETA", 1e-10));
-    K = (int)coll_env_double("COLLSIM_HIER_PARTS", K);
-    if (K > HSTEP_MAX / 2) K = HSTEP_MAX / 2;
-    if (K > m) K = (int)m;
-    if (K < 1) K = 1;
+    int n = node.n, K = parts_of(m, n, N, rd);
     int *at = malloc(sizeof(int) * 2 * (size_t)N), rc = MPI_SUCCESS;
     long *blk = malloc(sizeof(long) * 2 * (size_t)K * (size_t)(N + n));
     char *pack = malloc((size_t)n * (size_t)N * (size_t)m + 1);

@@ -149,7 +149,7 @@ static int rs_parts_count(int count, long eb, int n, int N, int L)
 {
     double a = coll_env_double("COLLSIM_ALPHA", 1e-6), b = coll_env_double("COLLSIM_BETA", 1e-10);
     double bytes = (double)count * (double)eb;
-    int K = (int)coll_env_double("COLLSIM_HIER_PARTS", hier_parts(bytes, n, a, b));
+    int K = (int)coll_env_double("COLLSIM_HIER_PARTS", hier_parts(2 * bytes, 2 * (n - 1), a, b));
     if (K > HSTEP_MAX / RS_PH) K = HSTEP_MAX / RS_PH;
     double part = bytes / (K > 1 ? K : 1);
     if (K < 2 || n < 2 || L < 2 || count / K / L < N || !hier_column_halving(part, N, L, a, b))
