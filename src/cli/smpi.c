@@ -21,10 +21,11 @@
 #include "util.h"
 
 /* How much of SimGrid's message msg to show: all but its advice on overcommit, which does
- * not help (failure_hint). */
+ * not help, or on a --cfg option that collsim does not pass (failure_hint says instead). */
 static int without_advice(const char *msg)
 {
     const char *advice = strstr(msg, ". Run \"sysctl vm.overcommit_memory");
+    if (advice == NULL) advice = strstr(msg, "! You may want to change the maxmin precision");
     return advice != NULL ? (int)(advice - msg) + 1 : (int)strlen(msg);
 }
 
@@ -37,6 +38,11 @@ static const char *failure_hint(const char *msg)
         return " (Linux refused SimGrid memory: a process may have at most vm.max_map_count "
                "mappings, see 'sysctl vm.max_map_count' and docs/simulation.md, \"Mappings\"; "
                "or the machine is out of memory)";
+    if (strstr(msg, "Cannot saturate more a constraint") != NULL)
+        return " (SimGrid's max-min solver lost a link's share to rounding, with many messages "
+               "sharing links: a limit of SimGrid at its default precision, which collsim keeps "
+               "so that every time stays comparable; another algorithm, size or platform avoids "
+               "it: docs/simulation.md, \"One call per size\")";
     return "";
 }
 

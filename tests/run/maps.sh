@@ -5,7 +5,8 @@
 # pages: they go, with a note, and the times stay those of a run with them. With
 # --shared-buffers (2 more a rank) the run is refused with the command that raises the limit
 # (1,536 x 1.25 rounded up to 65,536) and the most ranks that fit, (1,500 - 1,024) / 2 = 238.
-# SimGrid's own failure on a refused mapping is explained (a stand-in runner says it).
+# SimGrid's own failures on a refused mapping and on its solver's rounding are explained (a
+# stand-in runner says them).
 collsim=$1 src=$2
 source "$src/tests/lib.sh"
 tmp=$(mktemp -d)
@@ -40,24 +41,32 @@ assert_eq "shared buffers without guard pages (exit status)" 0 $?
 grep -q "^collsim: 256 ranks with --shared-buffers would need about 2048 memory mappings with SimGrid's stack guard pages, more than Linux's 2047 (vm.max_map_count): they are off" \
     "$tmp/err" && pass || fail "no note on the shared run's guard pages: $(cat "$tmp/err")"
 
-# SimGrid's message on a refused mapping, from a stand-in runner that fails as SimGrid does
+# SimGrid's messages on a refused mapping and on its solver's rounding, from a stand-in runner
+# that fails as SimGrid does, with the message STAND_IN_MSG
 cat >"$tmp/fail.c" <<'C'
 #include <mpi.h>
 #include <stdlib.h>
 #include <xbt/log.h>
-XBT_LOG_NEW_DEFAULT_CATEGORY(stand_in, "fails as SimGrid does when Linux refuses a mapping");
+XBT_LOG_NEW_DEFAULT_CATEGORY(stand_in, "fails as SimGrid does, saying STAND_IN_MSG");
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
-    XBT_CCRITICAL(root, "Failed to allocate 0MiB of memory. Run \"sysctl vm.overcommit_memory=1\" as root to allow big allocations.");
+    XBT_CCRITICAL(root, "%s", getenv("STAND_IN_MSG"));
     abort();
 }
 C
 smpicc -O1 "$tmp/fail.c" -o "$tmp/fail.so" 2>"$tmp/cc" || fail "stand-in runner: $(cat "$tmp/cc")"
-COLLSIM_RUNNER="$tmp/fail.so" "$collsim" run --platform "$plat" --np 2 --algo binomial \
-    --sizes 8 --quiet 2>"$tmp/err"
-[ $? -ne 0 ] && pass || fail "the failed simulation exited 0"
+stand_in() { # MESSAGE: the run with the stand-in runner, its errors in $tmp/err
+    STAND_IN_MSG=$1 COLLSIM_RUNNER="$tmp/fail.so" "$collsim" run --platform "$plat" --np 2 \
+        --algo binomial --sizes 8 --quiet 2>"$tmp/err"
+    [ $? -ne 0 ] && pass || fail "the failed simulation exited 0"
+}
+stand_in 'Failed to allocate 0MiB of memory. Run "sysctl vm.overcommit_memory=1" as root to allow big allocations.'
 grep -q "error: the simulation failed: Failed to allocate 0MiB of memory\. (Linux refused SimGrid memory: a process may have at most vm.max_map_count mappings" \
     "$tmp/err" && pass || fail "SimGrid's failure not explained: $(cat "$tmp/err")"
 grep -q "overcommit" "$tmp/err" && fail "SimGrid's advice on overcommit is shown" || pass
+stand_in 'Cannot saturate more a constraint that has no active element! You may want to change the maxmin precision (--cfg=maxmin/precision:<new_value>) because of possible rounding effects.'
+grep -q "error: the simulation failed: Cannot saturate more a constraint that has no active element! (SimGrid's max-min solver lost a link's share to rounding" \
+    "$tmp/err" && pass || fail "SimGrid's solver failure not explained: $(cat "$tmp/err")"
+grep -q "cfg=maxmin" "$tmp/err" && fail "SimGrid's advice on --cfg is shown" || pass
 finish
