@@ -160,4 +160,13 @@ assert_near "allgather hier, 4 nodes of 4 ranks, 4096 B: every rank a column's l
     "$(f "4e-6 + 4 * (4112 + 8208) * $tb + 3 * 16400 * $tb")" \
     "$(time_of allgather hier 4096 0 --platform "$(plat crossbar-64)" --ranks-per-host 4 --np 16)" \
     0.001
+# alltoall hier_grid, 1000 B blocks on crossbar-64 with 2 ranks a host, 8 ranks (4 nodes; the
+# loopback: no latency, 10 GB/s): each rank sends its node's other rank the N = 4 blocks for
+# it and its column (4000 B, 4016 b); then 3 pairwise steps among the j-th ranks of the nodes,
+# n = 2 blocks (2000 B) a message, the host's 2 columns at once through its uplink and the
+# peer host's downlink (2 us + 2 x 2016 b each): 0.4016 + 3 x 2.4032 = 7.6112 us.
+assert_near "alltoall hier_grid, 4 nodes of 2 ranks, 1000 B" \
+    "$(f "4016 * $tb + 3 * (2e-6 + 2 * 2016 * $tb)")" \
+    "$(time_of alltoall hier_grid 1000 0 --platform "$(plat crossbar-64)" --ranks-per-host 2 --np 8)" \
+    0.001
 finish
