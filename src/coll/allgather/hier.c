@@ -26,15 +26,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Whether every node holds the same n >= 2 ranks. */
-static int equal_nodes(const struct coll_nodes *nd)
-{
-    int n = nd->start[1] - nd->start[0];
-    for (int k = 1; k < nd->nnodes; k++)
-        if (nd->start[k + 1] - nd->start[k] != n) return 0;
-    return n >= 2;
-}
-
 /* The K parts' blocks: part k of every block is [lo, lo + sz), lo = m k / K, packed part after
  * part (base n N lo); in part k, column j's blocks in place j N + b (b: node rs_mirror(b) for
  * 2^k nodes, else node b), so that the column's blocks and the node's columns are contiguous.
@@ -72,11 +63,8 @@ static void unpack(char *out, const char *own, char *pack, long m, int K,
  * and m (a byte a part). */
 static int parts_of(long m, int n, int N, int rd)
 {
-    int lg = 0;
-    while ((1 << lg) < N)
-        lg++;
     int K =
-        hier_parts((double)m * n * N, n - 1 + (rd ? lg : N - 1),
+        hier_parts((double)m * n * N, n - 1 + (rd ? hier_log2(N) : N - 1),
                    coll_env_double("COLLSIM_ALPHA", 1e-6), coll_env_double("COLLSIM_BETA", 1e-10));
     K = (int)coll_env_double("COLLSIM_HIER_PARTS", K);
     if (K > HSTEP_MAX / 2) K = HSTEP_MAX / 2;
@@ -152,7 +140,7 @@ int allgather_hier(const void *sendbuf, int sendcount, MPI_Datatype sendtype, vo
     const char *own = sendbuf == MPI_IN_PLACE ? out + (size_t)rank * (size_t)m : sendbuf;
     int mine = nd->node[rank], n = nd->nnodes;
     double large = (double)hier_large(), all = (double)(m * p);
-    if (n >= 2 && equal_nodes(nd) && hier_bcast_large(all, nd->start[1] - nd->start[0], large))
+    if (n >= 2 && hier_equal_nodes(nd) && hier_bcast_large(all, nd->start[1] - nd->start[0], large))
         return columns(own, out, m, nd, rank, comm);
     struct hgroup node = hier_node_group(nd, mine, rank);
     int *lead = hier_leaders(nd, -1, -1);

@@ -14,15 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Whether every node holds the same n >= 2 ranks, and there are two nodes or more. */
-static int grid_nodes(const struct coll_nodes *nd)
-{
-    int n = nd->start[1] - nd->start[0];
-    for (int k = 1; k < nd->nnodes; k++)
-        if (nd->start[k + 1] - nd->start[k] != n) return 0;
-    return n >= 2 && nd->nnodes >= 2;
-}
-
 /* The first phase: this rank's N blocks for the j-th ranks of the nodes to its node's rank j,
  * all at once; what comes from rank i of the node to mid + i N m (its N blocks, node order). */
 static int node_phase(const char *in, char *mid, char *pk, size_t m, const struct coll_nodes *nd,
@@ -82,7 +73,7 @@ int alltoall_hier_grid(const void *sendbuf, int sendcount, MPI_Datatype sendtype
     size_t m = alltoall__init(recvcount, recvtype, comm, &rank, &p);
     const struct coll_nodes *nd;
     if (sendbuf == MPI_IN_PLACE || (rc = coll_nodes_get(comm, &nd)) != MPI_SUCCESS ||
-        !grid_nodes(nd))
+        nd->nnodes < 2 || !hier_equal_nodes(nd))
         return alltoall_pairwise(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
     int n = nd->start[1] - nd->start[0];
     size_t big = (size_t)p * m + 1, two = 2 * (size_t)(n > nd->nnodes ? n : nd->nnodes) * m;

@@ -54,9 +54,12 @@ long hier_elem_bytes(MPI_Datatype type)
     return size;
 }
 
-static int member(const struct hgroup *g, int i)
+int hier_equal_nodes(const struct coll_nodes *nd)
 {
-    return g->ranks[((i % g->n) + g->n) % g->n];
+    int n = nd->start[1] - nd->start[0];
+    for (int k = 1; k < nd->nnodes; k++)
+        if (nd->start[k + 1] - nd->start[k] != n) return 0;
+    return n >= 2;
 }
 
 /* ---- broadcasts ---- */
@@ -72,16 +75,16 @@ static int binomial(void *buf, long bytes, const struct hgroup *g, int root, int
     while (far ? mask < n && !(s & mask) : 2 * mask <= s)
         mask <<= 1;
     if (s > 0)
-        rc = MPI_Recv(buf, (int)bytes, MPI_BYTE, member(g, s - mask + root), tag, comm,
+        rc = MPI_Recv(buf, (int)bytes, MPI_BYTE, hier_member(g, s - mask + root), tag, comm,
                       MPI_STATUS_IGNORE);
     if (far)
         for (int m = mask >> 1; m > 0 && rc == MPI_SUCCESS; m >>= 1) {
             if (s + m < n)
-                rc = MPI_Send(buf, (int)bytes, MPI_BYTE, member(g, s + m + root), tag, comm);
+                rc = MPI_Send(buf, (int)bytes, MPI_BYTE, hier_member(g, s + m + root), tag, comm);
         }
     else
         for (int m = s > 0 ? 2 * mask : 1; s + m < n && rc == MPI_SUCCESS; m <<= 1)
-            rc = MPI_Send(buf, (int)bytes, MPI_BYTE, member(g, s + m + root), tag, comm);
+            rc = MPI_Send(buf, (int)bytes, MPI_BYTE, hier_member(g, s + m + root), tag, comm);
     return rc;
 }
 
@@ -103,7 +106,7 @@ static int sag(void *buf, long bytes, const struct hgroup *g, int root, int tag,
         if (s & mask) {
             int hi = s + mask < n ? s + mask : n;
             rc = MPI_Recv(b + cut(bytes, s, n), (int)(cut(bytes, hi, n) - cut(bytes, s, n)),
-                          MPI_BYTE, member(g, s - mask + root), tag, comm, MPI_STATUS_IGNORE);
+                          MPI_BYTE, hier_member(g, s - mask + root), tag, comm, MPI_STATUS_IGNORE);
             break;
         }
         mask <<= 1;
@@ -112,7 +115,7 @@ static int sag(void *buf, long bytes, const struct hgroup *g, int root, int tag,
         if (s + mask < n) {
             int lo = s + mask, hi = s + 2 * mask < n ? s + 2 * mask : n;
             rc = MPI_Send(b + cut(bytes, lo, n), (int)(cut(bytes, hi, n) - cut(bytes, lo, n)),
-                          MPI_BYTE, member(g, lo + root), tag, comm);
+                          MPI_BYTE, hier_member(g, lo + root), tag, comm);
         }
     if (rc != MPI_SUCCESS) return rc;
     /* ring allgather in shifted order: block s starts at shifted index s */
@@ -217,7 +220,8 @@ int hier_ring_allgather(void *buf, MPI_Datatype type, const struct hgroup *g, in
     if (g->me < 0 || n < 2) return MPI_SUCCESS;
     MPI_Aint ext = extent_of(type);
     char *b = buf;
-    int pos = (g->me - rot + n) % n, right = member(g, g->me + 1), left = member(g, g->me - 1);
+    int pos = (g->me - rot + n) % n, right = hier_member(g, g->me + 1),
+        left = hier_member(g, g->me - 1);
     for (int t = 0; t < n - 1 && rc == MPI_SUCCESS; t++) {
         int sb = (pos - t + n) % n, rb = (pos - t - 1 + n) % n;
         rc = MPI_Sendrecv(b + off[sb] * ext, (int)len[sb], type, right, tag, b + off[rb] * ext,
@@ -234,7 +238,8 @@ int hier_ring_reduce_scatter(void *buf, void *tmp, MPI_Datatype type, MPI_Op op,
     if (g->me < 0 || n < 2) return MPI_SUCCESS;
     MPI_Aint ext = extent_of(type);
     char *b = buf;
-    int pos = (g->me - rot + n) % n, right = member(g, g->me + 1), left = member(g, g->me - 1);
+    int pos = (g->me - rot + n) % n, right = hier_member(g, g->me + 1),
+        left = hier_member(g, g->me - 1);
     for (int t = 0; t < n - 1 && rc == MPI_SUCCESS; t++) {
         int sb = (pos - t - 1 + 2 * n) % n, rb = (pos - t - 2 + 2 * n) % n;
         rc = MPI_Sendrecv(b + off[sb] * ext, (int)len[sb], type, right, tag, tmp, (int)len[rb],
@@ -243,14 +248,6 @@ int hier_ring_reduce_scatter(void *buf, void *tmp, MPI_Datatype type, MPI_Op op,
             rc = coll_reduce_local(tmp, b + off[rb] * ext, (int)len[rb], type, op);
     }
     return rc;
-}
-
-/* Half c (0: the first floor(len/2) elements, 1: the rest) of block b: [*o, *o + *l). */
-static void half_of(const long *off, const long *len, int b, int c, long *o, long *l)
-{
-    long h = len[b] / 2;
-    *o = off[b] + (c ? h : 0);
-    *l = c ? len[b] - h : h;
 }
 
 /* One of hier_ring2_reduce_scatter's channels: its half, its step, that step's requests and
@@ -273,11 +270,12 @@ static int ring2_post(struct ring2_chan *ch, char *b, MPI_Aint ext, MPI_Datatype
     long so, sl;
     ch->req[0] = ch->req[1] = MPI_REQUEST_NULL;
     if (ch->t >= n - 1) return MPI_SUCCESS;
-    half_of(off, len, sb, ch->c, &so, &sl);
-    half_of(off, len, rb, ch->c, &ch->ro, &ch->rl);
-    int rc = MPI_Irecv(ch->tmp, (int)ch->rl, type, member(g, pos - 1), tag, comm, &ch->req[0]);
+    hier_half(off, len, sb, ch->c, &so, &sl);
+    hier_half(off, len, rb, ch->c, &ch->ro, &ch->rl);
+    int rc = MPI_Irecv(ch->tmp, (int)ch->rl, type, hier_member(g, pos - 1), tag, comm, &ch->req[0]);
     if (rc == MPI_SUCCESS)
-        rc = MPI_Isend(b + so * ext, (int)sl, type, member(g, pos + 1), tag, comm, &ch->req[1]);
+        rc =
+            MPI_Isend(b + so * ext, (int)sl, type, hier_member(g, pos + 1), tag, comm, &ch->req[1]);
     return rc;
 }
 
@@ -312,12 +310,6 @@ int hier_ring2_reduce_scatter(void *buf, void *tmp, MPI_Datatype type, MPI_Op op
     return rc;
 }
 
-/* Elements of blocks [a, b) (contiguous). */
-static long span(const long *off, const long *len, int a, int b)
-{
-    return off[b - 1] + len[b - 1] - off[a];
-}
-
 int hier_rd_allgather(void *buf, MPI_Datatype type, const struct hgroup *g, int rot,
                       const long *off, const long *len, int tag, MPI_Comm comm)
 {
@@ -328,10 +320,10 @@ int hier_rd_allgather(void *buf, MPI_Datatype type, const struct hgroup *g, int 
     int pos = (g->me - rot + n) % n;
     for (int d = 1; d < n && rc == MPI_SUCCESS; d <<= 1) {
         int mine = pos & ~(d - 1), theirs = (pos ^ d) & ~(d - 1);
-        rc = MPI_Sendrecv(b + off[mine] * ext, (int)span(off, len, mine, mine + d), type,
-                          member(g, (pos ^ d) + rot), tag, b + off[theirs] * ext,
-                          (int)span(off, len, theirs, theirs + d), type, member(g, (pos ^ d) + rot),
-                          tag, comm, MPI_STATUS_IGNORE);
+        rc = MPI_Sendrecv(b + off[mine] * ext, (int)hier_span(off, len, mine, mine + d), type,
+                          hier_member(g, (pos ^ d) + rot), tag, b + off[theirs] * ext,
+                          (int)hier_span(off, len, theirs, theirs + d), type,
+                          hier_member(g, (pos ^ d) + rot), tag, comm, MPI_STATUS_IGNORE);
     }
     return rc;
 }
@@ -346,8 +338,8 @@ int hier_halving_reduce_scatter(void *buf, void *tmp, MPI_Datatype type, MPI_Op 
     char *b = buf;
     for (int d = n / 2; d >= 1 && rc == MPI_SUCCESS; d >>= 1) {
         int lo = i & ~(2 * d - 1), keep = (i & d) ? lo + d : lo, give = (i & d) ? lo : lo + d;
-        long kn = span(off, len, keep, keep + d);
-        rc = MPI_Sendrecv(b + off[give] * ext, (int)span(off, len, give, give + d), type,
+        long kn = hier_span(off, len, keep, keep + d);
+        rc = MPI_Sendrecv(b + off[give] * ext, (int)hier_span(off, len, give, give + d), type,
                           g->ranks[i ^ d], tag, tmp, (int)kn, type, g->ranks[i ^ d], tag, comm,
                           MPI_STATUS_IGNORE);
         if (rc == MPI_SUCCESS && kn > 0)
@@ -364,9 +356,9 @@ int hier_reduce(void *buf, void *tmp, int count, MPI_Datatype type, MPI_Op op,
     int n = g->n, s = (g->me - root + n) % n, rc = MPI_SUCCESS;
     if (g->me < 0 || n < 2) return MPI_SUCCESS;
     for (int mask = 1; mask < n && rc == MPI_SUCCESS; mask <<= 1) {
-        if (s & mask) return MPI_Send(buf, count, type, member(g, s - mask + root), tag, comm);
+        if (s & mask) return MPI_Send(buf, count, type, hier_member(g, s - mask + root), tag, comm);
         if (s + mask < n) {
-            rc = MPI_Recv(tmp, count, type, member(g, s + mask + root), tag, comm,
+            rc = MPI_Recv(tmp, count, type, hier_member(g, s + mask + root), tag, comm,
                           MPI_STATUS_IGNORE);
             if (rc == MPI_SUCCESS) rc = coll_reduce_local(tmp, buf, count, type, op);
         }
@@ -480,7 +472,7 @@ int hier_dissemination(const struct hgroup *g, int tag, MPI_Comm comm)
     int rc = MPI_SUCCESS;
     if (g->me < 0) return rc;
     for (int d = 1; d < g->n && rc == MPI_SUCCESS; d <<= 1)
-        rc = MPI_Sendrecv(NULL, 0, MPI_BYTE, member(g, g->me + d), tag, NULL, 0, MPI_BYTE,
-                          member(g, g->me - d), tag, comm, MPI_STATUS_IGNORE);
+        rc = MPI_Sendrecv(NULL, 0, MPI_BYTE, hier_member(g, g->me + d), tag, NULL, 0, MPI_BYTE,
+                          hier_member(g, g->me - d), tag, comm, MPI_STATUS_IGNORE);
     return rc;
 }

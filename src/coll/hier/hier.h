@@ -34,6 +34,38 @@ struct hgroup {
     int me;
 };
 
+/* The group's member at index i mod n. */
+static inline int hier_member(const struct hgroup *g, int i)
+{
+    return g->ranks[((i % g->n) + g->n) % g->n];
+}
+
+/* Elements of blocks [a, b) of off/len (contiguous). */
+static inline long hier_span(const long *off, const long *len, int a, int b)
+{
+    return off[b - 1] + len[b - 1] - off[a];
+}
+
+/* Half c (0: the first floor(len/2) elements, 1: the rest) of block b: [*o, *o + *l). */
+static inline void hier_half(const long *off, const long *len, int b, int c, long *o, long *l)
+{
+    long h = len[b] / 2;
+    *o = off[b] + (c ? h : 0);
+    *l = c ? len[b] - h : h;
+}
+
+/* ceil(log2 n): the steps of recursive halving or doubling on n = 2^k. */
+static inline int hier_log2(int n)
+{
+    int k = 0;
+    while ((1 << k) < n)
+        k++;
+    return k;
+}
+
+/* Whether every node holds the same n >= 2 ranks. */
+int hier_equal_nodes(const struct coll_nodes *nd);
+
 /* The group of node k's ranks (in rank order), for this rank `rank`. */
 struct hgroup hier_node_group(const struct coll_nodes *nd, int k, int rank);
 

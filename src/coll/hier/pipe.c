@@ -7,40 +7,12 @@
 
 #include <stdlib.h>
 
-/* The group's member at index i mod n. */
-static int at(const struct hgroup *g, int i)
-{
-    return g->ranks[((i % g->n) + g->n) % g->n];
-}
-
-/* Elements of blocks [a, b) (contiguous). */
-static long span(const long *off, const long *len, int a, int b)
-{
-    return off[b - 1] + len[b - 1] - off[a];
-}
-
-static int log2_of(int n)
-{
-    int k = 0;
-    while ((1 << k) < n)
-        k++;
-    return k;
-}
-
 /* One step's messages: `sl` elements from so to rank dst, `rl` into ro (or into the phase's
  * tmp, then combined into ro) from rank src. */
 struct hmsg {
     long so, sl, ro, rl;
     int dst, src;
 };
-
-/* Half c of block b (hier_ring2_reduce_scatter's channels). */
-static void half(const struct hstep *s, int b, long *o, long *l)
-{
-    long h = s->len[b] / 2;
-    *o = s->off[b] + (s->c ? h : 0);
-    *l = s->c ? s->len[b] - h : h;
-}
 
 /* Step s->t of the phase, as hier_ring_reduce_scatter (rot 0, one half of every block),
  * hier_ring_allgather (rot 0), hier_halving_reduce_scatter and hier_rd_allgather (rot 0). */
@@ -53,21 +25,21 @@ static struct hmsg plan(const struct hstep *s)
         int rs = s->kind == HS_RING_RS, sb = (i - t - rs + 2 * n) % n;
         int rb = (i - t - 1 - rs + 2 * n) % n;
         if (rs) {
-            half(s, sb, &m.so, &m.sl);
-            half(s, rb, &m.ro, &m.rl);
+            hier_half(s->off, s->len, sb, s->c, &m.so, &m.sl);
+            hier_half(s->off, s->len, rb, s->c, &m.ro, &m.rl);
         } else
             m.so = s->off[sb], m.sl = s->len[sb], m.ro = s->off[rb], m.rl = s->len[rb];
-        m.dst = at(g, i + 1), m.src = at(g, i - 1);
+        m.dst = hier_member(g, i + 1), m.src = hier_member(g, i - 1);
     } else if (s->kind == HS_HALVE_RS) {
         int d = (n / 2) >> t, lo = i & ~(2 * d - 1), keep = (i & d) ? lo + d : lo;
         int give = (i & d) ? lo : lo + d;
-        m.so = s->off[give], m.sl = span(s->off, s->len, give, give + d);
-        m.ro = s->off[keep], m.rl = span(s->off, s->len, keep, keep + d);
+        m.so = s->off[give], m.sl = hier_span(s->off, s->len, give, give + d);
+        m.ro = s->off[keep], m.rl = hier_span(s->off, s->len, keep, keep + d);
         m.dst = m.src = g->ranks[i ^ d];
     } else {
         int d = 1 << t, mine = i & ~(d - 1), theirs = (i ^ d) & ~(d - 1);
-        m.so = s->off[mine], m.sl = span(s->off, s->len, mine, mine + d);
-        m.ro = s->off[theirs], m.rl = span(s->off, s->len, theirs, theirs + d);
+        m.so = s->off[mine], m.sl = hier_span(s->off, s->len, mine, mine + d);
+        m.ro = s->off[theirs], m.rl = hier_span(s->off, s->len, theirs, theirs + d);
         m.dst = m.src = g->ranks[i ^ d];
     }
     return m;
@@ -81,7 +53,7 @@ static int combines(const struct hstep *s)
 static int steps_of(const struct hstep *s)
 {
     if (s->g->me < 0 || s->g->n < 2) return 0;
-    return s->kind == HS_RING_RS || s->kind == HS_RING_AG ? s->g->n - 1 : log2_of(s->g->n);
+    return s->kind == HS_RING_RS || s->kind == HS_RING_AG ? s->g->n - 1 : hier_log2(s->g->n);
 }
 
 /* Posts the phase's step s->t into req[0..1] (the receive first). */
