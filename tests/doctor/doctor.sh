@@ -105,6 +105,12 @@ line memory | grep -q '^FAIL  memory: about 256 TiB for 262144 ranks of bcast at
 doctor --np 262144 --collective alltoall --size 64K --out "$tmp"
 line memory | grep -q '^FAIL  memory: .* of alltoall at 64 KiB, .*: fewer ranks (--np)$' && pass ||
     fail "alltoall's FAIL: $(line memory)"
+# an all-to-all counts its packing algorithms' two working copies of the p m bytes beside its
+# send and receive buffers: 128 MiB + 1,024 x 64 KiB + 4 x 1,024^2 x 4 KiB = 16.19 GiB (bruck
+# and hier_grid at 4 KiB blocks on 1,024 ranks peaked at 14.7 to 16.9 GB; 2 copies were 8.19)
+doctor --np 1024 --collective alltoall --size 4K --out "$tmp"
+line memory | grep -q '^[A-Za-z]*  *memory: about 16.2 GiB for 1024 ranks of alltoall at 4 KiB' &&
+    pass || fail "alltoall's memory with its working copies: $(line memory)"
 doctor --np 262144 --size 1G --shared-buffers --out "$tmp"
 line memory | grep -q '^[a-z]*  *memory: about 19.1 GiB for 262144 ranks of bcast at 1 GiB with shared buffers' &&
     pass || fail "shared buffers' memory (128 MiB + (64 + 12) KiB a rank): $(line memory)"
