@@ -64,6 +64,11 @@ add_executable(test_torus_edst tests/unit/test_torus_edst.c)
 target_include_directories(test_torus_edst PRIVATE tests/unit)
 target_link_libraries(test_torus_edst PRIVATE cs_registry)
 add_test(NAME unit.torus_edst COMMAND test_torus_edst)
+# C unit test of the allgather's parts of unequal sizes (src/coll/hier_rule.h, header only).
+add_executable(test_hier_rule tests/unit/test_hier_rule.c)
+target_include_directories(test_hier_rule PRIVATE tests/unit src/coll)
+target_link_libraries(test_hier_rule PRIVATE m)
+add_test(NAME unit.hier_rule COMMAND test_hier_rule)
 # C unit test of the output rules and temporary files (src/util/out.c).
 add_executable(test_out tests/unit/test_out.c)
 target_include_directories(test_out PRIVATE tests/unit)

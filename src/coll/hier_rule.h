@@ -59,9 +59,8 @@ static inline int hier_column_halving(double bytes, int n, int L, double a, doub
  * K steps a is least at K = sqrt(fill b / (steps a)), rounded, with Hockney's a and b, at most
  * HIER_PARTS_MAX. hier_rs (vector V, nodes of n ranks): the first part's reduce-scatter and the
  * last part's allgather, fill 2 V, and its node rings' 2 (n - 1) steps (its columns run side by
- * side, so their latencies overlap): 2 parts at 1 MiB on 32-rank nodes, 6 on 4-rank nodes. The
- * allgather (result V): the first part's column, fill V, and n - 1 node ring steps plus the
- * column's (log2 N, or N - 1 in a ring), as the columns run one after the other. At most 8:
+ * side, so their latencies overlap): 2 parts at 1 MiB on 32-rank nodes, 6 on 4-rank nodes. (The
+ * allgather's parts are of unequal sizes: hier_tent_parts, below.) At most 8:
  * every part's column may be in flight at once, and 12 parts of hier_rs at 4 MiB on the 1,024
  * ranks of dragonfly-256x4 kept SimGrid's network solver past 300 s, 8 parts took 33 s. */
 #define HIER_PARTS_MAX 8
@@ -70,6 +69,52 @@ static inline int hier_parts(double fill, int steps, double a, double b)
     if (steps < 1 || a <= 0 || b <= 0) return 1;
     double k = sqrt(fill * b / (steps * a)) + 0.5;
     return k >= HIER_PARTS_MAX ? HIER_PARTS_MAX : k < 1 ? 1 : (int)k;
+}
+
+/* Parts of unequal sizes for two phases in a pipeline (the allgather's column, then its node
+ * ring): part k's weight (hier_tent_part) is min(2^k, 2^(K-1-k)), 1 2 4 .. 4 2 1, so the parts
+ * double up to the middle and halve after it. Whichever phase is the slower, the other one's time
+ * alone is spent on one smallest part: the first part's column before the ring can start, or the
+ * last part's ring after the column has ended. Equal parts leave a K-th of the vector there; these
+ * leave a hier_tent_weight(K)-th (1, 2, 4, 6, 10, 14, 22, 30 for K = 1 .. 8), while the parts in
+ * the middle, twice their neighbours, are still hidden behind the slower phase's part before them
+ * whenever it is at least twice as slow. */
+static inline double hier_tent_part(int k, int K)
+{
+    return ldexp(1, k < K - 1 - k ? k : K - 1 - k);
+}
+
+static inline double hier_tent_weight(int K)
+{
+    double w = 0;
+    for (int k = 0; k < K; k++)
+        w += hier_tent_part(k, K);
+    return w;
+}
+
+/* Where part k of K starts in a block of m bytes (hier_tent_weight's parts): part k's bytes are
+ * [hier_tent_lo(m, k, K), hier_tent_lo(m, k + 1, K)), at least one when m >= the weight. */
+static inline long hier_tent_lo(long m, int k, int K)
+{
+    double below = 0;
+    for (int i = 0; i < k; i++)
+        below += hier_tent_part(i, K);
+    return k >= K ? m : (long)((double)m * below / hier_tent_weight(K));
+}
+
+/* How many such parts to take: K of at most HIER_PARTS_MAX, and of at most m bytes a weight, that
+ * make fill b / hier_tent_weight(K) + K steps a least (hier_parts' costs, with the fill left to
+ * one smallest part). The allgather (result V, n ranks a node, N nodes): fill V, the first
+ * part's column, and n - 1 node ring steps plus the column's (log2 N, or N - 1 in a ring). */
+static inline int hier_tent_parts(double fill, int steps, double a, double b, long m)
+{
+    int best = 1;
+    double least = fill * b + steps * a;
+    for (int K = 2; K <= HIER_PARTS_MAX && hier_tent_weight(K) <= (double)m; K++) {
+        double t = fill * b / hier_tent_weight(K) + K * steps * a;
+        if (t < least) least = t, best = K;
+    }
+    return best;
 }
 
 #endif

@@ -26,14 +26,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The K parts' blocks: part k of every block is [lo, lo + sz), lo = m k / K, packed part after
- * part (base n N lo); in part k, column j's blocks in place j N + b (b: node rs_mirror(b) for
- * 2^k nodes, else node b), so that the column's blocks and the node's columns are contiguous.
- * coff/clen: this rank's column's N blocks; noff/nlen: the node's n columns. */
+/* The K parts' blocks: part k of every block is [lo, lo + sz), lo = hier_tent_lo(m, k, K) (the
+ * parts double up to the middle and halve after it), packed part after part (base n N lo); in part
+ * k, column j's blocks in place j N + b (b: node rs_mirror(b) for 2^k nodes, else node b), so that
+ * the column's blocks and the node's columns are contiguous. coff/clen: this rank's column's N
+ * blocks; noff/nlen: the node's n columns. */
 static void part_blocks(long m, int k, int K, int n, int N, int j, long *coff, long *clen,
                         long *noff, long *nlen)
 {
-    long lo = m * k / K, sz = m * (k + 1) / K - lo, base = (long)n * N * lo;
+    long lo = hier_tent_lo(m, k, K), sz = hier_tent_lo(m, k + 1, K) - lo, base = (long)n * N * lo;
     for (int b = 0; b < N; b++)
         coff[b] = base + ((long)j * N + b) * sz, clen[b] = sz;
     for (int i = 0; i < n; i++)
@@ -46,7 +47,8 @@ static void unpack(char *out, const char *own, char *pack, long m, int K,
 {
     int N = nd->nnodes, n = nd->start[1] - nd->start[0];
     for (int k = 0; k < K; k++) {
-        long lo = m * k / K, sz = m * (k + 1) / K - lo, base = (long)n * N * lo;
+        long lo = hier_tent_lo(m, k, K), sz = hier_tent_lo(m, k + 1, K) - lo;
+        long base = (long)n * N * lo;
         for (int i = 0; i < n; i++)
             for (int b = 0; b < N; b++) {
                 int r = nd->members[nd->start[node_at[b]] + i];
@@ -59,20 +61,21 @@ static void unpack(char *out, const char *own, char *pack, long m, int K,
     }
 }
 
-/* The allgather's parts (hier_parts: hier_rule.h), or COLLSIM_HIER_PARTS: at most HSTEP_MAX / 2
- * and m (a byte a part). */
+/* The allgather's parts (hier_tent_parts: hier_rule.h), or COLLSIM_HIER_PARTS: at most
+ * HSTEP_MAX / 2, and as many as leave every part a byte. */
 static int parts_of(long m, int n, int N, int rd)
 {
-    int K =
-        hier_parts((double)m * n * N, n - 1 + (rd ? hier_log2(N) : N - 1),
-                   coll_env_double("COLLSIM_ALPHA", 1e-6), coll_env_double("COLLSIM_BETA", 1e-10));
+    int K = hier_tent_parts((double)m * n * N, n - 1 + (rd ? hier_log2(N) : N - 1),
+                            coll_env_double("COLLSIM_ALPHA", 1e-6),
+                            coll_env_double("COLLSIM_BETA", 1e-10), m);
     K = (int)coll_env_double("COLLSIM_HIER_PARTS", K);
     if (K > HSTEP_MAX / 2) K = HSTEP_MAX / 2;
-    if (K > m) K = (int)m;
+    while (K > 1 && hier_tent_weight(K) > (double)m)
+        K--;
     return K < 1 ? 1 : K;
 }
 
-/* Every rank a leader, in K parts (hier_parts: hier_rule.h) run side by side by
+/* Every rank a leader, in K parts (hier_tent_parts: hier_rule.h) run side by side by
  * hier_steps_run: part k's column allgather (recursive doubling in bit-reversed node order for
  * 2^k nodes, else a ring) after part k - 1's, then part k's node ring allgather of the n
  * columns, after part k - 1's, so that the node's memory works on one part while the NIC
