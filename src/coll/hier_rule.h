@@ -102,10 +102,11 @@ static inline long hier_tent_lo(long m, int k, int K)
     return k >= K ? m : (long)((double)m * below / hier_tent_weight(K));
 }
 
-/* How many such parts to take: K of at most HIER_PARTS_MAX, and of at most m bytes a weight, that
- * make fill b / hier_tent_weight(K) + K steps a least (hier_parts' costs, with the fill left to
- * one smallest part). The allgather (result V, n ranks a node, N nodes): fill V, the first
- * part's column, and n - 1 node ring steps plus the column's (log2 N, or N - 1 in a ring). */
+/* How many such parts to take: the K that makes fill b / hier_tent_weight(K) + K steps a least,
+ * at most HIER_PARTS_MAX and with a weight of at most m (a byte a part) (hier_parts' costs, with
+ * the fill left to one smallest part). The allgather (result V, n ranks a node, N nodes): fill V,
+ * the first part's column, and n - 1 node ring steps plus the column's (log2 N, or N - 1 in a
+ * ring). */
 static inline int hier_tent_parts(double fill, int steps, double a, double b, long m)
 {
     int best = 1;
