@@ -38,6 +38,15 @@ static inline int hier_allgather_rd(double bytes, int n, double large)
     return n > 1 && (n & (n - 1)) == 0 && !hier_allreduce_large(bytes, bytes, n, large);
 }
 
+/* ceil(log2 n): the steps of recursive halving or doubling on n = 2^k. */
+static inline int hier_log2(int n)
+{
+    int k = 0;
+    while ((1 << k) < n)
+        k++;
+    return k;
+}
+
 /* hier_rs's all-reduce of one column (the j-th ranks of n = 2^k nodes) while the node's
  * L >= 2 columns share its link, `bytes` the node's whole vector (its L blocks):
  * Rabenseifner's halving and doubling (2 log2 n latencies, 2 (n-1)/n of the vector through
@@ -47,9 +56,7 @@ static inline int hier_allgather_rd(double bytes, int n, double large)
 static inline int hier_column_halving(double bytes, int n, int L, double a, double b)
 {
     if (n < 4 || (n & (n - 1)) != 0 || L < 2) return 0;
-    double lg = 0;
-    for (int k = n; k > 1; k /= 2)
-        lg++;
+    double lg = hier_log2(n);
     return bytes * b * (lg - 2 + 2.0 / n) > lg * a;
 }
 

@@ -75,9 +75,10 @@ int alltoall_hier_grid(const void *sendbuf, int sendcount, MPI_Datatype sendtype
     if (sendbuf == MPI_IN_PLACE || (rc = coll_nodes_get(comm, &nd)) != MPI_SUCCESS ||
         nd->nnodes < 2 || !hier_equal_nodes(nd))
         return alltoall_pairwise(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
-    int n = nd->start[1] - nd->start[0];
-    size_t big = (size_t)p * m + 1, two = 2 * (size_t)(n > nd->nnodes ? n : nd->nnodes) * m;
-    char *mid = malloc(big), *pk = malloc(big > two ? big : two);
+    /* pk: the node phase's p packed blocks, then the column phase's n to send and n received
+     * (2 n m <= p m, as there are at least 2 nodes) */
+    size_t big = (size_t)p * m + 1;
+    char *mid = malloc(big), *pk = malloc(big);
     if (mid == NULL || pk == NULL) rc = MPI_ERR_NO_MEM;
     if (rc == MPI_SUCCESS) rc = node_phase(sendbuf, mid, pk, m, nd, rank, comm);
     if (rc == MPI_SUCCESS) rc = column_phase(mid, recvbuf, pk, m, nd, rank, comm);

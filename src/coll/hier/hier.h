@@ -54,15 +54,6 @@ static inline void hier_half(const long *off, const long *len, int b, int c, lon
     *l = c ? len[b] - h : h;
 }
 
-/* ceil(log2 n): the steps of recursive halving or doubling on n = 2^k. */
-static inline int hier_log2(int n)
-{
-    int k = 0;
-    while ((1 << k) < n)
-        k++;
-    return k;
-}
-
 /* Whether every node holds the same n >= 2 ranks. */
 int hier_equal_nodes(const struct coll_nodes *nd);
 
