@@ -112,7 +112,7 @@ list_algos() {
 # simgrid_good COLL: SimGrid's algorithms of COLL with no known fault in simgrid.def, as an
 # --algo list (smpi:A,smpi:B,...). Needs $src.
 simgrid_good() {
-    sed -n "s/^SIMGRID_ALGO($1, \([A-Za-z0-9_]*\), .*, \"\")\$/smpi:\1/p" "$src/src/coll/simgrid.def" |
+    sed -n "s/^SIMGRID_ALGO($1, \([A-Za-z0-9_]*\), .*, \"\")\$/smpi:\1/p" "$src/src/registry/simgrid.def" |
         paste -sd,
 }
 
@@ -141,5 +141,5 @@ simgrid_fault_shows() {
 
 # simgrid_fault_count COLL: how many of SimGrid's algorithms of COLL simgrid.def marks faulty
 simgrid_fault_count() {
-    grep -c "^SIMGRID_ALGO($1, .*, \"[^\"][^\"]*\")\$" "$src/src/coll/simgrid.def"
+    grep -c "^SIMGRID_ALGO($1, .*, \"[^\"][^\"]*\")\$" "$src/src/registry/simgrid.def"
 }

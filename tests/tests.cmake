@@ -44,7 +44,7 @@ add_executable(test_registry tests/unit/test_registry.c)
 target_include_directories(test_registry PRIVATE tests/unit)
 target_link_libraries(test_registry PRIVATE cs_registry cs_trace m)
 add_test(NAME unit.registry COMMAND test_registry)
-# C unit test of the runner's command line (src/coll/runargs.h), written and read back.
+# C unit test of the runner's command line (src/registry/runargs.h), written and read back.
 add_executable(test_runargs tests/unit/test_runargs.c)
 target_include_directories(test_runargs PRIVATE tests/unit)
 target_link_libraries(test_runargs PRIVATE cs_registry cs_util)
@@ -56,17 +56,17 @@ target_link_libraries(test_machine PRIVATE cs_machine)
 add_test(NAME unit.machine COMMAND test_machine)
 # C unit test of data.h's fills and checks (header only; mpi.h from SimGrid).
 add_executable(test_data tests/unit/test_data.c)
-target_include_directories(test_data PRIVATE tests/unit src/coll ${SIMGRID_INCLUDEDIR}/smpi
+target_include_directories(test_data PRIVATE tests/unit src/coll/common ${SIMGRID_INCLUDEDIR}/smpi
                                              ${SIMGRID_INCLUDEDIR})
 add_test(NAME unit.data COMMAND test_data)
-# C unit test of the torus broadcast's trees (src/coll/torus_edst.h).
+# C unit test of the torus broadcast's trees (src/registry/torus_edst.h).
 add_executable(test_torus_edst tests/unit/test_torus_edst.c)
 target_include_directories(test_torus_edst PRIVATE tests/unit)
 target_link_libraries(test_torus_edst PRIVATE cs_registry)
 add_test(NAME unit.torus_edst COMMAND test_torus_edst)
-# C unit test of the allgather's parts of unequal sizes (src/coll/hier_rule.h, header only).
+# C unit test of the allgather's parts of unequal sizes (src/registry/hier_rule.h, header only).
 add_executable(test_hier_rule tests/unit/test_hier_rule.c)
-target_include_directories(test_hier_rule PRIVATE tests/unit src/coll)
+target_include_directories(test_hier_rule PRIVATE tests/unit src/registry)
 target_link_libraries(test_hier_rule PRIVATE m)
 add_test(NAME unit.hier_rule COMMAND test_hier_rule)
 # C unit test of the output rules and temporary files (src/util/out.c).

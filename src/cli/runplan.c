@@ -57,7 +57,7 @@ static int check_runner_args(const struct runargs *a, int np)
 }
 
 /* Hands --reduce-rate to the algorithms in the environment (COLLSIM_REDUCE_RATE, read in
- * src/coll/env.h). 0, or 1 after an error line. */
+ * src/registry/env.h). 0, or 1 after an error line. */
 static int set_reduce_rate(double rate)
 {
     char text[32];

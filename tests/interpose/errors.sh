@@ -53,7 +53,7 @@ ip_check_data verbose "COLLSIM_VERBOSE" "$ip_src/tests/interpose/colls.expected"
 assert_eq "COLLSIM_VERBOSE: stderr" "collsim: MPI_Bcast runs SimGrid's default (COLLSIM_BCAST unset or empty)
 collsim: MPI_Reduce runs 'binomial' (COLLSIM_REDUCE)" "$(grep -E 'MPI_(Bcast|Reduce) ' "$ip_tmp/verbose.err" | grep -v ' where ')"
 assert_eq "COLLSIM_VERBOSE: one line per interposed function" \
-    "$(grep -c '^MPI_FUNCTION(' "$ip_src/src/coll/collectives.def")" "$(grep -vc ' where ' "$ip_tmp/verbose.err")"
+    "$(grep -c '^MPI_FUNCTION(' "$ip_src/src/registry/collectives.def")" "$(grep -vc ' where ' "$ip_tmp/verbose.err")"
 # and one per function and reason where a call goes elsewhere: MPI_Reduce's non-commutative
 # operation to SimGrid's own call, MPI_Scan's to collsim's linear scan (COLLSIM_SCAN unset)
 assert_eq "COLLSIM_VERBOSE: the calls handed elsewhere" "collsim: MPI_Reduce runs SimGrid's own call where the operation is not commutative ('binomial' of COLLSIM_REDUCE needs a commutative one)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# eager.sh COLLSIM SRCDIR: the dense algorithms' eager sends (src/coll/eager.h: an MPI_Issend of
+# eager.sh COLLSIM SRCDIR: the dense algorithms' eager sends (src/coll/common/eager.h: an MPI_Issend of
 # a copy, waited for once every rank has left the call, instead of SMPI's detached send) give
 # the times SMPI's own eager sends give. A traced run sends as SMPI does (eager.h is off when
 # the trace must show each send's MPI call), so every row of an untraced run must equal the

@@ -32,7 +32,7 @@ for f in out.csv out.trace out.csv.part out.trace.part; do
 done
 # the registry is what `collsim list` prints: a heading per collective, then its algorithms,
 # the same as `collsim list --tsv` gives
-def=$src/src/coll
+def=$src/src/registry
 names=$(list_algos '' '' | cut -d' ' -f2 | sort)
 listed=$("$collsim" list | awk '/^[a-z]/ && !/^smpi:/ {print $1}' | sort)
 assert_eq "collsim list shows the registry" "$names" "$listed"

@@ -1,4 +1,4 @@
-/* test_hier_rule.c: the allgather's parts of unequal sizes (src/coll/hier_rule.h), against
+/* test_hier_rule.c: the allgather's parts of unequal sizes (src/registry/hier_rule.h), against
  * weights, bounds and part counts worked out by hand. */
 #include "check.h"
 #include "hier_rule.h"

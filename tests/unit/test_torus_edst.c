@@ -1,4 +1,4 @@
-/* test_torus_edst.c: the torus broadcast's four trees (src/coll/torus_edst.h), checked from
+/* test_torus_edst.c: the torus broadcast's four trees (src/registry/torus_edst.h), checked from
  * their parent lists alone: every parent a torus neighbour, every node reached from the root
  * in every tree (no cycle), no directed link in two trees, the height as stated and no lower
  * than the bound worked out by hand (one link to each tree's first child, then the diameter). */

@@ -2,7 +2,7 @@
  * ring allgather round its own directed Hamiltonian cycle, all d at once.
  *
  * Source: docs/collectives/allreduce.md#multiring; the cycles are bcast_multichain's
- * (src/coll/cycles.c): ring d = 2 (both directions), square torus and even-dimension
+ * (src/registry/cycles.c): ring d = 2 (both directions), square torus and even-dimension
  * hypercube d = 4, other tori and hypercubes d = 2. The cycles use disjoint directed links, so
  * the d rings do not share bandwidth. Cost: 2 (p-1)(t_s + t_h + t_b m/(d p)) + (p-1)/p m/R,
  * the combining of one part overlapping the others' transfers. Rank i on node i. */

@@ -17,7 +17,7 @@ simgrid_fault_shows reduce_scatter mvapich2 8 1000 2
 simgrid_fault_shows reduce_scatter impi 8 1 2
 assert_eq "fault count" 6 "$(simgrid_fault_count reduce_scatter)"
 assert_eq "block reduce-scatter: no SimGrid algorithm" 0 \
-    "$(grep -c '^SIMGRID_ALGO(reduce_scatter_block,' "$src/src/coll/simgrid.def")"
+    "$(grep -c '^SIMGRID_ALGO(reduce_scatter_block,' "$src/src/registry/simgrid.def")"
 assert_eq "collsim list reduce_scatter_block says so" 1 \
     "$("$collsim" list reduce_scatter_block | grep -c "SimGrid has no algorithms of its own")"
 assert_one_line_error "smpi:all for reduce_scatter_block" "$collsim" run --platform "$(plat crossbar-64)" \

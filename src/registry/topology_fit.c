@@ -1,4 +1,4 @@
-/* fit.c: the topology of a run (parsed from a platform's props or --topology) and the one
+/* topology_fit.c: the topology of a run (parsed from a platform's props or --topology) and the one
  * rule of whether a topology-aware algorithm fits it. MPI-free: the runner, `collsim run`,
  * `collsim study` and `collsim list` all decide with it. */
 #include <stdio.h>

@@ -1,7 +1,7 @@
 /* mpilib.h: the algorithms of two MPI libraries by their own names, and what each library
  * picks by default, resolved to what collsim runs: Open MPI 4.1.4's coll/tuned ("ompi:N",
- * "ompi:NAME", "ompi:default", src/coll/ompi.c) and MPICH 4.0.2 ("mpich:NAME",
- * "mpich:default", src/coll/mpich.c). A library name stands for a collsim algorithm or a
+ * "ompi:NAME", "ompi:default", src/registry/ompi.c) and MPICH 4.0.2 ("mpich:NAME",
+ * "mpich:default", src/registry/mpich.c). A library name stands for a collsim algorithm or a
  * SimGrid one ("smpi:NAME") at each process count and size; docs/mpi-libraries.md has the
  * tables. MPI-free: the front end checks a run's names with it, the runner resolves them per
  * size with it, and `collsim tune` maps results back. */
