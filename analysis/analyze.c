@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "an.h"
+#include "runargs.h"
 #include "plot.h"
 #include "util.h"
 
@@ -134,8 +135,13 @@ static int check_request(const struct analyze_request *q, struct an *a)
     uint64_t v;
     if (q->eager != NULL && cs_check_eager(q->eager, &v) != 0) return 2;
     if (q->eager != NULL) a->eager = (double)v;
-    if (q->routing != NULL && cs_check_routing(q->routing) != 0) return 2;
-    a->sfr = q->routing != NULL && strcmp(q->routing, "sfr") == 0;
+    enum cs_routing routing = CS_ROUTING_CTR;
+    char err[256];
+    if (q->routing != NULL && cs_routing_parse(q->routing, &routing, err, sizeof err) != 0) {
+        cs_error("%s", err);
+        return 2;
+    }
+    a->sfr = routing == CS_ROUTING_SFR;
     if (q->platform == NULL) {
         cs_error("--platform FILE.xml is required (the platform the trace was made on)");
         return 2;

@@ -1,5 +1,5 @@
 /* analyze.h: the analysis behind `collsim analyze`: what happened in a traced run and which
- * model explains it (a request and its execution; the command line is src/cli/analyze.c's). */
+ * model explains it (a request and its execution; the command line is src/cli/cmd_analyze.c's). */
 #ifndef COLLSIM_ANALYZE_H
 #define COLLSIM_ANALYZE_H
 

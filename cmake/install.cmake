@@ -24,7 +24,7 @@ foreach(dir ${CMAKE_SOURCE_DIR}/platforms ${CMAKE_BINARY_DIR}/platforms)
 endforeach()
 install(DIRECTORY ${CMAKE_BINARY_DIR}/machines/ DESTINATION ${CS_PKGDATA}/machines
         FILES_MATCHING PATTERN "*.machine")
-# Where predict's formulas were checked against the simulation (src/cli/predict_valid.c).
+# Where predict's formulas were checked against the simulation (src/predict/predict_valid.c).
 install(FILES ${CMAKE_SOURCE_DIR}/validation/predict-scale.csv DESTINATION ${CS_PKGDATA}/validation)
 # The labs' keys stay out: an installed collsim is what students get.
 install(DIRECTORY ${CMAKE_SOURCE_DIR}/examples/ DESTINATION ${CS_PKGDATA}/examples

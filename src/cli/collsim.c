@@ -4,9 +4,6 @@
 
 #include "build_id.h"
 #include "commands.h"
-#include "list.h"
-#include "predict.h"
-#include "run.h"
 #include "util.h"
 
 static int help_main(int argc, char **argv);

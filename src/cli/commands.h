@@ -1,44 +1,52 @@
 /* commands.h: the entries of collsim's subcommands for the table in collsim.c, each defined
- * with its usage in src/cli/COMMAND.c (run, predict and list declare theirs in run.h,
- * predict.h and list.h). An entry takes argv[0] = the subcommand's name and returns the exit
- * status; its usage is what `collsim help COMMAND` and `collsim COMMAND --help` print. */
+ * with its usage in src/cli/cmd_COMMAND.c. An entry takes argv[0] = the subcommand's name and
+ * returns the exit status; its usage is what `collsim help COMMAND` and `collsim COMMAND
+ * --help` print. The entries parse, call a library's request and execute pair, and print. */
 #ifndef COLLSIM_COMMANDS_H
 #define COLLSIM_COMMANDS_H
 
-/* platform.c: `collsim platform KIND ... -o FILE.xml` and `collsim platform info FILE.xml` */
-int platform_main(int argc, char **argv);
-extern const char platform_usage[];
-/* The checks of `collsim platform KIND ...` alone, nothing written (`info` is not checked
- * here): the exit status platform_main would give before writing, with *hosts the host
- * count of an accepted request (0 otherwise). argv is reordered as platform_main does. */
-int platform_check(int argc, char **argv, int *hosts);
+/* `collsim platform` (platform_main, platform_usage) is the platform library's own command
+ * line (src/platform/command.c): a study's spec names its platforms in the same words. */
+#include "platform.h"
 
-/* analyze.c: `collsim analyze TRACE --platform FILE.xml` */
+/* cmd_analyze.c: `collsim analyze TRACE --platform FILE.xml` */
 int analyze_main(int argc, char **argv);
 extern const char analyze_usage[];
 
-/* study.c: `collsim study [SPEC]` */
+/* cmd_study.c: `collsim study [SPEC]` */
 int study_main(int argc, char **argv);
 extern const char study_usage[];
 
-/* merge.c: `collsim merge DIR...` */
+/* cmd_merge.c: `collsim merge DIR...` */
 int merge_main(int argc, char **argv);
 extern const char merge_usage[];
 
-/* calibrate.c: `collsim calibrate` */
+/* cmd_calibrate.c: `collsim calibrate` */
 int calibrate_main(int argc, char **argv);
 extern const char calibrate_usage[];
 
-/* fixtrace.c: `collsim fix-trace IN.trace [OUT.trace]` */
+/* cmd_fixtrace.c: `collsim fix-trace IN.trace [OUT.trace]` */
 int fixtrace_main(int argc, char **argv);
 extern const char fixtrace_usage[];
 
-/* tune.c: `collsim tune BEST.csv --ompi-rules FILE --mpich-json FILE` */
+/* cmd_tune.c: `collsim tune BEST.csv --ompi-rules FILE --mpich-json FILE` */
 int tune_main(int argc, char **argv);
 extern const char tune_usage[];
 
-/* doctor.c: `collsim doctor [--np N ...]`: what a run needs of this machine, checked */
+/* cmd_doctor.c: `collsim doctor [--np N ...]`: what a run needs of this machine, checked */
 int doctor_main(int argc, char **argv);
 extern const char doctor_usage[];
+
+/* cmd_run.c: `collsim run --platform FILE.xml ...` */
+int run_main(int argc, char **argv);
+extern const char run_usage[];
+
+/* cmd_predict.c: `collsim predict`, every algorithm's formula, no simulation */
+int predict_main(int argc, char **argv);
+extern const char predict_usage[];
+
+/* cmd_list.c: `collsim list [COLLECTIVE]`, the registry's collectives and algorithms */
+int list_main(int argc, char **argv);
+extern const char list_usage[];
 
 #endif

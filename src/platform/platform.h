@@ -1,5 +1,5 @@
 /* platform.h: SimGrid platforms for the topologies collsim studies, written and described (the
- * library behind `collsim platform`, whose command line is src/cli/platform.c's). */
+ * library behind `collsim platform`, whose command line is src/platform/command.c's). */
 #ifndef COLLSIM_PLATFORM_H
 #define COLLSIM_PLATFORM_H
 
@@ -89,5 +89,13 @@ int platform_props(const char *path, char *kind, char *dims, size_t len);
  * value, "" when absent, from one reading of the file. 0, or -1 if not a readable platform. */
 int platform_zone_props(const char *path, const char *const *ids, char *const *outs, int n,
                         size_t len);
+
+/* command.c: `collsim platform KIND ... -o FILE.xml` and `collsim platform info FILE.xml` */
+int platform_main(int argc, char **argv);
+extern const char platform_usage[];
+/* The checks of `collsim platform KIND ...` alone, nothing written (`info` is not checked
+ * here): the exit status platform_main would give before writing, with *hosts the host
+ * count of an accepted request (0 otherwise). argv is reordered as platform_main does. */
+int platform_check(int argc, char **argv, int *hosts);
 
 #endif

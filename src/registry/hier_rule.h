@@ -1,5 +1,5 @@
 /* hier_rule.h: when the hierarchical algorithms (src/coll/hier/) take their large forms, a rule
- * that predict's formulas (src/cli/predict_costs.c) follow too. MPI-free. */
+ * that predict's formulas (src/predict/predict_costs.c) follow too. MPI-free. */
 #ifndef COLLSIM_HIER_RULE_H
 #define COLLSIM_HIER_RULE_H
 

@@ -8,7 +8,7 @@
 
 #include "mpilib.h"
 
-/* A formula's C function is predict's (src/cli), a layer above: here only whether there is
+/* A formula's C function is predict's (src/predict), a layer above: here only whether there is
  * one. */
 const struct algo_info algo_infos[] = {
 #define FORMULA(kind, fn) NULL

@@ -23,6 +23,15 @@ int cs_sizes_parse(const char *s, struct cs_sizes *out, char *err, size_t errlen
     return 0;
 }
 
+int cs_sizes_check(const char *sizes)
+{
+    struct cs_sizes v;
+    char err[256];
+    if (cs_sizes_parse(sizes, &v, err, sizeof err) == 0) return 0;
+    cs_error("%s", err);
+    return -1;
+}
+
 uint64_t cs_sizes_max(const struct cs_sizes *s)
 {
     uint64_t m = 0;

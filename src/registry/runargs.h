@@ -1,4 +1,4 @@
-/* runargs.h: the runner's command line, defined once. `collsim run` (src/cli/run.c) writes it
+/* runargs.h: the runner's command line, defined once. `collsim run` (src/run/run.c) writes it
  * from its run plan with runargs_argv; the runner (src/runner/runner.c) reads it back with
  * runargs_parse. Option names, kinds, defaults and the bounds of every value are in
  * CS_RUNARGS below and nowhere else; the sizes and the model are parsed by the same functions
@@ -24,6 +24,8 @@ struct cs_sizes {
 
 /* Parses s into out. 0, or -1 with a message in err. */
 int cs_sizes_parse(const char *s, struct cs_sizes *out, char *err, size_t errlen);
+/* cs_sizes_parse for a check alone: 0, or -1 after one error line (cs_error). */
+int cs_sizes_check(const char *sizes);
 
 /* The largest size (0 for none). */
 uint64_t cs_sizes_max(const struct cs_sizes *s);

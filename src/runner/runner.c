@@ -199,7 +199,7 @@ static int copy_object(const char *so, int rank, char *copy, size_t len)
 }
 
 /* Loads collsim_<collective> from --algo-file's shared object (compiled by collsim run,
- * src/cli/algofile.c) and adds it as algorithm file:STEM, after the others. Without
+ * src/run/algofile.c) and adds it as algorithm file:STEM, after the others. Without
  * privatization (smpi.c) all ranks would share one copy of its variables: with
  * --private-copies (it has writable ones) each rank loads a copy of its own, as each MPI
  * process has its own, which is removed once loaded. 0, or -1 after an error line. */

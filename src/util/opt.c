@@ -116,17 +116,10 @@ int cs_opt_parse(int argc, char **argv, const struct cs_opt *table, const char *
     return 0;
 }
 
-int cs_check_model(const char *model)
+int cs_opt_range(const char *name, int value, int min, int max)
 {
-    if (strcmp(model, "clean") == 0 || strcmp(model, "smpi") == 0) return 0;
-    cs_error("unknown model '%s' (known: clean, smpi)", model);
-    return -1;
-}
-
-int cs_check_routing(const char *routing)
-{
-    if (strcmp(routing, "ctr") == 0 || strcmp(routing, "sfr") == 0) return 0;
-    cs_error("unknown routing '%s' (known: ctr, sfr)", routing);
+    if (value >= min && value <= max) return 0;
+    cs_error("--%s must be from %d to %d (not %d)", name, min, max, value);
     return -1;
 }
 

@@ -30,8 +30,8 @@ int cs_opt_parse(int argc, char **argv, const struct cs_opt *table, const char *
                  const char **pos, int maxpos, int *npos);
 
 /* Checks of values several commands take: 0, or -1 after one error line. */
-int cs_check_model(const char *model);     /* clean or smpi */
-int cs_check_routing(const char *routing); /* ctr or sfr */
+/* "--NAME must be from MIN to MAX (not VALUE)" unless min <= value <= max */
+int cs_opt_range(const char *name, int value, int min, int max);
 /* --eager: a byte count (cs_parse_bytes) into *bytes. */
 int cs_check_eager(const char *eager, uint64_t *bytes);
 

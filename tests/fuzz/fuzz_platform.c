@@ -1,4 +1,4 @@
-/* fuzz_platform.c: the checks of `collsim platform KIND ...` (src/cli/platform.c's command
+/* fuzz_platform.c: the checks of `collsim platform KIND ...` (src/platform/command.c's command
  * line, src/platform/gen.c's request) on an argv made of the bytes, one argument per line. A
  * request they accept for at most 16 hosts is also written, into a private temporary
  * directory (the target's own -o comes last, so no other path is ever written), and must leave
@@ -9,7 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "commands.h"
+#include "platform.h"
 #include "scratch.h"
 #include "util.h"
 

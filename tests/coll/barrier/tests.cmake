@@ -11,7 +11,7 @@ add_library(barrier-broken SHARED ${CMAKE_SOURCE_DIR}/tests/coll/barrier/broken.
 set_target_properties(barrier-broken PROPERTIES PREFIX "" SUFFIX ".so")
 target_link_libraries(barrier-broken PRIVATE cs_coll cs_registry PkgConfig::SIMGRID m)
 cs_smpi(barrier-broken)
-# A sanitized build runs it as collsim runs its SMPI programs then (src/cli/smpi.c): without
+# A sanitized build runs it as collsim runs its SMPI programs then (src/run/smpi.c): without
 # privatization, the ASan runtime preloaded.
 set(CS_BARRIER_SMPI_ARGS "")
 if(COLLSIM_SANITIZE)

@@ -1,9 +1,8 @@
-/* platform.c: `collsim platform KIND [options] -o FILE.xml` (or --machine FILE) and `collsim
+/* command.c: `collsim platform KIND [options] -o FILE.xml` (or --machine FILE) and `collsim
  * platform info FILE.xml [--hops]`, their command lines and help; the platforms are src/platform's
  * (platform.h). */
 #include <string.h>
 
-#include "commands.h"
 #include "platform.h"
 #include "util.h"
 

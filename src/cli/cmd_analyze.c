@@ -1,4 +1,4 @@
-/* analyze.c: `collsim analyze TRACE --platform P`, its command line and help; the analysis is
+/* cmd_analyze.c: `collsim analyze TRACE --platform P`, its command line and help; the analysis is
  * analysis/'s (analyze.h). */
 #include <string.h>
 

@@ -1,4 +1,4 @@
-/* merge.c: `collsim merge DIR...`, its command line and help: the report of a study whose
+/* cmd_merge.c: `collsim merge DIR...`, its command line and help: the report of a study whose
  * cells ran elsewhere (e.g. by GNU parallel or a Slurm array), joined from its parts. */
 #include <dirent.h>
 #include <limits.h>

@@ -137,8 +137,4 @@ void run_defaults(struct run_request *r);
  * prints one error line and returns the exit status (no partial output file is left). */
 int run_execute(const struct run_request *r);
 
-/* Entry of `collsim run`; argv[0] is "run". */
-int run_main(int argc, char **argv);
-extern const char run_usage[];
-
 #endif

@@ -9,9 +9,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "commands.h"
 #include "machine.h"
-#include "options.h"
+#include "platform.h"
 #include "paths.h"
 #include "study.h"
 

@@ -1,4 +1,4 @@
-/* tune.c: `collsim tune BEST.csv`: a study's best algorithms handed back to the MPI libraries,
+/* cmd_tune.c: `collsim tune BEST.csv`: a study's best algorithms handed back to the MPI libraries,
  * as an Open MPI 4.1.x coll/tuned dynamic rules file and an MPICH 4.0.2 tuning JSON file, with
  * collsim's algorithms mapped back to the libraries' numbers and names (mpilib.h). */
 #include <inttypes.h>

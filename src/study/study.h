@@ -121,6 +121,20 @@ struct study_plan {
                                        does not match its record */
 };
 
+/* ---- study_run.c ---- */
+/* What `collsim study` was asked: its options as given (NULL: not given), the spec's path
+ * (NULL: the default study) and the cell of --cell. */
+struct study_request {
+    const char *out, *spec, *cell, *platform, *platforms, *np, *rph, *collectives, *algo, *compare,
+        *exclude, *sizes, *model, *routing, *root, *iters, *warmup, *time_limit, *baseline,
+        *machine;
+    int jobs, jobs_given, no_trace, no_compare, emit, retry;
+};
+
+/* Runs the study a asks for (or its one cell), writes its report, and returns the exit
+ * status (0, or an exit status after one error line). */
+int study_execute(const struct study_request *a);
+
 /* ---- study_spec.c ---- */
 void spec_defaults(struct study_spec *s);
 /* Sets key to value (`where` names the place for errors: "FILE:LINE" or "--np"); relative
@@ -207,9 +221,10 @@ struct study_row {
     int valid;
 };
 
+/* ---- study_rows.c ---- */
 /* Reads a results CSV's rows (the variant's label and index put in each) onto *rows (grown,
  * *n rows, *cap room). 0, or -1 after an error line. */
-int report_read_rows(const char *path, const struct study_variant *v, int vi,
+int study_rows_read(const char *path, const struct study_variant *v, int vi,
                      struct study_row **rows, int *n, int *cap);
 
 /* ---- study_html.c ---- */

@@ -1,4 +1,4 @@
-/* calibrate.c: `collsim calibrate`, model parameters from a simulated ping-pong on a platform,
+/* cmd_calibrate.c: `collsim calibrate`, model parameters from a simulated ping-pong on a platform,
  * or from real osu_latency / osu_bw output, and the collsim platform those numbers give. */
 #include <errno.h>
 #include <limits.h>
@@ -13,7 +13,6 @@
 #include "commands.h"
 #include "fit.h"
 #include "format.h"
-#include "options.h"
 #include "params.h"
 #include "run.h"
 #include "util.h"
@@ -421,7 +420,7 @@ static int calibrate_check(struct calibrate *c, char *hostfile, size_t len)
         cs_error("%s", err);
         return 2;
     }
-    if (opt_check_sizes(c->sizes) != 0) return 2;
+    if (cs_sizes_check(c->sizes) != 0) return 2;
     int nhosts = smpi_hostfile(c->platform, NULL, hostfile, len);
     if (nhosts < 0) return 1;
     if (c->hi >= nhosts || c->hj >= nhosts) {

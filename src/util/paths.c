@@ -1,5 +1,5 @@
 /* paths.c: collsim's parts found relative to its own executable (paths.h). The relative
- * folders come from the build (src/cli/CMakeLists.txt): COLLSIM_PKGLIBDIR_REL and
+ * folders come from the build (cs_buildinfo, CMakeLists.txt): COLLSIM_PKGLIBDIR_REL and
  * COLLSIM_PKGDATADIR_REL, each relative to the installed bin folder. */
 #include "paths.h"
 

@@ -63,8 +63,15 @@ const struct predict_cost *predict_cost_find(enum coll_id coll, const char *name
  * loops over log p, and 2^24 keeps 1 << clog2(p) within an int. */
 #define PREDICT_NP_MAX (1 << 24)
 
-/* Entry of `collsim predict`; argv[0] is "predict". */
-int predict_main(int argc, char **argv);
-extern const char predict_usage[];
+/* What `collsim predict` was asked: its options as given (NULL: not given). */
+struct predict_request {
+    const char *platform, *topology, *sizes, *collective, *algos, *csv, *params, *machine;
+    const char *ts, *th, *bandwidth, *a, *b, *reduce_rate, *eager;
+    int np, np_given, shift, routes;
+};
+
+/* Evaluates every formula o asks for and prints the table (and the CSV of --csv). Returns the
+ * exit status: 0, or 1 or 2 after one error line. */
+int predict_execute(const struct predict_request *o);
 
 #endif

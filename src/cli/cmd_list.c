@@ -1,8 +1,8 @@
-/* list.c: `collsim list`, the registry's collectives with their algorithms, cost formulas,
+/* cmd_list.c: `collsim list`, the registry's collectives with their algorithms, cost formulas,
  * whether `collsim predict` can evaluate them and what they need of the platform; with --tsv,
  * collsim's algorithms as a table for scripts (the tests register theirs from it); with
  * --ompi or --mpich, what the MPI libraries' algorithms run as (mpilib.h). */
-#include "list.h"
+#include "commands.h"
 
 #include <stdio.h>
 #include <string.h>

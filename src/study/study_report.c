@@ -12,54 +12,6 @@
 #include "format.h"
 #include "study.h"
 
-/* Copies the fields the report uses from a results row; -1 if a text does not fit. */
-static int take_row(const struct cs_result *in, const struct study_variant *v, int vi,
-                    struct study_row *r)
-{
-    r->np = in->np;
-    r->var = vi;
-    r->bytes = in->bytes;
-    r->avg = in->avg_s;
-    r->valid = in->valid;
-    snprintf(r->variant, sizeof r->variant, "%s", v->label);
-    if (snprintf(r->collective, sizeof r->collective, "%s", in->collective) >=
-            (int)sizeof r->collective ||
-        snprintf(r->platform, sizeof r->platform, "%s", in->platform) >= (int)sizeof r->platform ||
-        snprintf(r->algo, sizeof r->algo, "%s", in->algorithm) >= (int)sizeof r->algo ||
-        snprintf(r->model, sizeof r->model, "%s", in->model) >= (int)sizeof r->model)
-        return -1;
-    return 0;
-}
-
-int report_read_rows(const char *path, const struct study_variant *v, int vi,
-                     struct study_row **rows, int *n, int *cap)
-{
-    struct cs_result_reader rd;
-    struct cs_result row;
-    char err[1200];
-    if (cs_result_open(&rd, path, err, sizeof err) != 0) {
-        cs_error("%s", err);
-        return -1;
-    }
-    int got;
-    while ((got = cs_result_next(&rd, &row, err, sizeof err)) == 1) {
-        if (*n == *cap) {
-            *cap = *cap ? 2 * *cap : 256;
-            *rows = realloc(*rows, (size_t)*cap * sizeof **rows);
-            if (*rows == NULL) abort();
-        }
-        if (take_row(&row, v, vi, &(*rows)[*n]) != 0) {
-            snprintf(err, sizeof err, "%s:%ld: a name is too long", path, rd.line);
-            got = -1;
-            break;
-        }
-        ++*n;
-    }
-    cs_result_close(&rd);
-    if (got < 0) cs_error("%s", err);
-    return got < 0 ? -1 : 0;
-}
-
 /* Appends the lines of `path` to out, its first (the header) only when with_header, each
  * after `prefix`. 0, or -1. */
 static int append_lines(FILE *out, const char *path, int with_header, const char *prefix)
@@ -305,7 +257,7 @@ static int report_variant(struct study_plan *p, const struct study_coll *sc, int
         if (f == NULL && (f = cs_out_open(&co, csv)) == NULL) rc = 1;
         if (rc == 0 && (append_lines(f, cell_csv, g->n == first, "") != 0 ||
                         summary_add(sum, cell_csv, v->label) != 0 ||
-                        report_read_rows(cell_csv, v, vi, &g->rows, &g->n, &g->cap) != 0))
+                        study_rows_read(cell_csv, v, vi, &g->rows, &g->n, &g->cap) != 0))
             rc = 1;
         if (rc == 0 && c->traced) place_traced(p, c, stem);
     }

@@ -1,4 +1,4 @@
-/* fixtrace.c: `collsim fix-trace IN.trace [OUT.trace]`, its command line and help; the repair is
+/* cmd_fixtrace.c: `collsim fix-trace IN.trace [OUT.trace]`, its command line and help; the repair is
  * src/trace's (tracefix.h). */
 #include <stdio.h>
 #include <string.h>

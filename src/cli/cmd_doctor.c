@@ -1,4 +1,4 @@
-/* doctor.c: `collsim doctor`: what a run needs of this machine (SimGrid, its programs,
+/* cmd_doctor.c: `collsim doctor`: what a run needs of this machine (SimGrid, its programs,
  * collsim's SMPI programs, the optional tools, memory mappings, memory and the output
  * folder), one line a check with what to do about each that is missing. */
 #include <errno.h>
@@ -17,7 +17,6 @@
 #include <simgrid/version.h>
 
 #include "commands.h"
-#include "options.h"
 #include "registry.h"
 #include "run.h"
 #include "runargs.h"
@@ -347,7 +346,7 @@ static int doctor_options(int argc, char **argv, struct doctor *d)
         {"out", CS_OPT_STR, &d->out, NULL},    {NULL, 0, NULL, NULL}};
     int rc = cs_opt_parse(argc, argv, table, doctor_usage, NULL, 0, NULL);
     if (rc != 0) return rc;
-    if (np_given && opt_range("np", d->np, 1, CS_HOSTS_MAX) != 0) return 2;
+    if (np_given && cs_opt_range("np", d->np, 1, CS_HOSTS_MAX) != 0) return 2;
     char err[512];
     struct cs_sizes sizes;
     if (coll_parse(coll, &d->coll, err, sizeof err) != 0 ||

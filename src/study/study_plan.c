@@ -12,7 +12,6 @@
 #include <unistd.h>
 
 #include "build_id.h"
-#include "commands.h"
 #include "platform.h"
 #include "study.h"
 

@@ -89,7 +89,7 @@ static int variant_rows(const struct study_plan *p, const struct study_coll *sc,
     int n = 0, cap = 0;
     html_name(sc->id, p->var[v].label, ".csv", name, sizeof name);
     snprintf(path, sizeof path, "%s/%s", p->out, name);
-    if (html_exists(p, name) && report_read_rows(path, &p->var[v], v, rows, &n, &cap) != 0) n = 0;
+    if (html_exists(p, name) && study_rows_read(path, &p->var[v], v, rows, &n, &cap) != 0) n = 0;
     return n;
 }
 
