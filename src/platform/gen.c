@@ -1,7 +1,8 @@
-/* gen.c: the platforms of `collsim platform KIND`: checks a request (each kind's options:
- * gen_plan.c) and writes its SimGrid 4.1 platform (the kind's elements: gen_write.c) and
- * hostfile, or plans the network of nodes of cores on the kind (machine_gen.c). Rank
- * placement: line i of the hostfile is the host of MPI rank i, hosts in index order. */
+/* gen.c: the platforms of `collsim platform KIND`: checks a request (its kind: gen_kinds.c,
+ * each kind's options: gen_plan.c) and writes its SimGrid 4.1 platform (the kind's elements:
+ * gen_write.c) and hostfile, or plans the network of nodes of cores on the kind
+ * (machine_gen.c). Rank placement: line i of the hostfile is the host of MPI rank i, hosts in
+ * index order. */
 #include <stdio.h>
 #include <string.h>
 
@@ -11,24 +12,9 @@
 #include "xl250a.h"
 #include "xmlw.h"
 
-/* Each kind: its planner and the kind-specific options it takes. */
-static const struct kind {
-    const char *name;
-    int (*plan)(struct spec *sp);
-    int options;
-} kinds[] = {
-    {"ring", gen_plan_ring, OPT_NODES},
-    {"torus", gen_plan_torus, OPT_DIMS},
-    {"hypercube", gen_plan_hypercube, OPT_DIM},
-    {"fattree", gen_plan_fattree, OPT_NODES | OPT_OVER | OPT_LEVELS | OPT_DOWN | OPT_UP | OPT_PAR},
-    {"dragonfly", gen_plan_dragonfly, OPT_DRAGONFLY},
-    {"crossbar", gen_plan_crossbar, OPT_NODES},
-    {"xl250a", gen_plan_xl250a, 0},
-    {"xl250a-cluster", gen_plan_xl_cluster, OPT_NODES},
-};
-
-/* The kind's own options, checked before the file system is touched. 0 or 2. */
-static int plan_kind(struct spec *sp)
+/* 0 when sp gives no kind-specific option that its kind (options: OPT_* bits) does not take,
+ * else 2 after an error line. */
+static int refused_option(const struct spec *sp, int options)
 {
     static const char *const names[PLATFORM_NOPTS] = {
         [PLATFORM_NODES] = "nodes",
@@ -46,25 +32,31 @@ static int plan_kind(struct spec *sp)
         [PLATFORM_GLOBAL_LINKS] = "global-links",
         [PLATFORM_CHASSIS_LINKS] = "chassis-links",
         [PLATFORM_ROUTER_LINKS] = "router-links"};
-    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
-        if (strcmp(sp->kind, kinds[i].name) != 0) continue;
-        for (int b = 0; b < PLATFORM_NOPTS; b++)
-            if ((sp->given >> b & 1) && !(kinds[i].options >> b & 1)) {
-                if (b == PLATFORM_NODES && strcmp(sp->kind, "dragonfly") == 0) {
-                    cs_error("dragonfly does not take --nodes: its hosts are --groups x "
-                             "--chassis x --routers x --nodes-per-router");
-                    return 2;
-                }
-                cs_error("%s does not take --%s (see 'collsim platform --help')", sp->kind,
-                         names[b]);
+    for (int b = 0; b < PLATFORM_NOPTS; b++)
+        if ((sp->given >> b & 1) && !(options >> b & 1)) {
+            if (b == PLATFORM_NODES && strcmp(sp->kind, "dragonfly") == 0) {
+                cs_error("dragonfly does not take --nodes: its hosts are --groups x "
+                         "--chassis x --routers x --nodes-per-router");
                 return 2;
             }
-        return kinds[i].plan(sp);
+            cs_error("%s does not take --%s (see 'collsim platform --help')", sp->kind, names[b]);
+            return 2;
+        }
+    return 0;
+}
+
+/* The kind's own options, checked before the file system is touched. 0 or 2. */
+static int plan_kind(struct spec *sp)
+{
+    const struct kind_ops *k = gen_kind(sp->kind);
+    if (k == NULL) {
+        char names[256];
+        cs_error("unknown platform kind '%s' (%s)", sp->kind, gen_kind_names(names, sizeof names));
+        return 2;
     }
-    cs_error("unknown platform kind '%s' (ring, torus, hypercube, fattree, dragonfly, crossbar, "
-             "xl250a, xl250a-cluster)",
-             sp->kind);
-    return 2;
+    if (refused_option(sp, k->options) != 0) return 2;
+    sp->ops = k;
+    return k->plan(sp);
 }
 
 /* What the document's body needs: the generator and the plan. */
@@ -96,20 +88,7 @@ static void write_platform(struct xmlw *x, const void *arg)
     xmlw_prop(g->x, "collsim.dims", sp->dims_prop);
     xmlw_prop(g->x, "collsim.link_latency", sp->xl ? XL_CORE_LAT : g->lat);
     xmlw_prop(g->x, "collsim.link_bandwidth", sp->xl ? XL_CORE_BW : g->bw);
-    if (strcmp(sp->kind, "ring") == 0)
-        gen_ring(g, sp->nodes);
-    else if (strcmp(sp->kind, "crossbar") == 0)
-        gen_crossbar(g, sp->nodes);
-    else if (strcmp(sp->kind, "hypercube") == 0)
-        gen_hypercube(g, sp->dim);
-    else if (strcmp(sp->kind, "torus") == 0)
-        gen_cluster(g, "torus", sp->count, "TORUS", sp->params);
-    else if (strcmp(sp->kind, "fattree") == 0)
-        gen_cluster(g, "fattree", sp->count, "FAT_TREE", sp->params);
-    else if (strcmp(sp->kind, "dragonfly") == 0)
-        gen_cluster(g, "dragonfly", sp->count, "DRAGONFLY", sp->params);
-    else
-        gen_xl250a(g, sp->xl == 2 ? sp->nodes : 0);
+    sp->ops->write(g, sp);
     xmlw_end(g->x); /* zone */
 }
 
@@ -158,8 +137,9 @@ static int plan_spec(const struct platform_request *q, struct spec *sp, struct g
         sp->given |= (q->given[i] != 0) << i;
     *g = (struct gen){NULL, q->latency, q->bandwidth, q->speed};
     if (sp->kind == NULL) {
-        cs_error("no platform kind (ring, torus, hypercube, fattree, dragonfly, crossbar, xl250a, "
-                 "xl250a-cluster) and no --machine FILE; see 'collsim platform --help'");
+        char names[256];
+        cs_error("no platform kind (%s) and no --machine FILE; see 'collsim platform --help'",
+                 gen_kind_names(names, sizeof names));
         return 2;
     }
     int rc = platform_check_units(g->lat, g->bw, g->speed);
@@ -207,18 +187,14 @@ static int fattree_network(const struct spec *sp, struct net *n)
  * nodes (the xl250a kinds) or a fat tree of SimGrid's own parameters. */
 static int spec_network(const struct spec *sp, const struct gen *g, struct net *n)
 {
-    static const char *const names[] = {
-        [NET_CROSSBAR] = "crossbar",   [NET_RING] = "ring",       [NET_TORUS] = "torus",
-        [NET_HYPERCUBE] = "hypercube", [NET_FATTREE] = "fattree", [NET_DRAGONFLY] = "dragonfly"};
     *n = (struct net){.kind = NET_CROSSBAR, .nodes = sp->count, .dim = sp->dim};
-    while (n->kind <= NET_DRAGONFLY && strcmp(names[n->kind], sp->kind) != 0)
-        n->kind++;
-    if (n->kind > NET_DRAGONFLY) {
+    if (sp->ops->net < 0) {
         cs_error("%s cannot join nodes of cores (ring, torus, hypercube, crossbar, fattree or "
                  "dragonfly)",
                  sp->kind);
         return 2;
     }
+    n->kind = (enum net_kind)sp->ops->net;
     cs_parse_quantity(g->lat, 'l', &n->latency);
     cs_parse_quantity(g->bw, 'b', &n->bandwidth);
     n->nd = sp->ndims;

@@ -1,8 +1,11 @@
-/* gen.h: what the pieces of `collsim platform KIND` share (gen.c the request and the kinds,
- * gen_plan.c each kind's checks, gen_write.c each kind's elements): the limits, the plan of a
- * request and the document being written. Internal to src/platform. */
+/* gen.h: what the pieces of `collsim platform KIND` share (gen.c the request, gen_kinds.c the
+ * kinds, gen_plan.c each kind's checks, gen_write.c each kind's elements): the limits, the plan
+ * of a request, the document being written and what a kind is to them. Internal to
+ * src/platform. */
 #ifndef COLLSIM_GEN_H
 #define COLLSIM_GEN_H
+
+#include <stddef.h>
 
 #include "platform.h"
 #include "util.h"
@@ -33,6 +36,7 @@ struct spec {
     /* dragonfly: groups, chassis, routers, nodes per router; global, chassis, router links */
     int df[4], dfl[3];
     char dims_prop[256], params[256];
+    const struct kind_ops *ops; /* the kind's (gen_kinds.c), once its options are checked */
 };
 
 /* The kind-specific options, as bits of spec.given. */
@@ -49,6 +53,24 @@ enum {
                     (1 << PLATFORM_NODES_PER_ROUTER) | (1 << PLATFORM_GLOBAL_LINKS) |
                     (1 << PLATFORM_CHASSIS_LINKS) | (1 << PLATFORM_ROUTER_LINKS)
 };
+
+/* What a kind is to the generator: its checks (gen_plan.c), its hosts, links and routes into
+ * g's document (gen_write.c), the kind-specific options it takes (OPT_* bits) and the
+ * network it makes of nodes of cores (an enum net_kind, network.h; -1 for none). */
+struct kind_ops {
+    int (*plan)(struct spec *sp);
+    void (*write)(struct gen *g, const struct spec *sp);
+    int options;
+    int net;
+};
+
+/* gen_kinds.c: the kinds of PLATFORM_KINDS */
+
+/* The kind named name, or NULL. */
+const struct kind_ops *gen_kind(const char *name);
+
+/* The kinds' names, "ring, torus, ..., xl250a-cluster", into out (len bytes). Returns out. */
+const char *gen_kind_names(char *out, size_t len);
 
 /* gen_plan.c */
 
