@@ -28,9 +28,58 @@ enum platform_opt {
     PLATFORM_NOPTS
 };
 
+/* The kinds of `collsim platform KIND`, the one list of them: X(id, name, help) each, in the
+ * order of the help, help the kind's lines of `collsim platform --help` (gen.c gives each id
+ * its checks and writer; the lists of every kind in messages and help are made from it). */
+/* clang-format off */
+#define PLATFORM_KINDS(X)                                                                          \
+    X(ring, "ring",                                                                                \
+    "  ring --nodes P            2 <= P <= 256 nodes, a full-duplex link between neighbours,\n"    \
+    "                            shortest-direction routes (ties go up the index)\n")              \
+    X(torus, "torus",                                                                              \
+    "  torus --dims AxB[xC]      2D or 3D torus, SimGrid's TORUS cluster, sides >= 2, at most\n"   \
+    "                            262144 hosts\n")                                                  \
+    X(hypercube, "hypercube",                                                                      \
+    "  hypercube --dim D         2^D nodes (1 <= D <= 10), e-cube routes (lowest differing bit\n"  \
+    "                            first)\n")                                                        \
+    X(fattree, "fattree",                                                                          \
+    "  fattree --nodes N [--oversubscription R]\n"                                                 \
+    "                            2 levels: sqrt(N) leaf switches of sqrt(N) hosts, each with\n"    \
+    "                            sqrt(N)/R uplinks (R = 1: full bisection); N a square,\n"         \
+    "                            4 <= N <= 262144, R divides sqrt(N)\n"                            \
+    "  fattree --levels L --down D1,..,DL --up U1,..,UL --parallel P1,..,PL\n"                     \
+    "                            SimGrid's FAT_TREE parameters: 1 <= L <= 8, L numbers >= 1 in\n"  \
+    "                            each list, each list's product at most 262144 (the hosts:\n"      \
+    "                            the product of --down)\n")                                        \
+    X(dragonfly, "dragonfly",                                                                      \
+    "  dragonfly --groups G --chassis C --routers R --nodes-per-router N\n"                        \
+    "                            SimGrid's DRAGONFLY cluster: G groups of C chassis of R\n"        \
+    "                            routers of N hosts (G <= R, at most 262144 hosts); routers of\n"  \
+    "                            a chassis all-to-all, same routers of a group's chassis\n"        \
+    "                            all-to-all, one link between each pair of groups; minimal\n"      \
+    "                            routes\n"                                                         \
+    "  dragonfly ... --global-links L --chassis-links L --router-links L\n"                        \
+    "                            a level of L links is one link of L x --bandwidth\n"              \
+    "                            (1 <= L <= 65536); the defaults carry all-to-all traffic at\n"    \
+    "                            full injection (src/platform/README.md)\n")                       \
+    X(crossbar, "crossbar",                                                                        \
+    "  crossbar --nodes P        2 <= P <= 1024; own uplink and downlink per host: no link is\n"   \
+    "                            shared by two disjoint pairs (for formula checks)\n")             \
+    X(xl250a, "xl250a",                                                                            \
+    "  xl250a                    one HP XL250a Gen9 node: 2 sockets x 12 cores, one host per\n"    \
+    "                            core, hardware numbers commented in the file\n")                  \
+    X(xl_cluster, "xl250a-cluster",                                                                \
+    "  xl250a-cluster --nodes N  1 <= N <= 36 such nodes on one InfiniBand EDR switch\n")
+/* clang-format on */
+
+/* The kinds' lines of `collsim platform --help`, one string: "  ring --nodes P ...\n" to the
+ * xl250a-cluster line, for its usage text to place under "kinds:\n". */
+#define PLATFORM_KIND_HELP(id, name, help) help
+#define PLATFORM_KINDS_HELP PLATFORM_KINDS(PLATFORM_KIND_HELP)
+
 /* What `collsim platform KIND` writes (the kinds and their bounds: src/platform/README.md). */
 struct platform_request {
-    const char *kind; /* ring, torus, hypercube, fattree, dragonfly, crossbar, xl250a, ... */
+    const char *kind; /* a name of PLATFORM_KINDS: ring, torus, ... */
     const char *out;  /* FILE.xml; FILE.hosts goes beside it */
     int nodes, dim, levels, oversubscription;
     const char *dims, *down, *up, *parallel;        /* "8x8"; fattree's lists "4,4" */

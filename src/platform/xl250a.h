@@ -1,6 +1,6 @@
 /* xl250a.h: the HP XL250a Gen9 node's numbers (src/platform/README.md, "The HP XL250a Gen9
- * node"), each with where it comes from: the xl250a kinds of gen.c are made of them, and so is
- * the default anatomy of `collsim platform KIND --sockets S --cores C` (machine_gen.c).
+ * node"), each with where it comes from: the xl250a kinds of gen_write.c are made of them, and
+ * so is the default anatomy of `collsim platform KIND --sockets S --cores C` (machine_gen.c).
  * Internal to src/platform. */
 #ifndef COLLSIM_XL250A_H
 #define COLLSIM_XL250A_H

@@ -1,5 +1,5 @@
 /* pajeline.h: the cutting of a Paje trace into lines and of a line into fields, shared by the
- * reader (paje.c) and the trace repair (tracefix.c). Internal to src/trace. */
+ * reader (paje.c, pajedef.c) and the trace repair (tracefix.c). Internal to src/trace. */
 #ifndef COLLSIM_PAJELINE_H
 #define COLLSIM_PAJELINE_H
 
