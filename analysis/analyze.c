@@ -129,7 +129,7 @@ static int check_request(const struct analyze_request *q, struct an *a)
     a->out.svg = q->svg;
     a->out.svg_phase = q->svg_phase;
     a->out.hops_table = q->hops;
-    a->eager = 65536;
+    a->eager = CS_SMPI_EAGER;
     a->routing_given = q->routing != NULL, a->eager_given = q->eager != NULL;
     a->hostfile_given = q->hostfile != NULL;
     uint64_t v;

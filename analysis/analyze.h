@@ -9,7 +9,7 @@ struct analyze_request {
     const char *platform; /* the platform it was made on */
     const char *hostfile; /* NULL: the platform's .hosts (expanded by the trace's ranks per host) */
     const char *routing;  /* "ctr" or "sfr"; NULL: the trace's, else ctr */
-    const char *eager;    /* bytes; NULL: the trace's, else 65536 */
+    const char *eager;    /* bytes; NULL: the trace's, else CS_SMPI_EAGER */
     const char *params;   /* calibrated parameters (collsim calibrate --params) */
     const char *machine;  /* the machine profile the run charged (docs/machines.md) */
     const char *csv, *json, *messages, *plots, *svg, *svg_phase;

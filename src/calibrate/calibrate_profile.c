@@ -12,10 +12,10 @@
 #include "machine.h"
 #include "model.h"
 #include "out.h"
+#include "runargs.h"
 #include "util.h"
 
 enum { CAL_MAX_POINTS = 256, ENVELOPE = 16 };
-#define DEFAULT_EAGER 65536 /* SimGrid's smpi/send-is-detached-thresh default */
 #define LF_MIN 1e-3         /* factors must be positive: the smallest latency factor written */
 #define BF_MAX 1e3          /* the largest bandwidth factor written (a flat measured curve) */
 
@@ -66,7 +66,7 @@ static int load_base(const struct calib_request *r, struct machine *m)
         m->nics = 1;
     }
     if (!m->eager_given) {
-        m->eager = DEFAULT_EAGER, m->eager_given = 1;
+        m->eager = CS_SMPI_EAGER, m->eager_given = 1;
     }
     return 0;
 }

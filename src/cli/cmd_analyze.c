@@ -4,6 +4,7 @@
 
 #include "analyze.h"
 #include "commands.h"
+#include "runargs.h"
 #include "util.h"
 
 const char analyze_usage[] =
@@ -30,7 +31,7 @@ const char analyze_usage[] =
     "  --hostfile FILE      where the ranks ran (default: the platform's .hosts, as 'collsim\n"
     "                       run' uses it)\n"
     "  --routing ctr|sfr    how the run routed messages (default: ctr)\n"
-    "  --eager BYTES        the run's eager threshold (default: 65536, SimGrid's)\n"
+    "  --eager BYTES        the run's eager threshold (default: " CS_XSTR(CS_SMPI_EAGER) ", SimGrid's)\n"
     "  --machine FILE       the run's machine profile (docs/machines.md): logp, loggp and plogp\n"
     "                       charge its per-message costs\n"
     "  --params FILE        fitted parameters from 'collsim calibrate --params FILE' (a\n"

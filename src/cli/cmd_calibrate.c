@@ -15,6 +15,7 @@
 #include "format.h"
 #include "params.h"
 #include "run.h"
+#include "runargs.h"
 #include "util.h"
 
 const char calibrate_usage[] =
@@ -218,7 +219,7 @@ static void print_report(const struct fit_point *p, int n, const char *source)
            : h.a_ls == 0.0 ? " (held to a >= 0: the free line's a is negative)"
                            : " (held to b >= 0: the free line falls as messages grow)");
     struct fit_loggp g;
-    if (fit_loggp(lat, (size_t)nl, 65536, &g) == 0) {
+    if (fit_loggp(lat, (size_t)nl, CS_SMPI_EAGER, &g) == 0) {
         printf("LogGP: L = %.6f us, o = %.6f us", g.L * 1e6, g.o * 1e6);
         if (g.g >= 0)
             printf(", g = %.6f us", g.g * 1e6);
@@ -230,7 +231,7 @@ static void print_report(const struct fit_point *p, int n, const char *source)
                g.G_held ? "; held at 0: the times fall as messages grow" : "");
     }
     struct fit_model_b b;
-    if (fit_model_b(lat, (size_t)nl, 65536, 16, &b) == 0)
+    if (fit_model_b(lat, (size_t)nl, CS_SMPI_EAGER, 16, &b) == 0)
         printf("Model B (V_max = 64 KiB, V_h = 16 B): t_s0 = %.6f us, t_s1 = %.6f ns/B, "
                "t_b = %.6f ns/B\n",
                b.ts0 * 1e6, b.ts1 * 1e9, b.tb * 1e9);

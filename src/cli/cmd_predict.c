@@ -3,7 +3,9 @@
 #include <stdio.h>
 
 #include "commands.h"
+#include "env.h"
 #include "predict.h"
+#include "runargs.h"
 #include "util.h"
 
 const char predict_usage[] =
@@ -39,8 +41,8 @@ const char predict_usage[] =
     "  --machine FILE       a machine profile (docs/machines.md): LogP and LogGP charge its\n"
     "                       overheads and factors of messages between nodes, as run --machine;\n"
     "                       its eager threshold and reduction rate unless given\n"
-    "  --reduce-rate R      bytes/s of a local reduction (default 8e9, as run's)\n"
-    "  --eager BYTES        eager threshold (default 65536, SimGrid's)\n"
+    "  --reduce-rate R      bytes/s of a local reduction (default " CS_XSTR(COLL_REDUCE_RATE) ", as run's)\n"
+    "  --eager BYTES        eager threshold (default " CS_XSTR(CS_SMPI_EAGER) ", SimGrid's)\n"
     "  --shift Q            q of the q-shift (default 1)\n"
     "  --csv FILE           the table as CSV: collective,algorithm,np,bytes,model,predicted_s,\n"
     "                       best,note\n"

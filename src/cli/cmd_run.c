@@ -8,9 +8,11 @@
 #include <string.h>
 
 #include "commands.h"
+#include "env.h"
 #include "paths.h"
 #include "registry.h"
 #include "run.h"
+#include "runargs.h"
 #include "util.h"
 
 const char run_usage[] =
@@ -37,13 +39,13 @@ const char run_usage[] =
     "                       as collsim's own. Its global and static variables get one copy\n"
     "                       per rank, as in MPI processes (a note says so).\n"
     "                       docs/student-algorithms.md\n"
-    "  --sizes SPEC         bytes, MIN:MAX:FACTOR or a list (default: 16:4M:8, i.e. 16 B to\n"
+    "  --sizes SPEC         bytes, MIN:MAX:FACTOR or a list (default: " CS_DEFAULT_SIZES ", i.e. 16 B to\n"
     "                       4 MiB in steps of x8); K, M, G are binary multiples\n"
     "  --root R             root of a rooted collective (default: 0)\n"
     "  --shift Q            q of the circular q-shift (qshift; default: 1; taken mod p,\n"
     "                       so -1 shifts down by one)\n"
     "  --reduce-rate B/S    bytes of result per second of a local reduction, charged as\n"
-    "                       simulated time (default: 8e9, one XL250a core; see docs)\n"
+    "                       simulated time (default: " CS_XSTR(COLL_REDUCE_RATE) ", one XL250a core; see docs)\n"
     "  --iters N            timed calls per size (default: 1; the simulation is\n"
     "                       deterministic, so calls of one size take the same time,\n"
     "                       to SimGrid's precision where messages share links:\n"
@@ -63,7 +65,7 @@ const char run_usage[] =
     "                       the topology the ring, torus and hypercube algorithms assume\n"
     "                       (ring:P, torus:AxB[xC], hypercube:D; default: the platform's)\n"
     "  --eager BYTES        messages below this size are sent eagerly (detached); larger ones\n"
-    "                       use rendezvous (default: the machine's, else SimGrid's 64K)\n"
+    "                       use rendezvous (default: the machine's, else SimGrid's " CS_XSTR(CS_SMPI_EAGER) ")\n"
     "  --machine FILE       a machine profile (docs/machines.md): each message also costs its\n"
     "                       MPI's send and receive overheads and gap, its latency and\n"
     "                       bandwidth are scaled by its factors, for the message's class (two\n"

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "commands.h"
+#include "runargs.h"
 #include "study.h"
 
 const char study_usage[] =
@@ -44,7 +45,7 @@ const char study_usage[] =
     "  --no-compare           the same as --compare none\n"
     "  --exclude NAMES        algorithms left out of both lists (all but these)\n"
     "  --no-trace             no traces: every algorithm its own cell\n"
-    "  --sizes SPEC           MIN:MAX:FACTOR or a list (default 16:4M:8)\n"
+    "  --sizes SPEC           MIN:MAX:FACTOR or a list (default " CS_DEFAULT_SIZES ")\n"
     "  --model LIST           clean and/or smpi (default clean)\n"
     "  --routing LIST         ctr and/or sfr (default ctr)\n"
     "  --root LIST            roots (numbers, or last; default 0)\n"

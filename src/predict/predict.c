@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "env.h"
 #include "machine.h"
 #include "mpilib.h"
 #include "params.h"
@@ -294,7 +295,7 @@ static int evaluate(const struct pstate *s, const char *algos, struct prows *r, 
     char bad[128];
     *list = coll_expand(s->coll, algos, bad, sizeof bad);
     if (*list == NULL) {
-        cs_error("unknown algorithm '%s' (see 'collsim list')", bad);
+        coll_unknown_algo(s->coll, bad);
         return 2;
     }
     const char *names[512];
@@ -350,8 +351,8 @@ static int setup(const struct predict_request *o, struct pstate *s)
     }
     int rc = read_times(o, s);
     if (rc != 0) return rc;
-    uint64_t eager = 65536;
-    double R = 8e9;
+    uint64_t eager = CS_SMPI_EAGER;
+    double R = COLL_REDUCE_RATE;
     if (o->machine != NULL && read_machine(o->machine, s, &eager, &R) != 0) return 1;
     if ((o->eager && cs_check_eager(o->eager, &eager) != 0) ||
         (o->reduce_rate && (number("reduce-rate", o->reduce_rate, 0, &R) != 0)))

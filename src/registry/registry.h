@@ -128,6 +128,11 @@ void coll_algo_names(enum coll_id coll, char *out, size_t len);
  * comma list (caller frees), or NULL with the unknown name in `bad`. */
 char *coll_expand(enum coll_id coll, const char *list, char *bad, size_t badlen);
 
+/* The one error line (cs_error) of an --algo name `bad` that coll_expand refused: coll's
+ * algorithms, then where SimGrid's and the others are; coll < 0 for a name that none of several
+ * collectives has (a study's lists). */
+void coll_unknown_algo(int coll, const char *bad);
+
 /* ---- the topology a run has, and whether an algorithm fits it ---- */
 
 struct coll_topo {

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "mpilib.h"
+#include "util.h"
 
 /* A formula's C function is predict's (src/predict), a layer above: here only whether there is
  * one. */
@@ -113,6 +114,20 @@ void coll_algo_names(enum coll_id coll, char *out, size_t len)
         if (algo_infos[i].coll == coll)
             used += (size_t)snprintf(out + used, len - used, "%s%s", used ? ", " : "",
                                      algo_infos[i].name);
+}
+
+void coll_unknown_algo(int coll, const char *bad)
+{
+    if (coll < 0) {
+        cs_error("unknown algorithm '%s' (smpi:NAME for SimGrid's, 'collsim list' for more)", bad);
+        return;
+    }
+    char names[4096];
+    const char *name = coll_infos[coll].name;
+    coll_algo_names((enum coll_id)coll, names, sizeof names);
+    cs_error("unknown algorithm '%s' for %s (its algorithms: %s; smpi:NAME for SimGrid's, "
+             "'collsim list %s' for more)",
+             bad, name, names, name);
 }
 
 void coll_default_algos(enum coll_id coll, char *out, size_t len)

@@ -52,6 +52,11 @@ int cs_routing_parse(const char *name, enum cs_routing *out, char *err, size_t e
 #define CS_DEFAULT_COLLECTIVE "bcast"
 #define CS_DEFAULT_SIZES "16:4M:8"
 
+/* SimGrid's default eager threshold (smpi/send-is-detached-thresh), bytes: a message below it
+ * is sent detached, one from it on in rendezvous; every tool that assumes a threshold where
+ * none was given (run, analyze, predict, calibrate, the study's notes) takes this one. */
+#define CS_SMPI_EAGER 65536
+
 /* What the runner is told. Strings point into the argv they were parsed from (or into the
  * plan that made them). */
 struct runargs {

@@ -85,11 +85,7 @@ static int expand_algos(const struct run_request *r, struct run_plan *pl)
     }
     char *list = coll_expand(r->args.coll, words, bad, sizeof bad), *raw = cs_strdup(words);
     if (list == NULL) {
-        char names[4096];
-        coll_algo_names(r->args.coll, names, sizeof names);
-        cs_error("unknown algorithm '%s' for %s (its algorithms: %s; smpi:NAME for SimGrid's, "
-                 "'collsim list %s' for more)",
-                 bad, coll_infos[r->args.coll].name, names, coll_infos[r->args.coll].name);
+        coll_unknown_algo(r->args.coll, bad);
         free(raw);
         return 2;
     }

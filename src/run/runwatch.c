@@ -158,22 +158,12 @@ static void csv_sync(struct run_watch *w)
     if (added > 0) publish_or_fail(w, 0);
 }
 
-/* "65536" -> "64 KiB", "65543" -> "65543 B". */
-static void size_text(uint64_t b, char *out, size_t len)
-{
-    static const char *const units[] = {"B", "KiB", "MiB", "GiB"};
-    int u = 0;
-    for (; u < 3 && b >= 1024 && b % 1024 == 0; u++)
-        b /= 1024;
-    snprintf(out, len, "%" PRIu64 " %s", b, units[u]);
-}
-
 /* Shows one finished step. */
 static void show_step(struct run_watch *w, const struct cs_progress *m)
 {
     double t = now();
     char size[32];
-    size_text(m->bytes, size, sizeof size);
+    cs_exact_bytes(m->bytes, size, sizeof size);
     snprintf(w->line, sizeof w->line, "collsim: [%d/%d] %s %s: %.3f us%s (wall %.1f s)", w->done,
              w->total, m->algorithm, size, m->avg_s * 1e6, m->ok ? "" : " INVALID", t - w->last);
     w->last = t;

@@ -303,9 +303,6 @@ int study_mkdir_p(const char *dir);
 void study_path(const struct study_plan *p, int coll, const char *base, const char *suffix,
                 char *out, size_t len);
 
-/* "16 B", "64 KiB", "4 MiB" */
-void study_fmt_bytes(unsigned long long b, char *out, size_t len);
-
 /* gnuplot, its PNG terminal (1100x600) writing cs_out_part(png), the x axis a logarithmic
  * message size (study_plot_sizes sets its ticks), a grid, the key outside on the right; finish with
  * cs_gnuplot_finish(g, png, NULL). NULL after an error line. */

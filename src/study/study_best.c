@@ -189,7 +189,7 @@ static void write_best_text(FILE *out, const struct best_map *m)
         if (len > pw) pw = len;
     }
     for (int s = 0; s < m->nsize; s++) {
-        study_fmt_bytes(m->size[s], label, sizeof label);
+        cs_exact_bytes(m->size[s], label, sizeof label);
         if ((int)strlen(label) > w) w = (int)strlen(label);
     }
     best_key(m->nwin > 0 ? m->nwin - 1 : 0, key, sizeof key);
@@ -200,7 +200,7 @@ static void write_best_text(FILE *out, const struct best_map *m)
             "them); 'x': none ran;\n# both times in best.csv)\n# %-*s",
             TIE_FRACTION * 100, pw, "platform");
     for (int s = 0; s < m->nsize; s++) {
-        study_fmt_bytes(m->size[s], label, sizeof label);
+        cs_exact_bytes(m->size[s], label, sizeof label);
         fprintf(out, " %*s", w, label);
     }
     fputc('\n', out);
@@ -310,7 +310,7 @@ static int write_summary(const struct best_map *m, const char *noun, const char 
             noun);
     fprintf(out, "# %-*s %-*s %-7s %5s", vw, "variant", aw, "algorithm", "model", "np");
     for (int k = 0; k < ns; k++) {
-        study_fmt_bytes(sizes[k], label, sizeof label);
+        cs_exact_bytes(sizes[k], label, sizeof label);
         fprintf(out, " %12s", label);
     }
     fputc('\n', out);
@@ -406,7 +406,7 @@ static int plot_best(const struct best_map *m, const char *noun, const char *png
     char label[64];
     fprintf(g, "set xtics (");
     for (int s = 0; s < m->nsize; s++) {
-        study_fmt_bytes(m->size[s], label, sizeof label);
+        cs_exact_bytes(m->size[s], label, sizeof label);
         fprintf(g, "%s\"%s\" %d", s ? ", " : "", label, s);
     }
     fprintf(g, ")\nset ytics (");

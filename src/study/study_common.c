@@ -53,19 +53,6 @@ void study_path(const struct study_plan *p, int coll, const char *base, const ch
              coll ? coll_infos[coll].name : "", suffix);
 }
 
-void study_fmt_bytes(unsigned long long b, char *out, size_t len)
-{
-    static const char *const units[] = {"GiB", "MiB", "KiB"};
-    for (int i = 0; i < 3; i++) {
-        unsigned long long u = 1ULL << (10 * (3 - i));
-        if (b >= u && b % u == 0) {
-            snprintf(out, len, "%llu %s", b / u, units[i]);
-            return;
-        }
-    }
-    snprintf(out, len, "%llu B", b);
-}
-
 FILE *study_plot_open(const char *png)
 {
     char part[PATH_MAX + 8];
@@ -104,7 +91,7 @@ const char *study_plot_sizes(FILE *g, const unsigned long long *sizes, int ns)
     char label[32];
     fprintf(g, "set xtics (");
     for (int e = e0; e <= e1 && n > 0; e += step) {
-        study_fmt_bytes(1ULL << e, label, sizeof label);
+        cs_exact_bytes(1ULL << e, label, sizeof label);
         fprintf(g, "%s\"%s\" %llu", k++ ? ", " : "", label, 1ULL << e);
     }
     fprintf(g, ")\n");

@@ -53,11 +53,11 @@ static void file_row(FILE *f, const struct study_plan *p, const char *name)
                                                 : "folder");
     if (dir)
         fputs("<td></td></tr>\n", f);
-    else if (b < 10240)
-        fprintf(f, "<td class=\"num\" data-v=\"%lld\">%lld B</td></tr>\n", b, b);
-    else
-        fprintf(f, "<td class=\"num\" data-v=\"%lld\">%.1f %s</td></tr>\n", b,
-                b < 10485760 ? b / 1024.0 : b / 1048576.0, b < 10485760 ? "KiB" : "MiB");
+    else {
+        char size[32];
+        cs_file_bytes(b, size, sizeof size);
+        fprintf(f, "<td class=\"num\" data-v=\"%lld\">%s</td></tr>\n", b, size);
+    }
 }
 
 static int by_name(const struct dirent **a, const struct dirent **b)

@@ -25,8 +25,8 @@ static void lead(FILE *f, const struct study_plan *p)
             lo = (k == 0 && i == 0) || v < lo ? v : lo;
             hi = v > hi ? v : hi;
         }
-    study_fmt_bytes(lo, a, sizeof a);
-    study_fmt_bytes(hi, b, sizeof b);
+    cs_exact_bytes(lo, a, sizeof a);
+    cs_exact_bytes(hi, b, sizeof b);
     fputs("<p>Which algorithm of ", f);
     coll_nouns(f, p);
     fprintf(f, " is fastest, from %s to %s, on each of the %d variant%s of the grid below", a, b,
@@ -67,7 +67,7 @@ static void coll_row(FILE *f, const struct study_plan *p)
         html_text(f, sc->noun);
         fprintf(f, " (%s): ", coll_infos[sc->id].name);
         for (int i = 0; i < sc->sizes.n; i++) {
-            study_fmt_bytes(sc->sizes.v[i], label, sizeof label);
+            cs_exact_bytes(sc->sizes.v[i], label, sizeof label);
             fprintf(f, "%s%s", i ? ", " : "", label);
         }
         if (*sc->left_out) {

@@ -19,7 +19,7 @@ static void table_open(FILE *f, const char *caption, const char *const *heads, i
     for (int i = 0; i < nheads; i++)
         fprintf(f, "<th>%s</th>", heads[i]);
     for (int s = 0; s < ns; s++) {
-        study_fmt_bytes(sizes[s], label, sizeof label);
+        cs_exact_bytes(sizes[s], label, sizeof label);
         fprintf(f, "<th class=\"num\">%s</th>", label);
     }
     fputs("</tr></thead>\n<tbody>\n", f);
@@ -150,7 +150,7 @@ static void best_row(FILE *f, char **x)
     cell(f, x[1]);
     fputs("<td class=\"num\">", f);
     html_text(f, x[3]);
-    study_fmt_bytes(strtoull(x[4], NULL, 10), label, sizeof label);
+    cs_exact_bytes(strtoull(x[4], NULL, 10), label, sizeof label);
     fprintf(f, "</td><td class=\"num\" data-v=\"%llu\">%s</td>", strtoull(x[4], NULL, 10), label);
     cell(f, x[5]);
     cell_us(f, x[6]);

@@ -300,7 +300,7 @@ static void plan_variants(struct study_plan *p)
 static void size_add(char *list, size_t len, unsigned long long b)
 {
     char label[32];
-    study_fmt_bytes(b, label, sizeof label);
+    cs_exact_bytes(b, label, sizeof label);
     size_t n = strlen(list);
     snprintf(list + n, len - n, "%s%s", n ? ", " : "", label);
 }

@@ -62,7 +62,7 @@ static void place_traced(const struct study_plan *p, const struct study_cell *c,
 }
 
 /* SMPI's default switch from eager to rendezvous sends (smpi/send-is-detached-thresh). */
-#define EAGER_LIMIT 65536
+#define EAGER_LIMIT CS_SMPI_EAGER
 
 /* The plot's frame: title, axes, a cross where something did not run (*missing: 1 if
  * anywhere) and, where the sizes straddle it, the eager limit. Returns the style of the series

@@ -63,7 +63,7 @@ static int check_algos(const char *list, const struct study_plan *p)
             }
         }
         if (k == p->ncoll) {
-            cs_error("unknown algorithm '%s' (see 'collsim list')", t);
+            coll_unknown_algo(-1, t);
             rc = -1;
         }
     }

@@ -141,7 +141,7 @@ static void whatif_alone(FILE *txt, const struct study_gaps *G, int v, int b, co
             int x = find_row(G, v, t, sizes[s]) >= 0, y = find_row(G, b, t, sizes[s]) >= 0;
             if ((x && y) || gaps_dropped(G, sizes[s])) continue;
             whatif_cell(G, v, b, t, sizes[s], why, sizeof why);
-            study_fmt_bytes(sizes[s], size, sizeof size);
+            cs_exact_bytes(sizes[s], size, sizeof size);
             if (n++ == 0) fprintf(txt, "  # the fastest of each leaves out %s at", t);
             fprintf(txt, "%s %s (%s)", n > 1 ? "," : "", size,
                     strcmp(why, "-") != 0 ? why
@@ -162,7 +162,7 @@ static void whatif_variant(const struct study_plan *p, FILE *csv, FILE *txt,
     fprintf(txt, "\n# %s against %s: simulated time / baseline time\n# %-24s", p->var[v].label,
             p->var[b].label, "algorithm");
     for (int s = 0; s < ns; s++) {
-        study_fmt_bytes(sizes[s], label, sizeof label);
+        cs_exact_bytes(sizes[s], label, sizeof label);
         fprintf(txt, " %10s", label);
     }
     fputc('\n', txt);

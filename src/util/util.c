@@ -5,6 +5,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -96,6 +97,28 @@ void cs_human_bytes(double b, char *out, size_t len)
     for (; b >= 1024 && u < 6; u++)
         b /= 1024;
     snprintf(out, len, "%.3g %s", b, units[u]);
+}
+
+void cs_exact_bytes(uint64_t b, char *out, size_t len)
+{
+    static const char *const units[] = {"GiB", "MiB", "KiB"};
+    for (int i = 0; i < 3; i++) {
+        uint64_t u = UINT64_C(1) << (10 * (3 - i));
+        if (b >= u && b % u == 0) {
+            snprintf(out, len, "%" PRIu64 " %s", b / u, units[i]);
+            return;
+        }
+    }
+    snprintf(out, len, "%" PRIu64 " B", b);
+}
+
+void cs_file_bytes(long long b, char *out, size_t len)
+{
+    if (b < 10240)
+        snprintf(out, len, "%lld B", b);
+    else
+        snprintf(out, len, "%.1f %s", b < 10485760 ? b / 1024.0 : b / 1048576.0,
+                 b < 10485760 ? "KiB" : "MiB");
 }
 
 const char *cs_list_repeat(const char *list, char sep, size_t *len)

@@ -27,6 +27,11 @@ int cs_parse_bytes(const char *s, uint64_t *out);
 
 /* Bytes as "1.5 GiB" (three significant digits, binary multiples up to EiB) into out. */
 void cs_human_bytes(double b, char *out, size_t len);
+/* A message size as "64 KiB" when a whole number of KiB, MiB or GiB (the largest), else as
+ * "65543 B", into out: how every table, progress line and map names a size. */
+void cs_exact_bytes(uint64_t b, char *out, size_t len);
+/* A file's size for a listing: "812 B" below 10 KiB, "74.8 KiB" below 10 MiB, else "12.5 MiB". */
+void cs_file_bytes(long long b, char *out, size_t len);
 
 /* 1 when path is a regular file this process may execute. */
 int cs_executable(const char *path);
@@ -60,6 +65,10 @@ int cs_parse_sint(const char *s, int *out);
 int cs_hostfile_of(const char *platform, char *out, size_t len);
 
 /* The most sizes a --sizes list or range gives. */
+/* A macro's value as a string literal, for help texts that print a defined default. */
+#define CS_STR(x) #x
+#define CS_XSTR(x) CS_STR(x)
+
 #define CS_MAX_SIZES 64
 
 /* The most calls of one size a run makes: --iters, and --warmup, each at most this. */
