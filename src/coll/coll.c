@@ -35,16 +35,10 @@ const struct coll_driver *coll_driver(enum coll_id coll)
 /* The shared drivers: the collectives that registry.h's coll_shared_buffers counts buffers
  * for (test run.shared_buffers runs every collective that the runner names as having one). */
 static const struct coll_driver *const shared_drivers[COLL_COUNT] = {
-    [COLL_bcast] = &coll_driver_bcast_shared,
-    [COLL_reduce] = &coll_driver_reduce_shared,
-    [COLL_allreduce] = &coll_driver_allreduce_shared,
-    [COLL_allgather] = &coll_driver_allgather_shared,
-    [COLL_scan] = &coll_driver_scan_shared,
-    [COLL_qshift] = &coll_driver_qshift_shared,
-    [COLL_gather] = &coll_driver_gather_shared,
-    [COLL_scatter] = &coll_driver_scatter_shared,
-    [COLL_reduce_scatter] = &coll_driver_reduce_scatter_shared,
-    [COLL_reduce_scatter_block] = &coll_driver_reduce_scatter_block_shared};
+#define X(id, buffers, own) [COLL_##id] = &coll_driver_##id##_shared,
+    COLL_SHARED_MODES(X)
+#undef X
+};
 
 const struct coll_driver *coll_driver_shared(enum coll_id coll)
 {

@@ -73,10 +73,9 @@ const struct coll_driver *coll_driver(enum coll_id coll);
  * helpers below), whose fill and check touch only the private bytes; NULL when coll cannot be
  * checked so (the runner then refuses the mode). */
 const struct coll_driver *coll_driver_shared(enum coll_id coll);
-extern const struct coll_driver coll_driver_bcast_shared, coll_driver_reduce_shared,
-    coll_driver_allreduce_shared, coll_driver_allgather_shared, coll_driver_scan_shared,
-    coll_driver_qshift_shared, coll_driver_gather_shared, coll_driver_scatter_shared,
-    coll_driver_reduce_scatter_shared, coll_driver_reduce_scatter_block_shared;
+#define X(id, buffers, own) extern const struct coll_driver coll_driver_##id##_shared;
+COLL_SHARED_MODES(X)
+#undef X
 
 /* ---- what drivers share (buffers.c) ---- */
 

@@ -21,30 +21,16 @@ int coll_rooted(enum coll_id coll)
 
 int coll_shared_buffers(enum coll_id coll, double *own_m)
 {
-    *own_m = 0;
-    switch (coll) {
-    case COLL_bcast:
-        return 1;
-    case COLL_reduce: /* and binomial's accumulator and received vector (coll_scratch) */
-        return 4;
-    case COLL_allreduce: /* the vector it receives */
-        *own_m = 1;
-        return 2;
-    case COLL_allgather: /* recursive_doubling (p a power of two), ring, neighbor_exchange and
-                            direct keep none; the others hold up to 2 p m (not counted) */
-        return 2;
-    case COLL_gather:  /* a rank's block (the root's p blocks are one more, at one rank); */
-    case COLL_scatter: /* trees and lines keep their forwarded blocks as their own (not counted) */
-        return 1;
-    case COLL_reduce_scatter:       /* the input, the block (its own up to 1 KiB), and */
-    case COLL_reduce_scatter_block: /* the working vectors acc and tmp (coll_scratch) */
-        return 4;
-    case COLL_scan:   /* and linear's received prefix or recursive_doubling's (coll_scratch) */
-    case COLL_qshift: /* and the store-and-forward walks' second block (coll_scratch) */
-        return 3;
-    default:
-        return 0;
-    }
+    static const struct {
+        int buffers;
+        double own;
+    } modes[COLL_COUNT] = {
+#define X(id, buffers, own) [COLL_##id] = {buffers, own},
+        COLL_SHARED_MODES(X)
+#undef X
+    };
+    *own_m = coll >= 0 && coll < COLL_COUNT ? modes[coll].own : 0;
+    return coll >= 0 && coll < COLL_COUNT ? modes[coll].buffers : 0;
 }
 
 void coll_shared_names(char *out, size_t len)

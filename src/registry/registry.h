@@ -27,10 +27,35 @@ extern const struct coll_info coll_infos[COLL_COUNT];
 /* 1 when coll has a root (its MPI call an `int root` parameter), else 0. */
 int coll_rooted(enum coll_id coll);
 
+/* The collectives with a shared mode (--shared-buffers), the one list of them:
+ * X(id, buffers, own) with the buffers a rank shares with all ranks and the bytes per m it
+ * still holds of its own (its algorithms' scratch that is not coll_scratch's). coll.c's
+ * coll_driver_shared has a driver coll_driver_<id>_shared for each.
+ *   reduce: and binomial's accumulator and received vector (coll_scratch)
+ *   allreduce: the vector it receives is its own
+ *   allgather: recursive_doubling (p a power of two), ring, neighbor_exchange and direct keep
+ *     none; the others hold up to 2 p m (not counted)
+ *   gather, scatter: a rank's block (the root's p blocks are one more, at one rank); trees
+ *     and lines keep their forwarded blocks as their own (not counted)
+ *   reduce_scatter(_block): the input, the block (its own up to 1 KiB), and the working
+ *     vectors acc and tmp (coll_scratch)
+ *   scan: and linear's received prefix or recursive_doubling's (coll_scratch); qshift: and
+ *     the store-and-forward walks' second block (coll_scratch) */
+#define COLL_SHARED_MODES(X)                                                                   \
+    X(bcast, 1, 0)                                                                             \
+    X(reduce, 4, 0)                                                                            \
+    X(allreduce, 2, 1)                                                                         \
+    X(allgather, 2, 0)                                                                         \
+    X(gather, 1, 0)                                                                            \
+    X(scatter, 1, 0)                                                                           \
+    X(reduce_scatter, 4, 0)                                                                    \
+    X(reduce_scatter_block, 4, 0)                                                              \
+    X(scan, 3, 0)                                                                              \
+    X(qshift, 3, 0)
+
 /* With --shared-buffers: the buffers a rank of coll shares with all ranks (0 when coll has no
- * shared mode; coll.c's coll_driver_shared has a driver for each other), and in *own_m the
- * bytes a rank still holds of its own for m-byte messages, per m (its algorithms' scratch
- * buffers that are not coll_scratch's: an all-reduce's received vector). */
+ * shared mode), and in *own_m the bytes a rank still holds of its own for m-byte messages, per
+ * m (COLL_SHARED_MODES). */
 int coll_shared_buffers(enum coll_id coll, double *own_m);
 
 /* The collectives that have a shared mode, as "bcast, reduce and allreduce", into out. */
