@@ -565,3 +565,13 @@ int machine_write(FILE *f, const struct machine *m)
     write_mpi(f, m);
     return ferror(f) ? -1 : 0;
 }
+
+void machine_apply_defaults(const struct machine *m, uint64_t *eager, int *eager_given,
+                            double *rate)
+{
+    if (!*eager_given && m->eager_given) {
+        *eager_given = 1;
+        *eager = m->eager;
+    }
+    if (*rate <= 0) *rate = m->reduce_rate;
+}

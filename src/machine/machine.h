@@ -81,6 +81,12 @@ struct machine {
 /* Reads the profile at path into m. 0, or -1 with "PATH:LINE: what" in err. */
 int machine_read(const char *path, struct machine *m, char *err, size_t errlen);
 
+/* The profile's eager threshold and reduction rate where the user gave none, the one rule of
+ * every command that takes --machine: *eager is kept when *eager_given, else the profile's
+ * (then *eager_given = 1) if it has one; *rate is kept when above 0, else the profile's. */
+void machine_apply_defaults(const struct machine *m, uint64_t *eager, int *eager_given,
+                            double *rate);
+
 /* Writes m in the profile format, with its sources as comments. 0, or -1 (errno set). */
 int machine_write(FILE *f, const struct machine *m);
 

@@ -311,9 +311,8 @@ static int evaluate(const struct pstate *s, const char *algos, struct prows *r, 
     return 0;
 }
 
-/* --machine's profile into s (its costs for LogP and LogGP), and its eager threshold and
- * reduction rate as defaults. 0, or 1 after an error line. */
-static int read_machine(const char *path, struct pstate *s, uint64_t *eager, double *R)
+/* --machine's profile into s (its costs for LogP and LogGP). 0, or 1 after an error line. */
+static int read_machine(const char *path, struct pstate *s)
 {
     char err[PATH_MAX + 256];
     if (machine_read(path, &s->mc, err, sizeof err) != 0) {
@@ -321,8 +320,29 @@ static int read_machine(const char *path, struct pstate *s, uint64_t *eager, dou
         return 1;
     }
     s->mp.mc = &s->mc;
-    if (s->mc.eager_given) *eager = s->mc.eager;
-    if (s->mc.reduce_rate > 0) *R = s->mc.reduce_rate;
+    return 0;
+}
+
+/* The eager threshold and the reduction rate into s: the options', else the profile's (read
+ * here into s), else SimGrid's threshold and collsim's rate. 0, or an exit status after an
+ * error line. */
+static int read_rates(const struct predict_request *o, struct pstate *s)
+{
+    uint64_t eager = 0;
+    int eager_given = o->eager != NULL;
+    double R = 0;
+    if (o->machine != NULL && read_machine(o->machine, s) != 0) return 1;
+    if ((o->eager && cs_check_eager(o->eager, &eager) != 0) ||
+        (o->reduce_rate && (number("reduce-rate", o->reduce_rate, 0, &R) != 0)))
+        return 2;
+    if (o->reduce_rate && R <= 0) {
+        cs_error("--reduce-rate must be more than 0");
+        return 2;
+    }
+    if (o->machine != NULL) machine_apply_defaults(&s->mc, &eager, &eager_given, &R);
+    if (!eager_given) eager = CS_SMPI_EAGER;
+    if (R <= 0) R = COLL_REDUCE_RATE;
+    s->mp.eager = (double)eager, s->R = R;
     return 0;
 }
 
@@ -351,17 +371,7 @@ static int setup(const struct predict_request *o, struct pstate *s)
     }
     int rc = read_times(o, s);
     if (rc != 0) return rc;
-    uint64_t eager = CS_SMPI_EAGER;
-    double R = COLL_REDUCE_RATE;
-    if (o->machine != NULL && read_machine(o->machine, s, &eager, &R) != 0) return 1;
-    if ((o->eager && cs_check_eager(o->eager, &eager) != 0) ||
-        (o->reduce_rate && (number("reduce-rate", o->reduce_rate, 0, &R) != 0)))
-        return 2;
-    if (R <= 0) {
-        cs_error("--reduce-rate must be more than 0");
-        return 2;
-    }
-    s->mp.eager = (double)eager, s->R = R;
+    if ((rc = read_rates(o, s)) != 0) return rc;
     s->np = o->np_given ? o->np : s->nodes;
     if (s->np < 1 || s->np > PREDICT_NP_MAX) {
         cs_error(o->np_given ? "--np must be from 1 to %d" : "--np is needed (no node count known)",

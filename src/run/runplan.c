@@ -251,12 +251,8 @@ static int load_machine(const struct run_request *r, struct run_plan *pl)
         cs_error("%s", pl->machine != NULL ? err : "out of memory");
         return 1;
     }
-    if (!pl->eager_given && pl->machine->eager_given) {
-        pl->eager_given = 1;
-        pl->eager = pl->machine->eager;
-    }
+    machine_apply_defaults(pl->machine, &pl->eager, &pl->eager_given, &pl->reduce_rate);
     if (pl->eager_given) pl->async_small = pl->eager;
-    if (pl->reduce_rate <= 0) pl->reduce_rate = pl->machine->reduce_rate;
     return 0;
 }
 
