@@ -44,8 +44,7 @@ static void model_series(FILE *g, int k)
 static void gp_quoted(FILE *g, const char *s, const char *suffix)
 {
     size_t n = strlen(s) + strlen(suffix) + 1;
-    char *both = malloc(n);
-    if (both == NULL) abort();
+    char *both = cs_calloc(1, n);
     snprintf(both, n, "%s%s", s, suffix);
     cs_gnuplot_quoted(g, both);
     free(both);

@@ -272,8 +272,7 @@ struct calibrate {
 static void split_osu(struct calibrate *c)
 {
     c->osu_buf = cs_strdup(c->osu != NULL ? c->osu : "");
-    c->osu_files = calloc(strlen(c->osu_buf) + 1, sizeof *c->osu_files);
-    if (c->osu_files == NULL) abort();
+    c->osu_files = cs_calloc(strlen(c->osu_buf) + 1, sizeof *c->osu_files);
     for (char *t = strtok(c->osu_buf, ","); t != NULL; t = strtok(NULL, ","))
         c->osu_files[c->nosu++] = t;
 }
@@ -294,8 +293,7 @@ static int save_profile(const struct calibrate *c, const struct fit_point *p, in
 static int outputs_not_inputs(const struct calibrate *c)
 {
     size_t cap = (size_t)c->nosu + 5;
-    const char **names = calloc(cap, sizeof *names), **paths = calloc(cap, sizeof *paths);
-    if (names == NULL || paths == NULL) abort();
+    const char **names = cs_calloc(cap, sizeof *names), **paths = cs_calloc(cap, sizeof *paths);
     int n = 0;
     for (int i = 0; i < c->nosu; i++)
         names[n] = "--from-osu", paths[n++] = c->osu_files[i];

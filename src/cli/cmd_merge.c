@@ -91,8 +91,7 @@ int merge_main(int argc, char **argv)
         cs_error("merge needs the study's folders (see 'collsim merge --help')");
         return 2;
     }
-    struct study_plan *p = calloc(1, sizeof *p);
-    if (p == NULL) abort();
+    struct study_plan *p = cs_calloc(1, sizeof *p);
     snprintf(p->out, sizeof p->out, "%s", dirs[0]);
     rc = plan_load(p, dirs[0]);
     char a[PATH_MAX + 16], b[PATH_MAX + 16];

@@ -36,7 +36,7 @@ static unsigned long hash(const char *s)
 static int strset_add(struct strset *s, const char *key)
 {
     if ((s->count + 1) * 2 > s->cap) {
-        struct strset bigger = {calloc(s->cap ? s->cap * 2 : 64, sizeof(char *)),
+        struct strset bigger = {cs_calloc(s->cap ? s->cap * 2 : 64, sizeof(char *)),
                                 s->cap ? s->cap * 2 : 64, 0};
         for (size_t i = 0; i < s->cap; i++)
             if (s->slot[i]) strset_add(&bigger, s->slot[i]), free(s->slot[i]);

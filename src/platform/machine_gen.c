@@ -36,12 +36,7 @@ struct mg {
 /* n zeroed bytes; aborts on out-of-memory only (as cs_strdup). */
 static void *zalloc(size_t n)
 {
-    void *p = calloc(1, n);
-    if (p == NULL) {
-        fputs("collsim: error: out of memory\n", stderr);
-        abort();
-    }
-    return p;
+    return cs_calloc(1, n);
 }
 
 /* ---- names: hosts nK-cC; a group's zone nK-LEVEL-I, its router nK-LEVEL-I-router, its

@@ -146,8 +146,7 @@ static struct prow *add_row(struct prows *r, const char *algo, double m, const c
 {
     if (r->n == r->cap) {
         r->cap = r->cap ? 2 * r->cap : 64;
-        r->v = realloc(r->v, r->cap * sizeof *r->v);
-        if (r->v == NULL) abort();
+        r->v = cs_realloc(r->v, r->cap * sizeof *r->v);
     }
     struct prow *w = &r->v[r->n++];
     *w = (struct prow){algo, model, m, t, 0, ""};

@@ -56,8 +56,7 @@ static void append(char **out, size_t *cap, const char *prefix, const char *word
     size_t used = strlen(*out), need = used + strlen(prefix) + strlen(word) + 2;
     if (need > *cap) {
         *cap = need * 2;
-        *out = realloc(*out, *cap);
-        if (*out == NULL) abort();
+        *out = cs_realloc(*out, *cap);
     }
     snprintf(*out + used, *cap - used, "%s%s%s", used ? "," : "", prefix, word);
 }
@@ -151,8 +150,7 @@ void coll_default_algos(enum coll_id coll, char *out, size_t len)
 char *coll_expand(enum coll_id coll, const char *list, char *bad, size_t badlen)
 {
     size_t cap = 256;
-    char *out = calloc(cap, 1), *copy = strdup(list);
-    if (out == NULL || copy == NULL) abort();
+    char *out = cs_calloc(cap, 1), *copy = cs_strdup(list);
     for (char *t = strtok(copy, ","); t != NULL; t = strtok(NULL, ",")) {
         if (expand_word(coll, t, &out, &cap) != 0) {
             snprintf(bad, badlen, "%s", t);

@@ -99,8 +99,7 @@ static int expand_algos(const struct run_request *r, struct run_plan *pl)
     }
     for (const char *c = list; *c; c++)
         n += *c == ',';
-    pl->algos = calloc(n + 1, sizeof *pl->algos);
-    if (pl->algos == NULL) abort();
+    pl->algos = cs_calloc(n + 1, sizeof *pl->algos);
     for (char *t = strtok_r(list, ",", &save); t != NULL; t = strtok_r(NULL, ",", &save)) {
         struct plan_algo *a = &pl->algos[pl->nalgos++];
         a->name = t; /* list is kept: pl->algos[0].name frees it */

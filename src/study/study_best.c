@@ -9,9 +9,7 @@
 
 static void *xcalloc(size_t n, size_t size)
 {
-    void *p = calloc(n ? n : 1, size);
-    if (p == NULL) abort();
-    return p;
+    return cs_calloc(n, size);
 }
 
 /* The best-algorithm map: per variant and size, the fastest algorithm and the next one. Every

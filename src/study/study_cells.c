@@ -282,9 +282,8 @@ int cells_run(struct study_plan *p, int jobs, const char *only, int retry_failed
         cs_error("cannot create output directory '%s'", dir);
         return 1;
     }
-    int *todo = calloc((size_t)p->ncell + 1, sizeof *todo), kept, failed;
-    struct slot *run = calloc((size_t)jobs, sizeof *run);
-    if (todo == NULL || run == NULL) abort();
+    int *todo = cs_calloc((size_t)p->ncell + 1, sizeof *todo), kept, failed;
+    struct slot *run = cs_calloc((size_t)jobs, sizeof *run);
     int n = cells_todo(p, only, retry_failed, todo, &kept, &failed), nrun = 0, next = 0;
     if (n < 0) return free(todo), free(run), 1;
     if (only == NULL)

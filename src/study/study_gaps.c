@@ -12,8 +12,7 @@ void gaps_add(struct study_gaps *G, int var, const char *algos, int kind, const 
     for (char *t = strtok_r(list, ",", &save); t != NULL; t = strtok_r(NULL, ",", &save)) {
         if (G->n == G->cap) {
             G->cap = G->cap ? 2 * G->cap : 16;
-            G->g = realloc(G->g, (size_t)G->cap * sizeof *G->g);
-            if (G->g == NULL) abort();
+            G->g = cs_realloc(G->g, (size_t)G->cap * sizeof *G->g);
         }
         struct study_gap *g = &G->g[G->n++];
         g->var = var;

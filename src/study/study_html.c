@@ -153,8 +153,7 @@ int html_write(const struct study_plan *p)
     struct cs_out co;
     snprintf(path, sizeof path, "%s/" STUDY_INDEX_FILE, p->out);
     int n = scandir(p->out, &e, NULL, by_name);
-    char **names = calloc(n > 0 ? (size_t)n : 1, sizeof *names);
-    if (names == NULL) abort();
+    char **names = cs_calloc(n > 0 ? (size_t)n : 1, sizeof *names);
     for (int i = 0; i < n; i++)
         names[i] = e[i]->d_name;
     FILE *f = n < 0 ? NULL : cs_out_open(&co, path);

@@ -267,8 +267,7 @@ static void add_variant(struct study_plan *p, struct study_variant v, int hosts)
         if (!plan_quiet) cs_note("left out: %s (root %d of %d processes)", v.label, v.root, v.np);
         return;
     }
-    p->var = realloc(p->var, (size_t)(p->nvar + 1) * sizeof *p->var);
-    if (p->var == NULL) abort();
+    p->var = cs_realloc(p->var, (size_t)(p->nvar + 1) * sizeof *p->var);
     p->var[p->nvar++] = v;
 }
 
@@ -461,8 +460,7 @@ static void add_cell(struct study_plan *p, int vi, const struct study_coll *sc, 
     if (s->machine[0]) /* absent without one: the ids of studies without a profile stay */
         n += snprintf(key + n, sizeof key - (size_t)n, "machine %016llx\n",
                       (unsigned long long)s->machine_hash);
-    p->cell = realloc(p->cell, (size_t)(p->ncell + 1) * sizeof *p->cell);
-    if (p->cell == NULL) abort();
+    p->cell = cs_realloc(p->cell, (size_t)(p->ncell + 1) * sizeof *p->cell);
     struct study_cell *c = &p->cell[p->ncell++];
     memset(c, 0, sizeof *c);
     c->variant = vi;

@@ -157,8 +157,7 @@ static char *row_algorithms(const struct study_row *rows, int from, int to)
     size_t cap = 1;
     for (int i = from; i < to; i++)
         cap += strlen(rows[i].algo) + 1;
-    char *list = calloc(cap, 1);
-    if (list == NULL) abort();
+    char *list = cs_calloc(cap, 1);
     for (int i = from; i < to; i++)
         if (!study_in_list(list, rows[i].algo))
             sprintf(list + strlen(list), "%s%s", *list ? "," : "", rows[i].algo);
@@ -177,8 +176,7 @@ struct gather {
 static void note_add(struct gather *g, const char *fmt, const char *a, const char *b)
 {
     size_t need = strlen(fmt) + strlen(a) + strlen(b) + 8;
-    g->notes = realloc(g->notes, g->nlen + need);
-    if (g->notes == NULL) abort();
+    g->notes = cs_realloc(g->notes, g->nlen + need);
     g->nlen += (size_t)snprintf(g->notes + g->nlen, need, fmt, a, b);
 }
 

@@ -38,8 +38,7 @@ int study_rows_read(const char *path, const struct study_variant *v, int vi,
     while ((got = cs_result_next(&rd, &row, err, sizeof err)) == 1) {
         if (*n == *cap) {
             *cap = *cap ? 2 * *cap : 256;
-            *rows = realloc(*rows, (size_t)*cap * sizeof **rows);
-            if (*rows == NULL) abort();
+            *rows = cs_realloc(*rows, (size_t)*cap * sizeof **rows);
         }
         if (take_row(&row, v, vi, &(*rows)[*n]) != 0) {
             snprintf(err, sizeof err, "%s:%ld: a name is too long", path, rd.line);

@@ -143,8 +143,7 @@ static int study_go(struct study_plan *p, const struct study_request *a)
 int study_execute(const struct study_request *a)
 {
     int rc = 0;
-    struct study_plan *p = calloc(1, sizeof *p);
-    if (p == NULL) abort();
+    struct study_plan *p = cs_calloc(1, sizeof *p);
     snprintf(p->out, sizeof p->out, "%s", a->out);
     if (a->cell != NULL) {
         rc = plan_load(p, a->out);

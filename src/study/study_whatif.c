@@ -52,8 +52,7 @@ static char *pair_algorithms(const struct study_gaps *G, int v, int b)
         cap += strlen(G->rows[i].algo) + 1;
     for (int i = 0; i < G->n; i++)
         cap += strlen(G->g[i].algo) + 1;
-    char *list = calloc(cap, 1);
-    if (list == NULL) abort();
+    char *list = cs_calloc(cap, 1);
     for (int i = 0; i < G->nrows + G->n; i++) {
         int var = i < G->nrows ? G->rows[i].var : G->g[i - G->nrows].var;
         const char *a = i < G->nrows ? G->rows[i].algo : G->g[i - G->nrows].algo;
@@ -390,9 +389,8 @@ int whatif_report(const struct study_plan *p, const struct study_coll *sc,
                   const struct study_gaps *G, FILE *csv, int gnuplot)
 {
     int base = baseline_platform(p), any = 0;
-    int *pair = calloc((size_t)p->nvar, sizeof *pair);
+    int *pair = cs_calloc((size_t)p->nvar, sizeof *pair);
     unsigned long long sizes[2 * CS_MAX_SIZES];
-    if (pair == NULL) abort();
     for (int v = 0; v < p->nvar; v++) {
         pair[v] = p->var[v].plat == base ? -1 : partner(p, v, base);
         any |= pair[v] >= 0;

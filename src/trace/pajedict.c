@@ -53,7 +53,7 @@ static int map_put(struct map *m, const char *k, void *v)
     while (m->key[i] != NULL && strcmp(m->key[i], k) != 0)
         i = (i + 1) & (m->cap - 1);
     if (m->key[i] == NULL) {
-        m->key[i] = strdup(k);
+        if ((m->key[i] = strdup(k)) == NULL) return -1;
         m->count++;
     }
     m->val[i] = v;

@@ -50,7 +50,7 @@ static int on_variable_event(paje_reader *r, const struct def *d, char **v, doub
     while (var && var->type != ty)
         var = var->next;
     if (var == NULL) {
-        var = calloc(1, sizeof *var);
+        if ((var = calloc(1, sizeof *var)) == NULL) return paje_fail(r, "out of memory");
         var->type = ty;
         var->since = t;
         var->next = c->vars;

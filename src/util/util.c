@@ -224,15 +224,30 @@ int cs_parse_sint(const char *s, int *out)
     return 0;
 }
 
+void cs_out_of_memory(void)
+{
+    fputs("collsim: error: out of memory\n", stderr);
+    abort();
+}
+
+void *cs_calloc(size_t n, size_t size)
+{
+    void *p = calloc(n ? n : 1, size ? size : 1);
+    if (p == NULL) cs_out_of_memory();
+    return p;
+}
+
+void *cs_realloc(void *p, size_t size)
+{
+    void *q = realloc(p, size ? size : 1);
+    if (q == NULL) cs_out_of_memory();
+    return q;
+}
+
 char *cs_strdup(const char *s)
 {
     size_t n = strlen(s) + 1;
-    char *d = malloc(n);
-    if (d == NULL) {
-        fputs("collsim: error: out of memory\n", stderr);
-        abort();
-    }
-    return memcpy(d, s, n);
+    return memcpy(cs_calloc(1, n), s, n);
 }
 
 char *cs_trim(char *s)
@@ -291,8 +306,7 @@ int cs_hostfile_read(const char *path, char ***hosts)
         if (rc <= 0) continue;
         if (n == cap) {
             cap = cap ? cap * 2 : 64;
-            *hosts = realloc(*hosts, (size_t)cap * sizeof **hosts);
-            if (*hosts == NULL) abort();
+            *hosts = cs_realloc(*hosts, (size_t)cap * sizeof **hosts);
         }
         (*hosts)[n++] = cs_strdup(line);
     }

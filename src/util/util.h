@@ -93,6 +93,14 @@ const char *cs_simgrid_error(char *line);
 /* Writes `s` to a fresh string (caller frees); aborts on out-of-memory only. */
 char *cs_strdup(const char *s);
 
+/* The one out-of-memory path of collsim's own allocations: "collsim: error: out of memory" on
+ * stderr, then abort (a process that cannot allocate a few bytes cannot report more). */
+void cs_out_of_memory(void);
+/* calloc and realloc that end in cs_out_of_memory instead of returning NULL (a size of 0
+ * allocates one byte, so the result is never NULL). */
+void *cs_calloc(size_t n, size_t size);
+void *cs_realloc(void *p, size_t size);
+
 /* Cuts the white space around s in place; returns its first character that is not one. */
 char *cs_trim(char *s);
 
