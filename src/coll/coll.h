@@ -6,6 +6,7 @@
 #include <mpi.h>
 #include <stdint.h>
 
+#include "choices.h"
 #include "env.h"
 #include "registry.h"
 

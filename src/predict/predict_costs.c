@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdlib.h>
 
+#include "choices.h"
 #include "hier_rule.h"
 #include "predict.h"
 #include "predict_routes.h"
@@ -319,13 +320,13 @@ double cost_reduce_rabenseifner(struct pc *c)
     return halving_twice(c, pp) + (pp < c->p ? T(c, c->m) + c->m / c->R : 0);
 }
 
-/* The levels of a k-nomial tree of c->p ranks (radix COLLSIM_RADIX, else dflt) into the
+/* The levels of a k-nomial tree of c->p ranks (radix coll_knomial_radix(dflt), as the
+ * algorithm's) into the
  * return value and *kids, the most children a node has on one level; c->approx when the last
  * level is partial (fewer children than k-1). */
 static int knomial_levels(struct pc *c, int dflt, int *kids)
 {
-    const char *v = getenv("COLLSIM_RADIX");
-    int k = v != NULL && atoi(v) >= 2 ? atoi(v) : dflt, rounds = 0;
+    int k = coll_knomial_radix(dflt), rounds = 0;
     long full = 1;
     for (; full < c->p; full *= k)
         rounds++;
@@ -396,6 +397,7 @@ double cost_allreduce_rabenseifner(struct pc *c)
 
 double cost_allreduce_direct(struct pc *c)
 {
+    if (coll_direct_parts(c->m) > 1) c->approx = 1; /* the formula is K = 1's */
     return cost_reduce_direct(c);
 }
 
@@ -512,7 +514,7 @@ double cost_allgather_rd(struct pc *c)
 /* hier with one rank per node (hier_rule.h): recursive doubling or the ring */
 double cost_allgather_hier(struct pc *c)
 {
-    return hier_allgather_rd(c->m * c->p, c->p, HIER_LARGE) ? cost_allgather_rd(c)
+    return hier_allgather_rd(c->m * c->p, c->p, (double)coll_hier_large()) ? cost_allgather_rd(c)
                                                             : cost_allgather_ring(c);
 }
 
@@ -613,13 +615,13 @@ double cost_qshift_hypercube(struct pc *c)
  * link, so these say nothing of several ranks per node. */
 double cost_bcast_hier(struct pc *c)
 {
-    return hier_bcast_large(c->m, c->p, HIER_LARGE) ? cost_bcast_sag_ring(c)
+    return hier_bcast_large(c->m, c->p, (double)coll_hier_large()) ? cost_bcast_sag_ring(c)
                                                     : cost_bcast_binomial(c);
 }
 
 double cost_allreduce_hier(struct pc *c)
 {
-    return hier_allreduce_large(c->m, c->m, c->p, HIER_LARGE)
+    return hier_allreduce_large(c->m, c->m, c->p, (double)coll_hier_large())
                ? cost_allreduce_ring(c)
                : cost_allreduce_recursive_doubling(c);
 }

@@ -3,14 +3,14 @@
 
 #include <math.h>
 
+#include "choices.h"
 #include "env.h"
 
 long coll_segment_steps(long bytes, double fill)
 {
     double seg = coll_env_double("COLLSIM_SEGMENT", 0);
     if (seg <= 0) {
-        double a = coll_env_double("COLLSIM_ALPHA", 1e-6),
-               b = coll_env_double("COLLSIM_BETA", 1e-10);
+        double a = coll_alpha(), b = coll_beta();
         double k = fill > 0 ? sqrt(fill * (double)bytes * b / a) : 1;
         seg = k > 1 ? ceil((double)bytes / k) : (double)bytes;
         if (seg < 1024) seg = 1024;

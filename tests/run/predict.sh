@@ -306,6 +306,33 @@ printf 'source hand\nhockney_a 1e-06\nhockney_b 1e-09\nloggp_L 1e-06\nloggp_o 0\
 "$collsim" predict --params "$tmp/x.params" --np 4 --sizes 1000 --algo linear --csv "$tmp/c.csv" >/dev/null
 assert_near "fitted linear p=4 eager: a + 3 m b" "$(calc "1 + 3 * 1000 * 1e-3")" \
     "$(us "$tmp/c.csv" linear 1000 hockney)" 1e-6
+# The parameters an algorithm chooses are its formula's too (src/registry/choices.h): with
+# unusual settings, given to the run and to predict alike, every exact row still agrees.
+# COLLSIM_RADIX=1 runs k = 2 (at least 2; predict once read 1 as its own default, 4 or 8);
+# COLLSIM_RADIX=3 on 9 and 27 ranks (full trees); COLLSIM_SEGMENT=3000 (segments of 3000 B
+# where the algorithms' own rule picks others); COLLSIM_HIER_LARGE=512 and 1 (the large forms
+# from 512 B and from 1 B: predict once took HIER_LARGE, 64 KiB, whatever the setting).
+export COLLSIM_RADIX=1
+at_least "radix 1 (k = 2): bcast knomial p=16" 2 "$(compare "$xb" hockney bcast 16 1000,100000 knomial)"
+at_least "radix 1 (k = 2): reduce knomial p=16" 2 "$(compare "$xb" hockney reduce 16 1000,100000 knomial)"
+export COLLSIM_RADIX=3
+at_least "radix 3: bcast knomial p=27" 2 "$(compare "$xb" hockney bcast 27 1000,100000 knomial)"
+at_least "radix 3: reduce knomial p=9" 2 "$(compare "$xb" hockney reduce 9 1000,100000 knomial)"
+unset COLLSIM_RADIX
+export COLLSIM_SEGMENT=3000
+at_least "segment 3000 B: bcast pipeline_binary p=9" 2 "$(compare "$xb" hockney bcast 9 1000,100000 pipeline_binary)"
+at_least "segment 3000 B: reduce pipeline_chain p=8" 1 "$(compare "$xb" hockney reduce 8 1000 pipeline_chain)"
+unset COLLSIM_SEGMENT
+export COLLSIM_HIER_LARGE=512
+at_least "large forms from 512 B: allgather hier p=8" 2 "$(compare "$xb" hockney allgather 8 100,1000 hier)"
+export COLLSIM_HIER_LARGE=1
+at_least "large forms from 1 B: allgather hier p=8" 2 "$(compare "$xb" hockney allgather 8 100,1000 hier)"
+at_least "large forms from 1 B: allreduce hier p=8" 3 "$(compare "$xb" hockney allreduce 8 16,1000,100000 hier)"
+unset COLLSIM_HIER_LARGE
+# a part count the formula does not model (the direct all-reduce's is K = 1's) is an estimate
+COLLSIM_DIRECT_PARTS=3 "$collsim" predict --platform "$xb" --collective allreduce --np 4 \
+    --sizes 100000 --algo direct --csv "$tmp/k.csv" >/dev/null
+assert_eq "3 direct parts: an estimate" approx "$(col "$tmp/k.csv" direct 100000 hockney note | tr -d '"')"
 # bad inputs: one error line each
 assert_one_line_error "no parameters" "$collsim" predict --np 4
 assert_one_line_error "no np" "$collsim" predict --a 1us --b 1e-9

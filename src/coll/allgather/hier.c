@@ -65,10 +65,8 @@ static void unpack(char *out, const char *own, char *pack, long m, int K,
  * HSTEP_MAX / 2, and as many as leave every part a byte. */
 static int parts_of(long m, int n, int N, int rd)
 {
-    int K = hier_tent_parts((double)m * n * N, n - 1 + (rd ? hier_log2(N) : N - 1),
-                            coll_env_double("COLLSIM_ALPHA", 1e-6),
-                            coll_env_double("COLLSIM_BETA", 1e-10), m);
-    K = (int)coll_env_double("COLLSIM_HIER_PARTS", K);
+    int K = coll_hier_parts(hier_tent_parts((double)m * n * N, n - 1 + (rd ? hier_log2(N) : N - 1),
+                                            coll_alpha(), coll_beta(), m));
     if (K > HSTEP_MAX / 2) K = HSTEP_MAX / 2;
     while (K > 1 && hier_tent_weight(K) > (double)m)
         K--;
@@ -142,7 +140,7 @@ int allgather_hier(const void *sendbuf, int sendcount, MPI_Datatype sendtype, vo
     char *out = recvbuf;
     const char *own = sendbuf == MPI_IN_PLACE ? out + (size_t)rank * (size_t)m : sendbuf;
     int mine = nd->node[rank], n = nd->nnodes;
-    double large = (double)hier_large(), all = (double)(m * p);
+    double large = (double)coll_hier_large(), all = (double)(m * p);
     if (n >= 2 && hier_equal_nodes(nd) && hier_bcast_large(all, nd->start[1] - nd->start[0], large))
         return columns(own, out, m, nd, rank, comm);
     struct hgroup node = hier_node_group(nd, mine, rank);
@@ -159,7 +157,7 @@ int allgather_hier(const void *sendbuf, int sendcount, MPI_Datatype sendtype, vo
         long *len = off + n;
         for (int k = 0; k < n; k++)
             off[k] = nd->start[k] * m, len[k] = (nd->start[k + 1] - nd->start[k]) * m;
-        if (hier_allgather_rd((double)(m * p), n, (double)hier_large()))
+        if (hier_allgather_rd((double)(m * p), n, (double)coll_hier_large()))
             rc = hier_rd_allgather(pack, MPI_BYTE, &leaders, 0, off, len, HIER_LEADER_TAG, comm);
         else
             rc = hier_ring_allgather(pack, MPI_BYTE, &leaders, 0, off, len, HIER_LEADER_TAG, comm);

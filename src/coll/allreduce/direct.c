@@ -13,8 +13,8 @@
  * combined in that fixed order, each as soon as it has arrived.
  * Pipeline: the receives of every part's reduce-scatter are posted first and part 0's sends;
  * once part c has arrived, part c+1's sends go out, then part c is combined (overlapping part
- * c+1's transfer) and its allgather posted. K = 1 for vectors up to DIRECT_SMALL bytes, else
- * DIRECT_PARTS, which is 1 too (COLLSIM_DIRECT_PARTS sets K): with K = 4, 64 ranks take a
+ * c+1's transfer) and its allgather posted. K = 1 at every size (coll_direct_parts, choices.h;
+ * COLLSIM_DIRECT_PARTS sets K): with K = 4, 64 ranks take a
  * third less simulated time at 1 MiB on hypercube-6 and fattree-64, but SimGrid 3.32 then
  * needs about 30 s of wall time per call (against 1 s), whatever the size, which the tests
  * and studies cannot afford. Cost on a crossbar for K = 1 (every rank's link carries its p-1
@@ -23,9 +23,6 @@
 
 #include "allreduce.h"
 #include "eager.h"
-
-#define DIRECT_PARTS 1
-#define DIRECT_SMALL 65536
 
 struct direct {
     char *buf, *tmp;     /* the vector; the received blocks, slot (c, k) */
@@ -119,9 +116,7 @@ int allreduce_direct(const void *sendbuf, void *recvbuf, int count, MPI_Datatype
     if (d.p == 1 || count == 0) return MPI_SUCCESS;
     MPI_Aint lb;
     MPI_Type_get_extent(type, &lb, &d.ext);
-    d.nparts = (long)count * d.ext <= DIRECT_SMALL ? 1 : DIRECT_PARTS;
-    d.nparts = (int)coll_env_double("COLLSIM_DIRECT_PARTS", d.nparts);
-    if (d.nparts < 1) d.nparts = 1;
+    d.nparts = coll_direct_parts((double)count * (double)d.ext);
     d.slot = count / ((long)d.nparts * d.p) + 2;
     size_t nreq = 2 * (size_t)(d.p - 1) * (size_t)d.nparts;
     d.tmp = coll_buffer((int)(d.slot * (d.p - 1) * d.nparts), type);

@@ -147,9 +147,9 @@ static void part_blocks(int count, int k, int K, int L, int n, int N, int j, lon
 /* How many parts hier_rs takes on nodes in ring form (hier_parts: hier_rule.h). */
 static int rs_parts_count(int count, long eb, int n, int N, int L)
 {
-    double a = coll_env_double("COLLSIM_ALPHA", 1e-6), b = coll_env_double("COLLSIM_BETA", 1e-10);
+    double a = coll_alpha(), b = coll_beta();
     double bytes = (double)count * (double)eb;
-    int K = (int)coll_env_double("COLLSIM_HIER_PARTS", hier_parts(2 * bytes, 2 * (n - 1), a, b));
+    int K = coll_hier_parts(hier_parts(2 * bytes, 2 * (n - 1), a, b));
     if (K > HSTEP_MAX / RS_PH) K = HSTEP_MAX / RS_PH;
     double part = bytes / (K > 1 ? K : 1);
     if (K < 2 || n < 2 || L < 2 || count / K / L < N || !hier_column_halving(part, N, L, a, b))
@@ -228,7 +228,7 @@ static int allreduce_rs_levels(const void *sendbuf, void *recvbuf, int count, MP
      * (hier_rule.h) in bit-reversed order, so that the largest halves go between neighbours */
     int pow2 = (node.n & (node.n - 1)) == 0 &&
                (groups || (L == most && !hier_allreduce_large((double)count * (double)eb, count,
-                                                              node.n, (double)hier_large())));
+                                                              node.n, (double)coll_hier_large())));
     int rev = pow2 && !groups;
     long *off = malloc(sizeof(long) * 2 * (size_t)node.n);
     int *peers = malloc(sizeof(int) * (size_t)N), *order = malloc(sizeof(int) * (size_t)node.n);
@@ -259,8 +259,7 @@ static int allreduce_rs_levels(const void *sendbuf, void *recvbuf, int count, MP
         if (rc == MPI_SUCCESS && j < L) {       /* the j-th ranks of all nodes */
             int col = nd->local[node.ranks[j]]; /* the j-th member's place in its node */
             int halve = len[j] >= N && hier_column_halving((double)count * (double)eb, N, L,
-                                                           coll_env_double("COLLSIM_ALPHA", 1e-6),
-                                                           coll_env_double("COLLSIM_BETA", 1e-10));
+                                                           coll_alpha(), coll_beta());
             for (int k = 0; k < N; k++) /* halving bit-reversed: largest halves to the nearest */
                 peers[k] = nd->members[nd->start[halve ? rs_mirror(k, N) : k] + col];
             struct hgroup g = hier_group(peers, N, rank);

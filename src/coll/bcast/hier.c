@@ -79,7 +79,7 @@ static int bcast_levels(void *buf, int count, MPI_Datatype type, int root, MPI_C
     for (int j = 0; j < L && rc == MPI_SUCCESS; j++) {
         long at = part_at(bytes, j, L), len = part_at(bytes, j + 1, L) - at;
         int from = nd->local[lead[j * nd->nnodes + mine]];
-        if (groups && len >= hier_large() && node.n > 2) /* a group of 2^k: log2 n steps */
+        if (groups && len >= coll_hier_large() && node.n > 2) /* a group of 2^k: log2 n steps */
             rc = hier_bcast_sag_rd(b + at, len, &node, from, HIER_PART_TAG + j, comm);
         else
             rc = phase(b + at, len, &node, from, HIER_PART_TAG + j, comm);

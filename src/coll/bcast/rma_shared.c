@@ -26,7 +26,7 @@
 
 static void charge_copy(long bytes)
 {
-    double bw = coll_env_double("COLLSIM_MEMCPY_BW", 12e9);
+    double bw = coll_memcpy_bw();
     if (bytes > 0) sg_actor_sleep_for((double)bytes / bw);
 }
 

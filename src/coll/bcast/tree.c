@@ -95,8 +95,7 @@ static int knomial_children(void *buf, int count, MPI_Datatype type, int s, long
 
 int bcast_knomial(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm)
 {
-    int p, s = tree_position(comm, root, &p), k = (int)coll_env_double("COLLSIM_RADIX", 4);
-    if (k < 2) k = 2;
+    int p, s = tree_position(comm, root, &p), k = coll_knomial_radix(4);
     long d = 1;
     while (d < p && (s / d) % k == 0) /* the weight of s's lowest non-zero digit */
         d *= k;

@@ -12,11 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-long hier_large(void)
-{
-    return (long)coll_env_double("COLLSIM_HIER_LARGE", HIER_LARGE);
-}
-
 struct hgroup hier_group(const int *ranks, int n, int rank)
 {
     struct hgroup g = {n, ranks, -1};
@@ -148,7 +143,7 @@ int hier_bcast_sag_rd(void *buf, long bytes, const struct hgroup *g, int root, i
 static int bcast_phase(void *buf, long bytes, const struct hgroup *g, int root, int tag,
                        MPI_Comm comm, int far)
 {
-    if (hier_bcast_large((double)bytes, g->n, (double)hier_large()))
+    if (hier_bcast_large((double)bytes, g->n, (double)coll_hier_large()))
         return hier_bcast_sag(buf, bytes, g, root, tag, comm);
     return binomial(buf, bytes, g, root, tag, comm, far);
 }
@@ -429,7 +424,7 @@ int hier_allreduce(void *buf, void *tmp, int count, MPI_Datatype type, MPI_Op op
     int n = g->n;
     if (g->me < 0 || n < 2) return MPI_SUCCESS;
     if (!hier_allreduce_large((double)count * (double)extent_of(type), count, n,
-                              (double)hier_large()))
+                              (double)coll_hier_large()))
         return allreduce_rd(buf, tmp, count, type, op, g, tag, comm);
     return blocks_allreduce(buf, tmp, count, type, op, g, tag, comm, 0);
 }

@@ -36,8 +36,7 @@ int reduce_knomial(const void *sendbuf, void *recvbuf, int count, MPI_Datatype t
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &p);
     MPI_Type_size(type, &size);
-    int k = (int)coll_env_double("COLLSIM_RADIX", 8), s = coll_srank(rank, root, p);
-    if (k < 2) k = 2;
+    int k = coll_knomial_radix(8), s = coll_srank(rank, root, p);
     void *acc = rank == root ? recvbuf : coll_buffer(count, type);
     char *tmp = coll_buffer(count * (k - 1), type);
     int rc = acc != NULL && tmp != NULL ? MPI_SUCCESS : MPI_ERR_NO_MEM;

@@ -1,0 +1,34 @@
+/* choices.h: the parameters the algorithms choose from the environment (COLLSIM_RADIX,
+ * COLLSIM_HIER_LARGE, COLLSIM_HIER_PARTS, COLLSIM_DIRECT_PARTS, COLLSIM_ALPHA, COLLSIM_BETA,
+ * COLLSIM_MEMCPY_BW), each read and bounded by one function that an algorithm (src/coll) and
+ * its formula (src/predict) both call, so that the two never disagree. The segment sizes and
+ * windows are segments.h's. MPI-free. */
+#ifndef COLLSIM_CHOICES_H
+#define COLLSIM_CHOICES_H
+
+/* The k-nomial trees' radix: COLLSIM_RADIX (its integer part, at least 2), else dflt (the
+ * broadcast's 4, the reduction's 8: Open MPI's defaults). */
+int coll_knomial_radix(int dflt);
+
+/* The size from which the hierarchical algorithms take their large forms (hier_rule.h):
+ * COLLSIM_HIER_LARGE bytes, else HIER_LARGE. */
+long coll_hier_large(void);
+
+/* The hierarchical algorithms' part count: COLLSIM_HIER_PARTS (its integer part) when set,
+ * else `computed`, the count their rule picks (hier_rule.h); callers bound it further. */
+int coll_hier_parts(int computed);
+
+/* The direct all-reduce's parts for a vector of `bytes`: COLLSIM_DIRECT_PARTS (its integer
+ * part, at least 1) when set, else 1 (more parts measured slower: allreduce/direct.c). */
+int coll_direct_parts(double bytes);
+
+/* The latency and the time per byte the pipelines' segment rules assume (COLLSIM_ALPHA,
+ * default 1 us; COLLSIM_BETA, default 0.1 ns a byte, 10 GB/s). */
+double coll_alpha(void);
+double coll_beta(void);
+
+/* The copy bandwidth rma_shared charges a rank's copy from a shared window at, bytes/s:
+ * COLLSIM_MEMCPY_BW, else 12e9. */
+double coll_memcpy_bw(void);
+
+#endif
