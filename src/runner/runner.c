@@ -59,77 +59,9 @@
 #include "platform.h"
 #include "progress.h"
 #include "runargs.h"
+#include "runner.h"
 #include "topology.h"
 #include "util.h"
-
-#define MAX_ALGOS 64
-
-struct algo {
-    char name[96];
-    coll_fn fn;
-    const struct algo_info *info; /* NULL for SimGrid's */
-    int named;                    /* named in --algo itself, not only through "all" */
-    int file;                     /* --algo-file's, file:STEM */
-    int lib; /* an MPI library's name (mpilib.h): fn and info are set per size (algo_at) */
-};
-
-struct options {
-    struct runargs a; /* the command line (runargs.h) */
-    const struct coll_driver *driver;
-    struct algo algos[MAX_ALGOS];
-    int nalgos;
-    int all; /* --algo had "all" */
-};
-
-/* What the ranks leave rank 0 during a phase, in memory every rank reaches: all ranks are
- * actors of one process and SimGrid runs one actor at a time, so the harness gathers its
- * times and error counts with no message and no simulated time, and costs O(p) per call
- * whatever collective algorithms the user configures (an MPI_Reduce here would run SimGrid's
- * default, linear one, whose simulation grows faster than p^2). */
-struct whereabouts;
-struct board {
-    sg_bar_t bar;    /* every rank passes it to enter a call and to end a phase */
-    double *entry;   /* per call of the phase: the root's entry time */
-    double *exit_t;  /* per call: the latest exit time of any rank so far */
-    double rank_sum; /* over the phase's timed calls and ranks: a rank's exit - its entry */
-    long errors;     /* wrong buffers and MPI errors of the phase, every rank's */
-    struct leftover unreceived; /* messages the phase's calls left unreceived, every rank's */
-    long early;         /* a barrier's: exits before the late rank entered (check_barrier) */
-    struct early_exit { /* the first of them, by call then rank */
-        int call, rank, late;
-        double left, entered;
-    } first_early;
-    int placed;              /* every rank runs on node n<rank> (coll_topology_placed) */
-    volatile int deadlocked; /* SimGrid found the simulation deadlocked (deadlock_watch) */
-    int p;
-    const char *coll;              /* the collective's name */
-    const struct whereabouts **at; /* per rank: where it is */
-    long *pid;                     /* per rank: its actor's */
-    struct mailboxes *boxes;       /* per rank: its actor's mailboxes */
-    sg_sem_t *turn;                /* per rank: its turn to send its ready (ready) */
-};
-
-/* Where a rank is: inside an algorithm's call (its name and size, and the run's board) or
- * not. Its own allocation, which its actor's end reads (exit_guard), as does the deadlock's
- * report (on_deadlock). */
-struct whereabouts {
-    int rank, inside;
-    const char *algorithm;
-    uint64_t bytes;
-    const struct board *board;
-    int call, calls; /* the call it is in (from 0) of the phase's calls */
-};
-
-/* What every rank knows of the run once it has started. */
-struct world {
-    int rank, p;
-    struct whereabouts *at; /* this rank's */
-    struct mailboxes boxes; /* this rank's, found before any message (main) */
-    struct board *board;    /* rank 0's, shared by all */
-    int ranks_per_host;     /* ranks on this rank's host */
-    int untraced;           /* no trace, profile or small mailbox: ready_in_turn, eager.h */
-    char host[MPI_MAX_PROCESSOR_NAME];
-};
 
 /* The collective in words, from its description ("broadcast: ..."). */
 static void coll_noun(enum coll_id coll, char *buf, size_t len)
@@ -231,71 +163,6 @@ static int add_file_algo(struct options *o, int rank)
     return 0;
 }
 
-/* Says on stderr which bytes of coll's shared buffers are real, moved and checked. */
-static void shared_note(enum coll_id coll)
-{
-    const char *name = coll_infos[coll].name, *block = NULL, *checker = "every rank";
-    char ends[160], what[160];
-    snprintf(ends, sizeof ends,
-             "every other byte of its first and its last %d (offsets 0, 2, ..., %d "
-             "and L-1, L-3, ..., L-%d)",
-             COLL_SHARED_SPAN, COLL_SHARED_SPAN - 2, COLL_SHARED_SPAN - 1);
-    if (coll == COLL_allgather) {
-        snprintf(what, sizeof what,
-                 "every rank's allgather receive buffer (p blocks of m bytes, L = pm) is");
-        block = "its send buffer";
-    } else if (coll == COLL_gather || coll == COLL_scatter) {
-        snprintf(what, sizeof what, "the root's %s buffer (p blocks of m bytes, L = pm) is", name);
-        block = "every rank's own block";
-        checker = coll == COLL_gather ? "the root" : "the rank of each block";
-    } else if (coll == COLL_reduce_scatter || coll == COLL_reduce_scatter_block) {
-        snprintf(what, sizeof what,
-                 "every rank's %s input and working vectors (p blocks, L bytes) are", name);
-        block = "the block it receives";
-        checker = "the rank of each block";
-    }
-    fprintf(stderr, "collsim-runner: note: --shared-buffers: ");
-    if (block != NULL) /* p blocks: the real bytes are those of the first and last ones */
-        fprintf(stderr,
-                "%s one memory shared by all ranks but for %s: the first and last blocks' "
-                "bytes; %s likewise (its own up to %d bytes). The messages carry these bytes "
-                "and %s checks them; the blocks in between are neither moved nor checked\n",
-                what, ends, block, 2 * COLL_SHARED_SPAN, checker);
-    else
-        fprintf(stderr,
-                "each %s buffer of every rank (L = m bytes) is one memory shared by all ranks "
-                "but for %s, which every message carries and every rank checks; the other "
-                "bytes are neither moved nor checked\n",
-                name, ends);
-}
-
-/* With --shared-buffers, drives the collective's shared variant, saying on stderr what is
- * checked; 0, or -1 after an error line from rank 0 for a collective that has none. */
-static int use_shared(struct options *o, int rank)
-{
-    if (!o->a.shared) return 0;
-    const char *name = coll_infos[o->a.coll].name;
-    if (coll_driver_shared(o->a.coll) == NULL) {
-        char names[128];
-        coll_shared_names(names, sizeof names);
-        if (rank == 0)
-            cs_error("--shared-buffers: not for %s: %s; only %s can be checked in buffers "
-                     "all ranks share (docs/simulation.md)",
-                     name,
-                     o->a.coll == COLL_barrier
-                         ? "it moves no data"
-                         : "block j of rank i becomes block i of rank j, so every block would "
-                           "need private bytes of its own, and a shared page mixes the ranks' "
-                           "blocks",
-                     names);
-        return -1;
-    }
-    o->driver = coll_driver_shared(o->a.coll);
-    coll_scratch_share(1);
-    if (rank == 0) shared_note(o->a.coll);
-    return 0;
-}
-
 /* The --algo default: binomial, or the collective's first algorithm if it has none. */
 static const char *default_algo(enum coll_id coll)
 {
@@ -327,12 +194,6 @@ static int parse_options(int argc, char **argv, struct options *o, int rank)
         return -1;
     return o->a.algo_file != NULL ? add_file_algo(o, rank) : 0;
 }
-
-struct phase_result {
-    double avg, min, max, rank_avg;
-    long errors, unreceived; /* wrong buffers and MPI errors; messages left unreceived */
-    long early;              /* a barrier's exits before the late rank entered */
-};
 
 /* A non-root rank's ready when untraced (ready): a synchronous send, not a detached one, which
  * SimGrid 3.32 removes from one list of all of them by a walk of the whole list (eager.h), and
@@ -951,22 +812,20 @@ struct totals {
     int csv_failed;
 };
 
-/* Every phase of every algorithm; rank 0's totals. */
-static struct totals run_all(const struct options *o, const struct world *w)
+/* The largest of the --sizes, 0 for none. */
+static uint64_t max_size(const struct options *o)
 {
     uint64_t maxbytes = 0;
     for (int i = 0; i < o->a.sizes.n; i++)
         if (o->a.sizes.v[i] > maxbytes) maxbytes = o->a.sizes.v[i];
-    /* SimGrid maps a shared buffer in pieces of smpi/shared-malloc-blocksize (1 MiB): one
-     * piece the whole size keeps its shared middle to one mapping per rank (Linux limits a
-     * process's mappings; docs/simulation.md). An allgather's receive buffer is p blocks. The
-     * size must be a power of two: SimGrid 3.32 aligns offsets to it with a mask
-     * (smpi_shared.cpp, ALIGN_UP), and maps memory where no block is otherwise. */
-    uint64_t biggest = maxbytes * (o->a.coll == COLL_allgather ? (uint64_t)w->p : 1), block = 4096;
-    while (block < biggest)
-        block *= 2;
-    if (o->a.shared && sg_cfg_get_double("smpi/shared-malloc-blocksize") < (double)block)
-        sg_cfg_set_double("smpi/shared-malloc-blocksize", (double)block);
+    return maxbytes;
+}
+
+/* Every phase of every algorithm; rank 0's totals. */
+static struct totals run_all(const struct options *o, const struct world *w)
+{
+    uint64_t maxbytes = max_size(o);
+    shared_blocksize(o, w->p, maxbytes);
     void *state = o->driver->setup(maxbytes, w->rank, w->p);
     if (state == NULL) {
         cs_error("out of memory for %" PRIu64 "-byte buffers", maxbytes);

@@ -1,0 +1,108 @@
+/* runner.h: what the pieces of the SMPI benchmark program (runner.c) share: the options, the
+ * run's world, the board of results, and the functions one piece calls in another. Private to
+ * src/runner: every function here is hidden in collsim-runner.so, as the static ones were. */
+#ifndef COLLSIM_RUNNER_H
+#define COLLSIM_RUNNER_H
+
+#include <mpi.h>
+#include <simgrid/barrier.h>
+#include <simgrid/semaphore.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "coll.h"
+#include "leftover.h"
+#include "mailbox.h"
+#include "runargs.h"
+
+#define MAX_ALGOS 64
+
+struct algo {
+    char name[96];
+    coll_fn fn;
+    const struct algo_info *info; /* NULL for SimGrid's */
+    int named;                    /* named in --algo itself, not only through "all" */
+    int file;                     /* --algo-file's, file:STEM */
+    int lib; /* an MPI library's name (mpilib.h): fn and info are set per size (algo_at) */
+};
+
+struct options {
+    struct runargs a; /* the command line (runargs.h) */
+    const struct coll_driver *driver;
+    struct algo algos[MAX_ALGOS];
+    int nalgos;
+    int all; /* --algo had "all" */
+};
+
+/* What the ranks leave rank 0 during a phase, in memory every rank reaches: all ranks are
+ * actors of one process and SimGrid runs one actor at a time, so the harness gathers its
+ * times and error counts with no message and no simulated time, and costs O(p) per call
+ * whatever collective algorithms the user configures (an MPI_Reduce here would run SimGrid's
+ * default, linear one, whose simulation grows faster than p^2). */
+struct whereabouts;
+struct board {
+    sg_bar_t bar;    /* every rank passes it to enter a call and to end a phase */
+    double *entry;   /* per call of the phase: the root's entry time */
+    double *exit_t;  /* per call: the latest exit time of any rank so far */
+    double rank_sum; /* over the phase's timed calls and ranks: a rank's exit - its entry */
+    long errors;     /* wrong buffers and MPI errors of the phase, every rank's */
+    struct leftover unreceived; /* messages the phase's calls left unreceived, every rank's */
+    long early;         /* a barrier's: exits before the late rank entered (check_barrier) */
+    struct early_exit { /* the first of them, by call then rank */
+        int call, rank, late;
+        double left, entered;
+    } first_early;
+    int placed;              /* every rank runs on node n<rank> (coll_topology_placed) */
+    volatile int deadlocked; /* SimGrid found the simulation deadlocked (deadlock_watch) */
+    int p;
+    const char *coll;              /* the collective's name */
+    const struct whereabouts **at; /* per rank: where it is */
+    long *pid;                     /* per rank: its actor's */
+    struct mailboxes *boxes;       /* per rank: its actor's mailboxes */
+    sg_sem_t *turn;                /* per rank: its turn to send its ready (ready) */
+};
+
+/* Where a rank is: inside an algorithm's call (its name and size, and the run's board) or
+ * not. Its own allocation, which its actor's end reads (exit_guard), as does the deadlock's
+ * report (on_deadlock). */
+struct whereabouts {
+    int rank, inside;
+    const char *algorithm;
+    uint64_t bytes;
+    const struct board *board;
+    int call, calls; /* the call it is in (from 0) of the phase's calls */
+};
+
+/* What every rank knows of the run once it has started. */
+struct world {
+    int rank, p;
+    struct whereabouts *at; /* this rank's */
+    struct mailboxes boxes; /* this rank's, found before any message (main) */
+    struct board *board;    /* rank 0's, shared by all */
+    int ranks_per_host;     /* ranks on this rank's host */
+    int untraced;           /* no trace, profile or small mailbox: ready_in_turn, eager.h */
+    char host[MPI_MAX_PROCESSOR_NAME];
+};
+
+/* What rank 0 learns of one phase (run_phase). */
+struct phase_result {
+    double avg, min, max, rank_avg;
+    long errors, unreceived; /* wrong buffers and MPI errors; messages left unreceived */
+    long early;              /* a barrier's exits before the late rank entered */
+};
+
+#pragma GCC visibility push(hidden)
+
+/* shared.c: --shared-buffers */
+
+/* With --shared-buffers, drives the collective's shared variant, saying on stderr what is
+ * checked; 0, or -1 after an error line from rank 0 for a collective that has none. */
+int use_shared(struct options *o, int rank);
+/* With --shared-buffers, raises SimGrid's smpi/shared-malloc-blocksize so that one piece holds
+ * the largest buffer of a run on p ranks whose biggest size is maxbytes. */
+void shared_blocksize(const struct options *o, int p, uint64_t maxbytes);
+
+#pragma GCC visibility pop
+
+#endif
