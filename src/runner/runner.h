@@ -94,6 +94,26 @@ struct phase_result {
 
 #pragma GCC visibility push(hidden)
 
+/* options.c: the command line and the algorithms it names */
+
+/* Parses argv into o (runargs.h: the table collsim run writes it from). Returns 0, or -1
+ * after printing an error or the usage (every rank parses; only rank 0 prints). */
+int parse_options(int argc, char **argv, struct options *o, int rank);
+/* The untimed calls before an algorithm's timed ones: --warmup if given, else 1 for
+ * SimGrid's algorithms and for every barrier, 0 for collsim's and --algo-file's. */
+int algo_warmup(const struct options *o, const struct algo *algo);
+/* What algorithm a runs at `bytes` bytes on p processes, into *now: a library name resolved
+ * (mpilib_pick) and labelled NAME=RUNS, any other as it is. 0, or -1 with the reason in err. */
+int algo_at(const struct options *o, const struct algo *a, uint64_t bytes, int p, struct algo *now,
+            char *err, size_t errlen);
+/* Resolves every library name at every size once before anything runs (every rank gets the
+ * same answer); 0, or -1 after an error line from rank 0. */
+int check_libs(const struct options *o, const struct world *w);
+/* Drops the algorithms that do not fit this run's topology, with at most most_per_host ranks
+ * on a host, when only "all" named them (saying so); 0, or -1 after an error line when one
+ * that --algo names does not fit. */
+int fit_algos(struct options *o, const struct world *w, int most_per_host);
+
 /* shared.c: --shared-buffers */
 
 /* With --shared-buffers, drives the collective's shared variant, saying on stderr what is
