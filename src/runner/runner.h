@@ -123,6 +123,14 @@ int use_shared(struct options *o, int rank);
  * the largest buffer of a run on p ranks whose biggest size is maxbytes. */
 void shared_blocksize(const struct options *o, int p, uint64_t maxbytes);
 
+/* harness.c: the harness's own messages outside phases */
+
+/* Up the tree (harness.c): returns on rank 0 once every rank has called it, with the minimum
+ * of every rank's *v in its *v. */
+void harness_up(const struct world *w, int *v);
+/* Rank 0's `bytes` bytes at buf to every rank, down the same tree. */
+void harness_down(void *buf, int bytes, const struct world *w);
+
 #pragma GCC visibility pop
 
 #endif
