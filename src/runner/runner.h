@@ -131,6 +131,21 @@ void harness_up(const struct world *w, int *v);
 /* Rank 0's `bytes` bytes at buf to every rank, down the same tree. */
 void harness_down(void *buf, int bytes, const struct world *w);
 
+/* board.c: the board, the whereabouts and the deadlock's report */
+
+/* Rank 0's board for p ranks of collective `coll` and phases of `calls` calls, cleared; NULL
+ * without memory. */
+struct board *board_new(int p, const char *coll, int calls);
+/* Frees rank 0's board and stops the deadlock watch on it; no rank may wait at its barrier. */
+void board_free(struct board *b);
+/* Rank 0 makes the board and watches for a deadlock on it; every rank gets its address, leaves
+ * its whereabouts, pid and mailboxes there, and sets coll_topology_placed to the least of every
+ * rank's placed. Ends the run when rank 0 has no memory for the board. */
+void board_share(const struct options *o, struct world *w, int placed);
+/* sg_actor_on_exit's callback, data this rank's whereabouts: frees them, or, when the rank
+ * ends inside an algorithm's call and not after a deadlock, ends the simulation (exit 1). */
+void exit_guard(int failed, void *data);
+
 #pragma GCC visibility pop
 
 #endif
