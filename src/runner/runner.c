@@ -16,19 +16,7 @@
  * harness adds O(p) simulation work per call, whatever the collective algorithms SimGrid is
  * configured with, and nothing of its own between an algorithm's calls. The look for messages
  * left unreceived comes once every rank has left a call (after the next call's entry barrier,
- * or the phase's closing one) and costs no simulated time when it finds none.
- *
- * Trace marks (with --marks, when collsim traces the run). Rank 0 declares the Paje state
- * types CS_PHASE_STATE and CS_SETTINGS_STATE on its host (format.h). One settings state,
- * valued by the run settings (cs_settings_write), is pushed and popped at the start, so that
- * a reader that hears of states as they end knows the settings before any phase. One phase
- * state per
- * (algorithm, size) phase is valued by its phase mark (cs_phase_mark_write)
- *   COLLECTIVE/ALGORITHM/BYTES/ROOT/WARMUP/ITERATIONS     e.g. bcast/binomial/1024/0/1/5
- * The phase state is pushed before the first call of the phase and popped after a barrier
- * that follows the last call, so its interval holds all of the phase's calls and nothing of
- * another phase. Inside it, call k (warm-ups first) starts when the root's last ready
- * PMPI_Recv before it ends. docs/trace-format.md is the reference for the analyzer. */
+ * or the phase's closing one) and costs no simulated time when it finds none. */
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -241,25 +229,9 @@ static struct phase_result run_phase(const struct options *o, const struct algo 
                                      uint64_t bytes, void *state, const struct world *w)
 {
     struct phase_result res = {0, 0, 0, 0, 0, 0, 0};
-    struct cs_phase_mark m = {"", "", bytes, o->a.root, algo_warmup(o, algo), o->a.iters};
-    char mark[256];
-    snprintf(m.collective, sizeof m.collective, "%s", coll_infos[o->a.coll].name);
-    snprintf(m.algorithm, sizeof m.algorithm, "%s", algo->name);
-    cs_phase_mark_write(mark, sizeof mark, &m);
-    /* In a trace the phase is bounded by MPI barriers: the analyzer reads when each rank left
-     * the last call from the closing barrier's events (docs/trace-format.md). */
-    if (o->a.marks) {
-        MPI_Barrier(MPI_COMM_WORLD);
-        if (w->rank == 0) {
-            TRACE_host_state_declare_value(CS_PHASE_STATE, mark, "0.2 0.4 0.8");
-            TRACE_host_push_state(w->host, CS_PHASE_STATE, mark);
-        }
-    }
+    trace_phase_begin(o, algo, bytes, w);
     timed_calls(o, algo, bytes, state, w);
-    if (o->a.marks) {
-        MPI_Barrier(MPI_COMM_WORLD);
-        if (w->rank == 0) TRACE_host_pop_state(w->host, CS_PHASE_STATE);
-    }
+    trace_phase_end(o, w);
     sg_barrier_wait(w->board->bar);
     /* the last call's leftovers, once every rank has left it, and every rank's counted */
     leftover_probe(MPI_COMM_WORLD, w->rank, &w->board->boxes[w->rank], &w->board->unreceived);
@@ -358,24 +330,6 @@ static int start(struct options *o, struct world *w)
     harness_up(w, &minus_most);
     harness_down(&minus_most, (int)sizeof minus_most, w);
     return fit_algos(o, w, -minus_most) != 0 || check_libs(o, w) != 0 ? 2 : 0;
-}
-
-/* With --marks, rank 0 declares the trace's state types and records the run's settings. */
-static void trace_begin(const struct options *o, const struct world *w)
-{
-    if (!o->a.marks || w->rank != 0) return;
-    struct cs_run_settings s = {"", "", 0, w->p, w->ranks_per_host, ""};
-    snprintf(s.model, sizeof s.model, "%s", cs_model_name(o->a.model));
-    snprintf(s.routing, sizeof s.routing, "%s", cs_routing_name(o->a.routing));
-    snprintf(s.platform, sizeof s.platform, "%s", o->a.platform);
-    s.eager = (uint64_t)sg_cfg_get_int("smpi/send-is-detached-thresh");
-    char value[512];
-    cs_settings_write(value, sizeof value, &s);
-    TRACE_host_state_declare(CS_PHASE_STATE);
-    TRACE_host_state_declare(CS_SETTINGS_STATE);
-    TRACE_host_state_declare_value(CS_SETTINGS_STATE, value, "0.5 0.5 0.5");
-    TRACE_host_push_state(w->host, CS_SETTINGS_STATE, value);
-    TRACE_host_pop_state(w->host, CS_SETTINGS_STATE);
 }
 
 /* Rank 0 opens the CSV and writes its header; NULL without --csv. */

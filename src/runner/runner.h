@@ -146,6 +146,16 @@ void board_share(const struct options *o, struct world *w, int placed);
  * ends inside an algorithm's call and not after a deadlock, ends the simulation (exit 1). */
 void exit_guard(int failed, void *data);
 
+/* marks.c: the trace marks */
+
+/* With --marks, rank 0 declares the trace's state types and records the run's settings. */
+void trace_begin(const struct options *o, const struct world *w);
+/* With --marks, after a barrier of all ranks, rank 0 pushes the phase state of algo at bytes. */
+void trace_phase_begin(const struct options *o, const struct algo *algo, uint64_t bytes,
+                       const struct world *w);
+/* With --marks, after a barrier of all ranks, rank 0 pops the phase state. */
+void trace_phase_end(const struct options *o, const struct world *w);
+
 #pragma GCC visibility pop
 
 #endif
