@@ -146,6 +146,13 @@ void board_share(const struct options *o, struct world *w, int placed);
  * ends inside an algorithm's call and not after a deadlock, ends the simulation (exit 1). */
 void exit_guard(int failed, void *data);
 
+/* phase.c: the timing protocol */
+
+/* Runs warmup + iters calls of one algorithm at one size. Every rank returns; rank 0 gets the
+ * times and the total error count. */
+struct phase_result run_phase(const struct options *o, const struct algo *algo, uint64_t bytes,
+                              void *state, const struct world *w);
+
 /* marks.c: the trace marks */
 
 /* With --marks, rank 0 declares the trace's state types and records the run's settings. */
