@@ -163,6 +163,19 @@ void trace_phase_begin(const struct options *o, const struct algo *algo, uint64_
 /* With --marks, after a barrier of all ranks, rank 0 pops the phase state. */
 void trace_phase_end(const struct options *o, const struct world *w);
 
+/* output.c: the tables and the CSV */
+
+/* Rank 0 opens the CSV and writes its header; NULL without --csv. */
+FILE *open_csv(const struct options *o, int rank);
+/* Rank 0's header of an algorithm's table: what runs where, how a call is timed, what is
+ * checked. A collective without a root names none. */
+void print_header(const struct options *o, const struct algo *algo, int p);
+/* Rank 0's table row, CSV row and progress message (progress.h) of one phase. */
+void report(const struct options *o, const struct algo *algo, uint64_t bytes, int p,
+            const struct phase_result *r, FILE *csv);
+/* Closes the CSV, checking every write: 0, or -1 after an error line (a full disk). */
+int close_csv(const struct options *o, FILE *csv);
+
 #pragma GCC visibility pop
 
 #endif
