@@ -123,6 +123,12 @@ int use_shared(struct options *o, int rank);
  * the largest buffer of a run on p ranks whose biggest size is maxbytes. */
 void shared_blocksize(const struct options *o, int p, uint64_t maxbytes);
 
+/* start.c: preparing the run */
+
+/* Prepares the run: root, links, routing, machine costs, topology, fitting algorithms. 0, or
+ * an exit status after an error line (from rank 0, or from the rank that checked the links). */
+int start(struct options *o, struct world *w);
+
 /* harness.c: the harness's own messages outside phases */
 
 /* Up the tree (harness.c): returns on rank 0 once every rank has called it, with the minimum
