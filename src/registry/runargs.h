@@ -1,5 +1,5 @@
 /* runargs.h: the runner's command line, defined once. `collsim run` (src/run/run.c) writes it
- * from its run plan with runargs_argv; the runner (src/runner/runner.c) reads it back with
+ * from its run plan with runargs_argv; the runner (src/runner/options.c) reads it back with
  * runargs_parse. Option names, kinds, defaults and the bounds of every value are in
  * CS_RUNARGS below and nowhere else; the sizes and the model are parsed by the same functions
  * on both sides. MPI-free and reentrant (the runner's ranks parse it one after another in
