@@ -195,57 +195,57 @@ struct rank_index {
 /* routes.c */
 /* The route between the hosts of two ranks, from SimGrid, cached per rank pair (each route
  * its own allocation, so pointers to it stay valid). NULL if a host is unknown. */
-struct route *route_of(struct an *a, int src, int dst);
-void routes_free(struct an *a);
+struct route *an_route_of(struct an *a, int src, int dst);
+void an_routes_free(struct an *a);
 
 /* The platform's link called name, or NULL (SimGrid's sg_link_by_name throws instead). */
 sg_link_t an_link(struct an *a, const char *name);
 /* A host or link container of the trace that the platform lacks is counted in a->foreign. */
-void on_container(void *user, const struct paje_container *c);
+void an_on_container(void *user, const struct paje_container *c);
 
 /* events.c: the reader's callbacks, buffering one phase's records */
-void on_link(void *user, const struct paje_link *l);
-void on_state(void *user, const struct paje_state *s);
+void an_on_link(void *user, const struct paje_link *l);
+void an_on_state(void *user, const struct paje_state *s);
 
 /* loads.c: link loads per phase, from bandwidth_used variables */
-void on_variable(void *user, const struct paje_container *c, const char *type, double start,
+void an_on_variable(void *user, const struct paje_container *c, const char *type, double start,
                  double end, double value);
-void load_phase_begin(struct an *a, const struct paje_state *s);
-void report_link_loads(struct an *a);
-void loads_free(struct an *a);
+void an_load_phase_begin(struct an *a, const struct paje_state *s);
+void an_report_link_loads(struct an *a);
+void an_loads_free(struct an *a);
 
 /* replay.c */
-int cmp_double(const void *x, const void *y);
-void link_sharing(struct model_msg *mm, struct route **rt, size_t k, int nlinks);
-void describe_call(struct an *a, const struct model_msg *mm, size_t k, int p, int root, double t0);
-extern char crit_text[4096]; /* the last described call's critical path, ranks space-separated */
+int an_cmp_double(const void *x, const void *y);
+void an_link_sharing(struct model_msg *mm, struct route **rt, size_t k, int nlinks);
+void an_describe_call(struct an *a, const struct model_msg *mm, size_t k, int p, int root, double t0);
+extern char an_crit_text[4096]; /* the last described call's critical path, ranks space-separated */
 
 /* svg.c */
 /* The space-time diagram of one call into a->out.svg (and a PNG beside it): mm its k
  * messages, t0 its start, exit_rel each rank's exit after t0 (s) or NULL; the ranks' MPI
  * calls are a->buf.st. 0, or -1 after a write or rsvg-convert failure. */
-int write_svg(const struct an *a, const struct model_msg *mm, size_t k, int p, double t0,
+int an_write_svg(const struct an *a, const struct model_msg *mm, size_t k, int p, double t0,
               const double *exit_rel);
 
 /* segment.c */
-int rank_index_build(struct an *a, const struct paje_state *s, int p, int root, int calls,
+int an_rank_index_build(struct an *a, const struct paje_state *s, int p, int root, int calls,
                      struct rank_index *ix);
-void rank_index_free(struct rank_index *ix);
+void an_rank_index_free(struct rank_index *ix);
 /* When rank r posted the blocking receive (PMPI_Recv, PMPI_Sendrecv) that ended at `end`, from
  * the phase's MPI calls; 0 if none did (a receive completed by a wait). */
-double recv_post(const struct rank_index *ix, int r, double end);
-void rank_times(const struct rank_index *ix, int calls, int p, int root, const double *t0,
+double an_recv_post(const struct rank_index *ix, int r, double end);
+void an_rank_times(const struct rank_index *ix, int calls, int p, int root, const double *t0,
                 const double *next_ready, double phase_end, double *times);
 
 /* report.c */
-void print_rank_spread(int p, int calls, const double *times);
-void write_call_ranks(struct an *a, const char *algo, unsigned long long bytes, int p, int root,
+void an_print_rank_spread(int p, int calls, const double *times);
+void an_write_call_ranks(struct an *a, const char *algo, unsigned long long bytes, int p, int root,
                       int call, int timed, const double *entry, const double *exit_t,
                       const double *traffic);
-void json_string(FILE *f, const char *s);
+void an_json_string(FILE *f, const char *s);
 /* The JSON's header, once: the trace, the platform, the routing and where the parameters come
  * from. Written when the first phase ends, after the trace's settings have been read. */
-void json_header(struct an *a);
+void an_json_header(struct an *a);
 /* The platform's name for the pictures' headings: the trace's settings' or the platform
  * file's, without .xml. */
 void an_platform_name(const struct an *a, char *out, size_t len);
@@ -253,9 +253,9 @@ void an_platform_name(const struct an *a, char *out, size_t len);
 /* plots.c */
 /* --plots PREFIX: PREFIX-models.png/.svg and PREFIX-errors.png/.svg from a->res (see
  * docs/analysis.md); trace is named under the panels. 0, or -1 if gnuplot failed. */
-int write_plots(struct an *a, const char *trace);
+int an_write_plots(struct an *a, const char *trace);
 
 /* phase.c */
-void phase(struct an *a, const struct paje_state *s);
+void an_phase(struct an *a, const struct paje_state *s);
 
 #endif

@@ -228,7 +228,7 @@ static int read_trace(struct an *a, paje_reader *r, const char *trace, const cha
     simgrid_init(&sargc, sargv);
     simgrid_load_platform(a->platform);
     printf("# collsim analyze: %s on %s\n", trace, a->platform);
-    struct paje_callbacks cb = {on_container, on_state, on_link, on_variable};
+    struct paje_callbacks cb = {an_on_container, an_on_state, an_on_link, an_on_variable};
     if (paje_read(r, &cb, a) != 0) {
         cs_error("%s", paje_error(r));
         return -1;
@@ -261,8 +261,8 @@ static void an_free(struct an *a)
     free(a->buf.ready);
     free(a->buf.st);
     free(a->buf.bar);
-    loads_free(a);
-    routes_free(a);
+    an_loads_free(a);
+    an_routes_free(a);
     free(a->mc);
     cs_hostfile_free(a->host, a->nhosts);
 }
@@ -287,10 +287,10 @@ static int close_outputs(struct an *a, struct outputs *o, int rc)
 /* After the trace: link loads and plots, then every output completed. 0 or -1. */
 static int finish(struct an *a, struct outputs *o, const char *trace, int rc)
 {
-    json_header(a); /* a trace with no phase */
+    an_json_header(a); /* a trace with no phase */
     if (a->out.json != NULL) fputs("\n]", a->out.json);
-    if (rc == 0) report_link_loads(a); /* link names live in the reader */
-    if (rc == 0 && a->out.plots != NULL && write_plots(a, trace) != 0) {
+    if (rc == 0) an_report_link_loads(a); /* link names live in the reader */
+    if (rc == 0 && a->out.plots != NULL && an_write_plots(a, trace) != 0) {
         cs_error("gnuplot could not draw '%s-models.png' and '%s-errors.png'", a->out.plots,
                  a->out.plots);
         rc = -1;

@@ -60,7 +60,7 @@ static int parse_key(const char *key, int *tag, int *seq)
     return 0;
 }
 
-void on_link(void *user, const struct paje_link *l)
+void an_on_link(void *user, const struct paje_link *l)
 {
     struct an *a = user;
     int tag, seq;
@@ -139,7 +139,7 @@ static int call_kind_of(const char *value)
                                                                                          : ST_OTHER;
 }
 
-void on_state(void *user, const struct paje_state *s)
+void an_on_state(void *user, const struct paje_state *s)
 {
     struct an *a = user;
     int rank, type = memo_get(&a->state_types, s->type, state_type_of);
@@ -159,9 +159,9 @@ void on_state(void *user, const struct paje_state *s)
         return;
     }
     if (type != STATE_PHASE) return;
-    json_header(a);
-    load_phase_begin(a, s);
-    phase(a, s);
+    an_json_header(a);
+    an_load_phase_begin(a, s);
+    an_phase(a, s);
     a->buf.n = a->buf.nready = a->buf.nst = a->buf.nbar =
         0; /* every buffered record ended before this phase did */
 }

@@ -33,7 +33,7 @@ static void load_add(struct load_phase *ph, const struct bw_use *u)
 /* Link variables arrive when they change, which can be after their phase's end mark: an
  * interval goes to every ended phase it overlaps, and waits for the next phase if it may
  * reach past the last ended one. */
-void on_variable(void *user, const struct paje_container *c, const char *type, double start,
+void an_on_variable(void *user, const struct paje_container *c, const char *type, double start,
                  double end, double value)
 {
     struct an *a = user;
@@ -52,7 +52,7 @@ void on_variable(void *user, const struct paje_container *c, const char *type, d
 }
 
 /* A phase has ended: start its link loads with the intervals waiting for it. */
-void load_phase_begin(struct an *a, const struct paje_state *s)
+void an_load_phase_begin(struct an *a, const struct paje_state *s)
 {
     if (a->ld.nlp == a->ld.caplp) {
         a->ld.caplp = a->ld.caplp ? a->ld.caplp * 2 : 16;
@@ -93,7 +93,7 @@ static void link_row(FILE *csv, const struct load_phase *ph, const struct cs_pha
 
 /* Reports every phase's link loads, busiest links first: the three busiest in the text, all
  * in the links CSV and the JSON's "link_loads". */
-void report_link_loads(struct an *a)
+void an_report_link_loads(struct an *a)
 {
     FILE *csv = a->out.csv[AN_CSV_LINKS];
     if (!a->ld.link_vars) return;
@@ -128,7 +128,7 @@ void report_link_loads(struct an *a)
     if (a->out.json) fputs("\n]", a->out.json);
 }
 
-void loads_free(struct an *a)
+void an_loads_free(struct an *a)
 {
     for (size_t i = 0; i < a->ld.nlp; i++) {
         free(a->ld.lp[i].name);

@@ -50,7 +50,7 @@ static const char *cost_formula(const struct cs_phase_mark *m)
 static double ready_done(struct an *a, const struct ready_msg *r, int root)
 {
     if (a->mc == NULL) return r->end;
-    const struct route *rt = route_of(a, r->src, root);
+    const struct route *rt = an_route_of(a, r->src, root);
     return r->end + (rt != NULL ? machine_value(a->mc, MACHINE_RECV_OVERHEAD, rt->cls, 0) : 0);
 }
 
@@ -80,7 +80,7 @@ static void cut_messages(struct an *a, const struct paje_state *s, struct cut *c
         c->alg[c->nalg++] = m;
     }
     if (c->nready > 0 && (int)c->nready / c->calls + 1 > c->p) c->p = (int)c->nready / c->calls + 1;
-    if (!ascending(c->ready, c->nready)) qsort(c->ready, c->nready, sizeof *c->ready, cmp_double);
+    if (!ascending(c->ready, c->nready)) qsort(c->ready, c->nready, sizeof *c->ready, an_cmp_double);
 }
 
 /* Call c starts at t0s[c], when the root's last ready receive of the call ends. Its messages
@@ -171,12 +171,12 @@ static size_t call_messages(struct an *a, const struct cut *c, int call, const s
     *last = c->t0s[call];
     for (size_t i = c->first[call]; i < c->first[call + 1]; i++) {
         struct msg *m = c->bycall[i];
-        struct route *r = route_of(a, m->src, m->dst);
+        struct route *r = an_route_of(a, m->src, m->dst);
         if (r == NULL) continue;
         rt[k] = r;
         mm[k] = (struct model_msg){
             m->src,  m->dst,     m->bytes, m->start, m->end,
-            r->hops, r->latency, r->bw,    1,        ix ? recv_post(ix, m->dst, m->end) : 0,
+            r->hops, r->latency, r->bw,    1,        ix ? an_recv_post(ix, m->dst, m->end) : 0,
             r->cls,  m->seq};
         if (m->end > *last) *last = m->end;
         if (r->hops > sm->hmax) sm->hmax = r->hops;
@@ -193,7 +193,7 @@ static size_t call_messages(struct an *a, const struct cut *c, int call, const s
 }
 
 /* Each rank's messages and bytes sent and received in one call into tr (4 p values, see
- * write_call_ranks), and the call's rows of --messages. */
+ * an_write_call_ranks), and the call's rows of --messages. */
 static void call_traffic(struct an *a, const struct cut *c, int call, const struct model_msg *mm,
                          size_t k, double *tr)
 {
@@ -217,11 +217,11 @@ static void call_describe(struct an *a, const struct paje_state *s, const struct
                           const struct model_msg *mm, size_t k, const double *exit_rel)
 {
     double t0 = c->t0s[c->calls - 1];
-    describe_call(a, mm, k, c->p, c->mark.root, t0);
+    an_describe_call(a, mm, k, c->p, c->mark.root, t0);
     if (a->out.svg && !a->out.svg_done &&
         (a->out.svg_phase == NULL || strstr(s->value, a->out.svg_phase))) {
         a->out.phase_value = s->value;
-        if (write_svg(a, mm, k, c->p, t0, exit_rel) != 0) a->failed = 2;
+        if (an_write_svg(a, mm, k, c->p, t0, exit_rel) != 0) a->failed = 2;
         a->out.svg_done = 1;
     }
 }
@@ -257,11 +257,11 @@ static void phase_calls(struct an *a, const struct paje_state *s, const struct c
     double *tr = malloc(5 * (size_t)p * sizeof *tr), last, *exit_at = tr + 4 * (size_t)p;
     for (int call = 0; call < c->calls; call++) {
         size_t k = call_messages(a, c, call, r01, ix, mm, rt, sm, &last);
-        link_sharing(mm, rt, k, a->rc.nlinks);
+        an_link_sharing(mm, rt, k, a->rc.nlinks);
         call_traffic(a, c, call, mm, k, tr);
         if (times != NULL) {
             const double *ci = times + (size_t)call * 2 * (size_t)p;
-            write_call_ranks(a, c->mark.algorithm, (unsigned long long)c->mark.bytes, p,
+            an_write_call_ranks(a, c->mark.algorithm, (unsigned long long)c->mark.bytes, p,
                              c->mark.root, call, call >= c->mark.warmup, ci, ci + p, tr);
         }
         for (size_t i = 0; i < k; i++)
@@ -352,10 +352,10 @@ static int model_exact(const struct an *a, int md, const struct sums *sm)
 /* The JSON record's facts before its models, after its rank times. */
 static void json_facts(const struct an *a, double sim, const struct sums *sm, int had_times)
 {
-    char path[sizeof crit_text];
+    char path[sizeof an_crit_text];
     size_t i = 0;
-    for (; crit_text[i]; i++)
-        path[i] = crit_text[i] == ' ' ? ',' : crit_text[i];
+    for (; an_crit_text[i]; i++)
+        path[i] = an_crit_text[i] == ' ' ? ',' : an_crit_text[i];
     path[i] = '\0';
     fprintf(a->out.json,
             "%s, \"simulated_s\": %.12g, \"messages_per_call\": %zu, \"bytes_per_call\": %.0f, "
@@ -400,7 +400,7 @@ static void json_open(struct an *a, const struct paje_state *s, const struct cut
             "\"bytes\": %llu, \"np\": %d, \"root\": %d, \"calls\": %d, \"cost_formula\": ",
             a->out.json_first ? "" : ",", s->value, mk->collective, mk->algorithm,
             (unsigned long long)mk->bytes, c->p, mk->root, mk->iterations);
-    json_string(a->out.json, c->cost ? c->cost : "");
+    an_json_string(a->out.json, c->cost ? c->cost : "");
     fprintf(a->out.json, ", \"rank_times\": %s", have_times ? "[" : "null");
     a->out.json_first = 0;
 }
@@ -426,11 +426,11 @@ static int phase_begin(struct an *a, const struct paje_state *s, struct cut *c)
     return 0;
 }
 
-void phase(struct an *a, const struct paje_state *s)
+void an_phase(struct an *a, const struct paje_state *s)
 {
     struct cut c;
     int go = phase_begin(a, s, &c) == 0;
-    const struct route *r01 = go && a->nhosts > 1 ? route_of(a, 0, 1) : NULL;
+    const struct route *r01 = go && a->nhosts > 1 ? an_route_of(a, 0, 1) : NULL;
     if (go && r01 == NULL) {
         printf("  (hosts not in the platform: is --platform the run's?)\n");
         a->failed = 1;
@@ -444,10 +444,10 @@ void phase(struct an *a, const struct paje_state *s)
     cut_calls(&c, s->end);
     struct rank_index ix;
     double *times = malloc((size_t)c.calls * 2 * (size_t)c.p * sizeof *times); /* entry, exit */
-    if (rank_index_build(a, s, c.p, c.mark.root, c.calls, &ix) != 0)
+    if (an_rank_index_build(a, s, c.p, c.mark.root, c.calls, &ix) != 0)
         free(times), times = NULL;
     else
-        rank_times(&ix, c.calls, c.p, c.mark.root, c.t0s, c.next_ready, s->end, times);
+        an_rank_times(&ix, c.calls, c.p, c.mark.root, c.t0s, c.next_ready, s->end, times);
     if (a->out.json) json_open(a, s, &c, times != NULL);
     struct sums sm = {.kmax = 1, .uniform = 1};
     phase_calls(a, s, &c, &mp, r01, &ix, times, &sm);
@@ -462,8 +462,8 @@ void phase(struct an *a, const struct paje_state *s)
                sm.local / c.mark.iterations * 1e6);
     print_params(a, &mp);
     report_models(a, &c, sim, &sm, times != NULL);
-    print_rank_spread(c.p, c.calls, times);
-    rank_index_free(&ix);
+    an_print_rank_spread(c.p, c.calls, times);
+    an_rank_index_free(&ix);
     free(times);
     cut_free(&c);
 }

@@ -178,7 +178,7 @@ static void plot_data(FILE *g, const struct an *a, size_t n)
     }
 }
 
-int write_plots(struct an *a, const char *trace)
+int an_write_plots(struct an *a, const char *trace)
 {
     size_t n = 0; /* phases with a size > 0 (log axis) and a time */
     for (size_t i = 0; i < a->nres; i++)

@@ -8,7 +8,7 @@
 #include "an.h"
 #include "util.h"
 
-int cmp_double(const void *x, const void *y)
+int an_cmp_double(const void *x, const void *y)
 {
     double a = *(const double *)x, b = *(const double *)y;
     return (a > b) - (a < b);
@@ -40,7 +40,7 @@ static double xfer_start(const struct model_msg *m)
  * all last a while, those overlapping message a are the ones that start before a ends less those
  * that end by the time a starts: two binary searches instead of a pass over the group (a linear
  * broadcast puts p - 1 messages on the root's links). */
-void link_sharing(struct model_msg *mm, struct route **rt, size_t k, int nlinks)
+void an_link_sharing(struct model_msg *mm, struct route **rt, size_t k, int nlinks)
 {
     size_t nuse = 0, *off = calloc((size_t)nlinks + 2, sizeof *off);
     for (size_t i = 0; i < k; i++) {
@@ -64,8 +64,8 @@ void link_sharing(struct model_msg *mm, struct route **rt, size_t k, int nlinks)
         if (n > 16 && lasting) {
             for (size_t x = 0; x < n; x++)
                 starts[x] = xfer_start(&mm[u[g + x]]), ends[x] = mm[u[g + x]].end;
-            qsort(starts, n, sizeof *starts, cmp_double);
-            qsort(ends, n, sizeof *ends, cmp_double);
+            qsort(starts, n, sizeof *starts, an_cmp_double);
+            qsort(ends, n, sizeof *ends, an_cmp_double);
         }
         for (size_t x = g; x < e; x++) {
             struct model_msg *a = &mm[u[x]];
@@ -91,12 +91,12 @@ void link_sharing(struct model_msg *mm, struct route **rt, size_t k, int nlinks)
  * path, the chain of messages that led to the last arrival (each one's sender had received
  * the one before it; the chain ends at a rank that received nothing before it sent). Also
  * stores the path for --json. */
-char crit_text[4096];
+char an_crit_text[4096];
 
-void describe_call(struct an *a, const struct model_msg *mm, size_t k, int p, int root, double t0)
+void an_describe_call(struct an *a, const struct model_msg *mm, size_t k, int p, int root, double t0)
 {
     (void)a;
-    crit_text[0] = '\0';
+    an_crit_text[0] = '\0';
     if (k == 0) return;
     double *sent = calloc((size_t)p, sizeof *sent), *recvd = calloc((size_t)p, sizeof *recvd);
     int *nsent = calloc((size_t)p, sizeof *nsent), *nrecvd = calloc((size_t)p, sizeof *nrecvd);
@@ -140,12 +140,12 @@ void describe_call(struct an *a, const struct model_msg *mm, size_t k, int p, in
         if (best == k) break;
         chain[n++] = cur = best;
     }
-    size_t used = (size_t)snprintf(crit_text, sizeof crit_text, "%d", mm[chain[n - 1]].src);
-    for (int i = n - 1; i >= 0 && used < sizeof crit_text; i--)
+    size_t used = (size_t)snprintf(an_crit_text, sizeof an_crit_text, "%d", mm[chain[n - 1]].src);
+    for (int i = n - 1; i >= 0 && used < sizeof an_crit_text; i--)
         used +=
-            (size_t)snprintf(crit_text + used, sizeof crit_text - used, " %d", mm[chain[i]].dst);
+            (size_t)snprintf(an_crit_text + used, sizeof an_crit_text - used, " %d", mm[chain[i]].dst);
     printf("  critical path (%d messages, ends %.3f us after the call starts): ranks %s\n", n,
-           (mm[chain[0]].end - t0) * 1e6, crit_text);
+           (mm[chain[0]].end - t0) * 1e6, an_crit_text);
     free(sent);
     free(recvd);
     free(nsent);

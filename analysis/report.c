@@ -11,7 +11,7 @@
 
 /* Prints the ranks' spread in the last call. times: entry then exit, p each, per call; NULL
  * if they could not be found. */
-void print_rank_spread(int p, int calls, const double *times)
+void an_print_rank_spread(int p, int calls, const double *times)
 {
     if (times == NULL) {
         printf("  (per-rank times unavailable: a rank's ready messages do not match the calls)\n");
@@ -33,7 +33,7 @@ void print_rank_spread(int p, int calls, const double *times)
 /* Writes call c's per-rank times and traffic to the ranks CSV (seconds) and to the JSON record's
  * rank_times array (opened by the caller). ci, co: the ranks' entries and exits; tr: messages
  * sent, bytes sent, messages received, bytes received, p each. */
-void write_call_ranks(struct an *a, const char *algo, unsigned long long bytes, int p, int root,
+void an_write_call_ranks(struct an *a, const char *algo, unsigned long long bytes, int p, int root,
                       int c, int timed, const double *ci, const double *co, const double *tr)
 {
     FILE *csv = a->out.csv[AN_CSV_RANKS];
@@ -68,7 +68,7 @@ void write_call_ranks(struct an *a, const char *algo, unsigned long long bytes, 
 }
 
 /* Writes s as a JSON string. */
-void json_string(FILE *f, const char *s)
+void an_json_string(FILE *f, const char *s)
 {
     fputc('"', f);
     for (; *s; s++)
@@ -81,7 +81,7 @@ void json_string(FILE *f, const char *s)
     fputc('"', f);
 }
 
-void json_header(struct an *a)
+void an_json_header(struct an *a)
 {
     FILE *j = a->out.json;
     const char *trace = a->trace;
@@ -89,16 +89,16 @@ void json_header(struct an *a)
     a->out.json_started = 1;
     a->out.json_first = 1;
     fputs("{\"trace\": ", j);
-    json_string(j, trace);
+    an_json_string(j, trace);
     fputs(", \"platform\": ", j);
-    json_string(j, a->platform);
+    an_json_string(j, a->platform);
     fprintf(j, ", \"routing\": \"%s\", \"parameters\": ", a->sfr ? "sfr" : "ctr");
     if (a->params_path == NULL) {
         fputs("\"platform\"", j);
     } else {
         const struct cal_params *c = &a->cal;
         fputs("{\"file\": ", j);
-        json_string(j, a->params_path);
+        an_json_string(j, a->params_path);
         fprintf(j,
                 ", \"hockney_a\": %.12g, \"hockney_b\": %.12g, \"loggp_L\": %.12g, \"loggp_o\": "
                 "%.12g, \"loggp_g\": %.12g, \"loggp_G\": %.12g, \"plogp_L\": %.12g, "

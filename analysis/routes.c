@@ -32,7 +32,7 @@ sg_link_t an_link(struct an *a, const char *name)
     return l != NULL ? *l : NULL;
 }
 
-void on_container(void *user, const struct paje_container *c)
+void an_on_container(void *user, const struct paje_container *c)
 {
     struct an *a = user;
     int host = strcmp(c->type, "HOST") == 0, link = strcmp(c->type, "LINK") == 0;
@@ -42,7 +42,7 @@ void on_container(void *user, const struct paje_container *c)
 
 /* The route between the hosts of two ranks, from SimGrid, cached per rank pair (each route
  * its own allocation, so pointers to it stay valid). NULL if a host is unknown. */
-struct route *route_of(struct an *a, int src, int dst)
+struct route *an_route_of(struct an *a, int src, int dst)
 {
     if (src < 0 || dst < 0 || src >= a->nhosts || dst >= a->nhosts) return NULL;
     if ((a->rc.rcount + 1) * 2 > a->rc.rcap) { /* grow and rehash */
@@ -95,7 +95,7 @@ struct route *route_of(struct an *a, int src, int dst)
     return *slot = r;
 }
 
-void routes_free(struct an *a)
+void an_routes_free(struct an *a)
 {
     for (size_t i = 0; i < a->rc.rcap; i++)
         if (a->rc.rval[i] != NULL) {

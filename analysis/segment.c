@@ -56,7 +56,7 @@ static int ends_sorted(const struct rank_state *x, size_t n)
     return 1;
 }
 
-/* The blocking receives of the phase by rank, then by end, for recv_post: a counting sort by
+/* The blocking receives of the phase by rank, then by end, for an_recv_post: a counting sort by
  * rank that keeps the order of arrival, which is the order of the ends (the reader reports a
  * state when it ends, in the trace's time order); a rank whose receives are not is sorted
  * (stably, as glibc's qsort sorts). */
@@ -81,7 +81,7 @@ static void recv_index_build(struct rank_index *ix, int p)
 /* Indexes the phase's calls and ready messages per rank (compacting a->buf.st and a->buf.ready in
  * place: the buffers are emptied after the phase). Returns 0, or -1 unless every non-root rank
  * sent one ready message per call. */
-int rank_index_build(struct an *a, const struct paje_state *s, int p, int root, int calls,
+int an_rank_index_build(struct an *a, const struct paje_state *s, int p, int root, int calls,
                      struct rank_index *ix)
 {
     size_t n = 0, nr = 0;
@@ -111,7 +111,7 @@ int rank_index_build(struct an *a, const struct paje_state *s, int p, int root, 
     return ok ? 0 : -1;
 }
 
-double recv_post(const struct rank_index *ix, int r, double end)
+double an_recv_post(const struct rank_index *ix, int r, double end)
 {
     const double eps = 0.5e-9; /* the trace's precision */
     size_t lo = ix->recvoff[r], hi = ix->recvoff[r + 1];
@@ -126,7 +126,7 @@ double recv_post(const struct rank_index *ix, int r, double end)
     return 0;
 }
 
-void rank_index_free(struct rank_index *ix)
+void an_rank_index_free(struct rank_index *ix)
 {
     free(ix->roff);
     free(ix->recv);
@@ -143,7 +143,7 @@ static void next_runner_call(const struct rank_index *ix, int calls, int p, int 
     for (int r = 0; r < p; r++) {
         const struct ready_msg *rd = ix->rd + ix->roff[r];
         for (int c = 0; c + 1 < calls; c++)
-            nxt[r * calls + c] = r == root ? recv_post(ix, r, next_ready[c]) : rd[c + 1].start;
+            nxt[r * calls + c] = r == root ? an_recv_post(ix, r, next_ready[c]) : rd[c + 1].start;
         nxt[r * calls + calls - 1] = 0;
     }
     for (size_t i = 0; i < ix->nst; i++) /* the last barrier of each rank */
@@ -191,7 +191,7 @@ static void window_starts(const struct rank_index *ix, int calls, int p, int roo
  * phase's end. The MPI calls are walked once in the order they ended, which for one rank is
  * the order they started: a cursor per rank moves forward through its windows (they grow
  * with c). */
-void rank_times(const struct rank_index *ix, int calls, int p, int root, const double *t0,
+void an_rank_times(const struct rank_index *ix, int calls, int p, int root, const double *t0,
                 const double *next_ready, double phase_end, double *times)
 {
     const double eps = 0.5e-9; /* the trace's precision */
