@@ -35,7 +35,7 @@ const char list_usage[] =
 
 static void list_collsim(enum coll_id coll)
 {
-    char needs[256];
+    char needs[256], file[128];
     printf("# collsim's algorithms (cost: a = route latency, b = s/byte, m = bytes, "
            "p = processes, R = bytes/s of a local reduction, --reduce-rate)\n");
     for (int i = 0; i < algo_count; i++) {
@@ -46,6 +46,10 @@ static void list_collsim(enum coll_id coll)
         if (a->no_formula != NULL) printf("%-*s no formula: %s\n", NAME_WIDTH, "", a->no_formula);
         coll_needs_text(a->needs, needs, sizeof needs);
         if (needs[0] != '\0') printf("%-*s needs: %s\n", NAME_WIDTH, "", needs);
+        algo_source(a, file, sizeof file);
+        printf("%-*s code: %s", NAME_WIDTH, "", file);
+        if (a->formula != NULL) printf("; formula: %s (src/predict)", a->formula);
+        printf("\n");
     }
 }
 

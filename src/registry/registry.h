@@ -104,8 +104,12 @@ struct algo_info {
     const char *cost;
     const char *no_formula; /* NULL when `collsim predict` has the cost as C (algorithms.def's
                                FORMULA), else why it has none */
+    const char *formula;    /* the C function of its formula (in src/predict), NULL: none */
     unsigned needs;         /* enum coll_need bits */
 };
+
+/* Where algorithm a is written: "src/coll/<collective>/<family>.c" into out. */
+void algo_source(const struct algo_info *a, char *out, size_t len);
 
 extern const struct algo_info algo_infos[];
 extern const int algo_count;

@@ -9,11 +9,11 @@
 #include "mpilib.h"
 #include "util.h"
 
-/* A formula's C function is predict's (src/predict), a layer above: here only whether there is
- * one. */
+/* A formula's C function is predict's (src/predict), a layer above: here only its name, or why
+ * there is none. */
 const struct algo_info algo_infos[] = {
-#define FORMULA(kind, fn) NULL
-#define NO_FORMULA(why) why
+#define FORMULA(kind, fn) NULL, #fn
+#define NO_FORMULA(why) why, NULL
 #define ALGO(coll, name, family, desc, cost, formula, needs)                                       \
     {COLL_##coll, #name, family, desc, cost, formula, needs},
 #include "algorithms.def"
@@ -23,6 +23,11 @@ const struct algo_info algo_infos[] = {
 };
 
 const int algo_count = sizeof algo_infos / sizeof algo_infos[0];
+
+void algo_source(const struct algo_info *a, char *out, size_t len)
+{
+    snprintf(out, len, "src/coll/%s/%s.c", coll_infos[a->coll].name, a->family);
+}
 
 const struct algo_info *algo_find(enum coll_id coll, const char *name)
 {

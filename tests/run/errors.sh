@@ -37,6 +37,11 @@ names=$(list_algos '' '' | cut -d' ' -f2 | sort)
 listed=$("$collsim" list | awk '/^[a-z]/ && !/^smpi:/ {print $1}' | sort)
 assert_eq "collsim list shows the registry" "$names" "$listed"
 colls=$(sed -n 's/^COLLECTIVE(\([a-z_0-9]*\),.*/\1/p' "$def/collectives.def")
+# every algorithm names the file it is written in, and that file is there
+codes=$("$collsim" list | sed -n 's/^ *code: \([^;]*\).*/\1/p')
+assert_eq "collsim list: a code line per algorithm" "$(echo "$names" | wc -l)" "$(echo "$codes" | wc -l)"
+missing=$(for f in $codes; do [ -f "$src/$f" ] || echo "$f"; done | sort -u)
+assert_eq "collsim list: every code file exists" "" "$missing"
 assert_eq "collsim list headings" "$colls" "$("$collsim" list | sed -n 's/^# collective \([a-z_0-9]*\) (.*/\1/p')"
 for c in $colls; do
     assert_eq "collsim list $c: its algorithms" \
