@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "calibrate_profile.h"
+#include "measured.h"
 #include "commands.h"
 #include "fit.h"
 #include "format.h"
@@ -54,124 +55,6 @@ const char calibrate_usage[] =
     "matched, so the measured o_r and g equal the one-way time; o_s is 0 below the eager\n"
     "threshold (64 KiB) and the whole transfer above it.\n";
 
-enum { MAX_POINTS = 128 };
-
-/* Reads the ping-pong CSV (format.h: CS_PINGPONG_HEADER, then a row per size). Returns the
- * count, or -1 after an error line (no file, or not the ping-pong's header). */
-static int read_pingpong(const char *path, struct fit_point *p)
-{
-    FILE *f = fopen(path, "r");
-    if (f == NULL) {
-        cs_error("cannot read '%s': %s", path, strerror(errno));
-        return -1;
-    }
-    char line[512];
-    int n = 0;
-    if (fgets(line, sizeof line, f) == NULL) line[0] = '\0';
-    line[strcspn(line, "\r\n")] = '\0';
-    if (strcmp(line, CS_PINGPONG_HEADER) != 0) {
-        cs_error("the ping-pong's output does not start with '%s'", CS_PINGPONG_HEADER);
-        fclose(f);
-        return -1;
-    }
-    while (fgets(line, sizeof line, f) != NULL && n < MAX_POINTS) {
-        struct fit_point q = {0, -1, -1, -1, -1, -1};
-        if (sscanf(line, "%lf,%lf,%lf,%lf,%lf", &q.bytes, &q.oneway, &q.send, &q.recv, &q.gap) == 5)
-            p[n++] = q;
-    }
-    fclose(f);
-    return n;
-}
-
-/* What is wrong with an OSU data line, or NULL. */
-static const char *osu_check(int kind, double size, double value)
-{
-    if (kind == 0)
-        return "no '# Size  Latency (us)' or '# Size  Bandwidth (MB/s)' header before the data";
-    if (!(size >= 0 && size <= 1099511627776.0) || size != floor(size))
-        return "the size is not a whole number of bytes from 0 to 1 TiB";
-    if (!(value > 0 && value < 1e12)) return "the value is not a positive number";
-    return NULL;
-}
-
-/* Why a comment line of OSU output names a benchmark calibrate does not read, or NULL.
- * osu_bibw's table has osu_bw's header, but its bandwidth is both directions' sum. */
-static const char *osu_unread(const char *line)
-{
-    if (strstr(line, "Bi-Directional") != NULL)
-        return "osu_bibw output (both directions at once, about twice osu_bw's figure): "
-               "calibrate reads osu_latency and osu_bw";
-    if (strstr(line, "Multiple Bandwidth") != NULL)
-        return "osu_mbw_mr output (many pairs at once): calibrate reads osu_latency and osu_bw";
-    return NULL;
-}
-
-/* Reads osu_latency (us) or osu_bw (MB/s, 1 MB = 1e6 B) output into p, merging by size.
- * Returns the new count, or -1 after printing an error. */
-static int read_osu(const char *path, struct fit_point *p, int n)
-{
-    FILE *f = cs_fopen_input("OSU output", path);
-    if (f == NULL) return -1;
-    char line[512];
-    int kind = 0; /* 1 latency, 2 bandwidth */
-    long lineno = 0;
-    while (fgets(line, sizeof line, f) != NULL) {
-        lineno++;
-        if (strchr(line, '\n') == NULL && !feof(f)) { /* the rest would read as a line */
-            cs_error("%s:%ld: line longer than %zu bytes", path, lineno, sizeof line - 2);
-            fclose(f);
-            return -1;
-        }
-        if (line[0] == '#') {
-            const char *other = osu_unread(line);
-            if (other != NULL) {
-                cs_error("%s:%ld: %s", path, lineno, other);
-                fclose(f);
-                return -1;
-            }
-            if (strstr(line, "Size") != NULL) {
-                if (strstr(line, "Latency") != NULL)
-                    kind = 1;
-                else if (strstr(line, "Bandwidth") != NULL)
-                    kind = 2;
-            }
-            continue;
-        }
-        double size, value;
-        char extra;
-        if (sscanf(line, " %lf %lf %c", &size, &value, &extra) != 2) {
-            if (strspn(line, " \t\r\n") == strlen(line)) continue;
-            cs_error("%s:%ld: expected 'SIZE VALUE', got '%.*s'", path, lineno,
-                     (int)strcspn(line, "\n"), line);
-            fclose(f);
-            return -1;
-        }
-        int i;
-        for (i = 0; i < n; i++)
-            if (p[i].bytes == size) break;
-        const char *bad = osu_check(kind, size, value);
-        if (bad == NULL && i == n && n == MAX_POINTS) bad = "more sizes than the 128 a fit takes";
-        if (bad != NULL) {
-            cs_error("%s:%ld: %s", path, lineno, bad);
-            fclose(f);
-            return -1;
-        }
-        if (i == n) p[n++] = (struct fit_point){size, -1, -1, -1, -1, -1};
-        if (kind == 1)
-            p[i].oneway = value * 1e-6;
-        else
-            p[i].bw = value * 1e6;
-    }
-    fclose(f);
-    return n;
-}
-
-static int by_size(const void *a, const void *b)
-{
-    double x = ((const struct fit_point *)a)->bytes, y = ((const struct fit_point *)b)->bytes;
-    return (x > y) - (x < y);
-}
-
 static void print_report(const struct fit_point *p, int n, const char *source)
 {
     printf("# collsim calibration: %s\n", source);
@@ -191,7 +74,7 @@ static void print_report(const struct fit_point *p, int n, const char *source)
         printf(" %14.2f\n", bw / 1e6);
     }
     struct fit_hockney h;
-    struct fit_point lat[MAX_POINTS];
+    struct fit_point lat[CAL_MAX_POINTS];
     int nl = 0;
     for (int i = 0; i < n; i++)
         if (p[i].oneway >= 0) lat[nl++] = p[i];
@@ -334,16 +217,16 @@ static int check_profile_options(struct calibrate *c)
  * status after an error line. */
 static int calibrate_osu(const struct calibrate *c)
 {
-    struct fit_point pts[MAX_POINTS];
+    struct fit_point pts[CAL_MAX_POINTS];
     int n = 0;
     for (int i = 0; i < c->nosu && n >= 0; i++)
-        n = read_osu(c->osu_files[i], pts, n);
+        n = cal_read_osu(c->osu_files[i], pts, n);
     if (n < 0) return 1;
     if (n < 2) {
         cs_error("fewer than 2 sizes in '%s'", c->osu);
         return 1;
     }
-    qsort(pts, (size_t)n, sizeof pts[0], by_size);
+    cal_sort_points(pts, n);
     char source[600];
     snprintf(source, sizeof source, "OSU micro-benchmark output %s", c->osu);
     print_report(pts, n, source);
@@ -438,10 +321,10 @@ static int calibrate_platform(struct calibrate *c)
     int fd = cs_temp_file("pingpong", outfile, sizeof outfile);
     if (fd < 0) return 1;
     close(fd);
-    struct fit_point pts[MAX_POINTS];
+    struct fit_point pts[CAL_MAX_POINTS];
     int n = 0;
     rc = simulate_pingpong(c, hostfile, outfile, a, b, sizeof a);
-    if (rc == 0) n = read_pingpong(outfile, pts);
+    if (rc == 0) n = cal_read_pingpong(outfile, pts);
     if (rc == 0 && n >= 0 && n < 2) cs_error("the ping-pong measured fewer than 2 sizes");
     if (rc == 0 && n >= 2 && c->csv != NULL)
         rc = cs_out_copy(outfile, c->csv) == 0

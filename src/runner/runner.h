@@ -114,7 +114,7 @@ int check_libs(const struct options *o, const struct world *w);
  * that --algo names does not fit. */
 int fit_algos(struct options *o, const struct world *w, int most_per_host);
 
-/* shared.c: --shared-buffers */
+/* shared_buffers.c: --shared-buffers */
 
 /* With --shared-buffers, drives the collective's shared variant, saying on stderr what is
  * checked; 0, or -1 after an error line from rank 0 for a collective that has none. */
@@ -152,7 +152,7 @@ void board_share(const struct options *o, struct world *w, int placed);
  * ends inside an algorithm's call and not after a deadlock, ends the simulation (exit 1). */
 void exit_guard(int failed, void *data);
 
-/* phase.c: the timing protocol */
+/* timing.c: the timing protocol */
 
 /* Runs warmup + iters calls of one algorithm at one size. Every rank returns; rank 0 gets the
  * times and the total error count. */

@@ -1,4 +1,4 @@
-/* shared.c: --shared-buffers, the scale mode in which every rank's buffers are one memory
+/* shared_buffers.c: --shared-buffers, the scale mode in which every rank's buffers are one memory
  * shared by all ranks but for the bytes that are moved and checked: the collective's shared
  * driver, the note saying which bytes are real, and SimGrid's piece size for the mappings. */
 #include <stdint.h>

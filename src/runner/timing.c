@@ -1,4 +1,4 @@
-/* phase.c: the timing protocol, one phase (an algorithm at one size) at a time: the ready
+/* timing.c: the timing protocol, one phase (an algorithm at one size) at a time: the ready
  * messages and the entry barrier before each call, the timed calls, each rank's check of its
  * result, and rank 0's times and error lines of the phase, gathered on the board.
  *
