@@ -11,6 +11,7 @@
 
 #include "calibrate_profile.h"
 #include "measured.h"
+#include "pingpong.h"
 #include "commands.h"
 #include "fit.h"
 #include "format.h"
@@ -233,63 +234,6 @@ static int calibrate_osu(const struct calibrate *c)
     return save_profile(c, pts, n, source);
 }
 
-/* Writes hostfile lines hi and hj (the pair) into a new temporary hostfile pairfile; their
- * names into a and b. 0, or -1 after an error line. */
-static int write_pair(const char *hostfile, int hi, int hj, char *pairfile, size_t plen, char *a,
-                      char *b, size_t len)
-{
-    char **hosts;
-    int n = cs_hostfile_read(hostfile, &hosts);
-    if (n < 0) return -1;
-    if (hi >= n || hj >= n) {
-        cs_error("--pair %d,%d: '%s' has %d hosts", hi, hj, hostfile, n);
-        cs_hostfile_free(hosts, n);
-        return -1;
-    }
-    snprintf(a, len, "%s", hosts[hi]);
-    snprintf(b, len, "%s", hosts[hj]);
-    cs_hostfile_free(hosts, n);
-    int fd = cs_temp_file("pair", pairfile, plen);
-    FILE *pf = fd >= 0 ? fdopen(fd, "w") : NULL;
-    if (pf == NULL) {
-        if (fd >= 0) close(fd), cs_temp_remove(pairfile);
-        return -1;
-    }
-    fprintf(pf, "%s\n%s\n", a, b);
-    if ((ferror(pf) | fclose(pf)) == 0) return 0;
-    cs_error("cannot write the temporary hostfile '%s'", pairfile);
-    cs_temp_remove(pairfile);
-    return -1;
-}
-
-/* Simulates the ping-pong between hostfile lines hi and hj into outfile; the pair's host
- * names into a and b. 0 or 1 after an error line. */
-static int simulate_pingpong(const struct calibrate *c, const char *hostfile, const char *outfile,
-                             char *a, char *b, size_t len)
-{
-    char prog[PATH_MAX], pairfile[PATH_MAX];
-    if (smpi_program("collsim-pingpong.so", prog, sizeof prog) != 0) return 1;
-    if (write_pair(hostfile, c->hi, c->hj, pairfile, sizeof pairfile, a, b, len) != 0) return 1;
-    const char *args[40];
-    int k = 0;
-    args[k++] = SMPIRUN_PATH;
-    args[k++] = "-np";
-    args[k++] = "2";
-    args[k++] = "-platform";
-    args[k++] = c->platform;
-    args[k++] = "-hostfile";
-    args[k++] = pairfile;
-    k = smpi_common_args(args, k, c->model_id);
-    args[k++] = prog;
-    args[k++] = "--sizes";
-    args[k++] = c->sizes;
-    args[k] = NULL;
-    cs_note("simulating a ping-pong on '%s' (%s model)", c->platform, c->model);
-    int rc = smpi_spawn(args, outfile);
-    cs_temp_remove(pairfile);
-    return rc;
-}
-
 /* Checks the platform, model, sizes and pair; the hostfile into hostfile. 0 or a status. */
 static int calibrate_check(struct calibrate *c, char *hostfile, size_t len)
 {
@@ -323,7 +267,9 @@ static int calibrate_platform(struct calibrate *c)
     close(fd);
     struct fit_point pts[CAL_MAX_POINTS];
     int n = 0;
-    rc = simulate_pingpong(c, hostfile, outfile, a, b, sizeof a);
+    struct cal_pingpong q = {c->platform, hostfile, outfile, c->sizes, c->model, c->model_id,
+                             c->hi, c->hj};
+    rc = cal_simulate_pingpong(&q, a, b, sizeof a);
     if (rc == 0) n = cal_read_pingpong(outfile, pts);
     if (rc == 0 && n >= 0 && n < 2) cs_error("the ping-pong measured fewer than 2 sizes");
     if (rc == 0 && n >= 2 && c->csv != NULL)
