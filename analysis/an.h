@@ -209,7 +209,7 @@ void an_on_state(void *user, const struct paje_state *s);
 
 /* loads.c: link loads per phase, from bandwidth_used variables */
 void an_on_variable(void *user, const struct paje_container *c, const char *type, double start,
-                 double end, double value);
+                    double end, double value);
 void an_load_phase_begin(struct an *a, const struct paje_state *s);
 void an_report_link_loads(struct an *a);
 void an_loads_free(struct an *a);
@@ -217,7 +217,8 @@ void an_loads_free(struct an *a);
 /* replay.c */
 int an_cmp_double(const void *x, const void *y);
 void an_link_sharing(struct model_msg *mm, struct route **rt, size_t k, int nlinks);
-void an_describe_call(struct an *a, const struct model_msg *mm, size_t k, int p, int root, double t0);
+void an_describe_call(struct an *a, const struct model_msg *mm, size_t k, int p, int root,
+                      double t0);
 extern char an_crit_text[4096]; /* the last described call's critical path, ranks space-separated */
 
 /* svg.c */
@@ -225,23 +226,23 @@ extern char an_crit_text[4096]; /* the last described call's critical path, rank
  * messages, t0 its start, exit_rel each rank's exit after t0 (s) or NULL; the ranks' MPI
  * calls are a->buf.st. 0, or -1 after a write or rsvg-convert failure. */
 int an_write_svg(const struct an *a, const struct model_msg *mm, size_t k, int p, double t0,
-              const double *exit_rel);
+                 const double *exit_rel);
 
 /* segment.c */
 int an_rank_index_build(struct an *a, const struct paje_state *s, int p, int root, int calls,
-                     struct rank_index *ix);
+                        struct rank_index *ix);
 void an_rank_index_free(struct rank_index *ix);
 /* When rank r posted the blocking receive (PMPI_Recv, PMPI_Sendrecv) that ended at `end`, from
  * the phase's MPI calls; 0 if none did (a receive completed by a wait). */
 double an_recv_post(const struct rank_index *ix, int r, double end);
 void an_rank_times(const struct rank_index *ix, int calls, int p, int root, const double *t0,
-                const double *next_ready, double phase_end, double *times);
+                   const double *next_ready, double phase_end, double *times);
 
 /* report.c */
 void an_print_rank_spread(int p, int calls, const double *times);
 void an_write_call_ranks(struct an *a, const char *algo, unsigned long long bytes, int p, int root,
-                      int call, int timed, const double *entry, const double *exit_t,
-                      const double *traffic);
+                         int call, int timed, const double *entry, const double *exit_t,
+                         const double *traffic);
 void an_json_string(FILE *f, const char *s);
 /* The JSON's header, once: the trace, the platform, the routing and where the parameters come
  * from. Written when the first phase ends, after the trace's settings have been read. */

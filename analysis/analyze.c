@@ -16,8 +16,8 @@
 #include <unistd.h>
 
 #include "an.h"
-#include "runargs.h"
 #include "plot.h"
+#include "runargs.h"
 #include "util.h"
 
 /* The first error SimGrid logged into the file at path, as one error line about platform. */

@@ -34,7 +34,7 @@ static void load_add(struct load_phase *ph, const struct bw_use *u)
  * interval goes to every ended phase it overlaps, and waits for the next phase if it may
  * reach past the last ended one. */
 void an_on_variable(void *user, const struct paje_container *c, const char *type, double start,
-                 double end, double value)
+                    double end, double value)
 {
     struct an *a = user;
     if (strcmp(type, "bandwidth_used") != 0) return;

@@ -32,7 +32,8 @@ int params_fit(const struct fit_point *p, size_t n, const char *source, struct c
         if (p[i].oneway >= 0) lat[nl++] = p[i];
     struct fit_hockney h;
     struct fit_loggp lg;
-    if (nl < 2 || fit_hockney(lat, nl, &h) != 0 || fit_loggp(lat, nl, CS_SMPI_EAGER, &lg) != 0) return -1;
+    if (nl < 2 || fit_hockney(lat, nl, &h) != 0 || fit_loggp(lat, nl, CS_SMPI_EAGER, &lg) != 0)
+        return -1;
     out->a = h.a_ls;
     out->b = h.b_ls;
     out->L = lg.L;

@@ -80,7 +80,8 @@ static void cut_messages(struct an *a, const struct paje_state *s, struct cut *c
         c->alg[c->nalg++] = m;
     }
     if (c->nready > 0 && (int)c->nready / c->calls + 1 > c->p) c->p = (int)c->nready / c->calls + 1;
-    if (!ascending(c->ready, c->nready)) qsort(c->ready, c->nready, sizeof *c->ready, an_cmp_double);
+    if (!ascending(c->ready, c->nready))
+        qsort(c->ready, c->nready, sizeof *c->ready, an_cmp_double);
 }
 
 /* Call c starts at t0s[c], when the root's last ready receive of the call ends. Its messages
@@ -262,7 +263,7 @@ static void phase_calls(struct an *a, const struct paje_state *s, const struct c
         if (times != NULL) {
             const double *ci = times + (size_t)call * 2 * (size_t)p;
             an_write_call_ranks(a, c->mark.algorithm, (unsigned long long)c->mark.bytes, p,
-                             c->mark.root, call, call >= c->mark.warmup, ci, ci + p, tr);
+                                c->mark.root, call, call >= c->mark.warmup, ci, ci + p, tr);
         }
         for (size_t i = 0; i < k; i++)
             if (mm[i].k > sm->kmax) sm->kmax = mm[i].k;

@@ -93,7 +93,8 @@ void an_link_sharing(struct model_msg *mm, struct route **rt, size_t k, int nlin
  * stores the path for --json. */
 char an_crit_text[4096];
 
-void an_describe_call(struct an *a, const struct model_msg *mm, size_t k, int p, int root, double t0)
+void an_describe_call(struct an *a, const struct model_msg *mm, size_t k, int p, int root,
+                      double t0)
 {
     (void)a;
     an_crit_text[0] = '\0';
@@ -142,8 +143,8 @@ void an_describe_call(struct an *a, const struct model_msg *mm, size_t k, int p,
     }
     size_t used = (size_t)snprintf(an_crit_text, sizeof an_crit_text, "%d", mm[chain[n - 1]].src);
     for (int i = n - 1; i >= 0 && used < sizeof an_crit_text; i--)
-        used +=
-            (size_t)snprintf(an_crit_text + used, sizeof an_crit_text - used, " %d", mm[chain[i]].dst);
+        used += (size_t)snprintf(an_crit_text + used, sizeof an_crit_text - used, " %d",
+                                 mm[chain[i]].dst);
     printf("  critical path (%d messages, ends %.3f us after the call starts): ranks %s\n", n,
            (mm[chain[0]].end - t0) * 1e6, an_crit_text);
     free(sent);

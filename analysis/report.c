@@ -34,7 +34,7 @@ void an_print_rank_spread(int p, int calls, const double *times)
  * rank_times array (opened by the caller). ci, co: the ranks' entries and exits; tr: messages
  * sent, bytes sent, messages received, bytes received, p each. */
 void an_write_call_ranks(struct an *a, const char *algo, unsigned long long bytes, int p, int root,
-                      int c, int timed, const double *ci, const double *co, const double *tr)
+                         int c, int timed, const double *ci, const double *co, const double *tr)
 {
     FILE *csv = a->out.csv[AN_CSV_RANKS];
     if (csv)

@@ -82,7 +82,7 @@ static void recv_index_build(struct rank_index *ix, int p)
  * place: the buffers are emptied after the phase). Returns 0, or -1 unless every non-root rank
  * sent one ready message per call. */
 int an_rank_index_build(struct an *a, const struct paje_state *s, int p, int root, int calls,
-                     struct rank_index *ix)
+                        struct rank_index *ix)
 {
     size_t n = 0, nr = 0;
     for (size_t i = 0; i < a->buf.nst; i++)
@@ -192,7 +192,7 @@ static void window_starts(const struct rank_index *ix, int calls, int p, int roo
  * the order they started: a cursor per rank moves forward through its windows (they grow
  * with c). */
 void an_rank_times(const struct rank_index *ix, int calls, int p, int root, const double *t0,
-                const double *next_ready, double phase_end, double *times)
+                   const double *next_ready, double phase_end, double *times)
 {
     const double eps = 0.5e-9; /* the trace's precision */
     size_t pc = (size_t)p * (size_t)calls;

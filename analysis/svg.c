@@ -344,7 +344,7 @@ static int png_beside(const char *svg)
 /* Writes the space-time diagram of one call (see docs/analysis.md), and a PNG beside it
  * when it goes to a regular file. exit_rel: each rank's exit after t0 (s), or NULL. */
 int an_write_svg(const struct an *a, const struct model_msg *mm, size_t k, int p, double t0,
-              const double *exit_rel)
+                 const double *exit_rel)
 {
     struct geom g = {70, 960, 40, p <= 16 ? 24 : p <= 32 ? 18 : p <= 64 ? 12 : 6, t0, t0, p};
     if (p > 128) g.row = 768.0 / p;

@@ -16,8 +16,8 @@
 #include "util.h"
 
 enum { CAL_MAX_POINTS = 256, ENVELOPE = 16 };
-#define LF_MIN 1e-3         /* factors must be positive: the smallest latency factor written */
-#define BF_MAX 1e3          /* the largest bandwidth factor written (a flat measured curve) */
+#define LF_MIN 1e-3 /* factors must be positive: the smallest latency factor written */
+#define BF_MAX 1e3  /* the largest bandwidth factor written (a flat measured curve) */
 
 /* One segment's costs: each side's overhead offset and per byte, and the wire's factors. */
 struct piece_costs {

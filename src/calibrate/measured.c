@@ -101,7 +101,8 @@ int cal_read_osu(const char *path, struct fit_point *p, int n)
         for (i = 0; i < n; i++)
             if (p[i].bytes == size) break;
         const char *bad = osu_check(kind, size, value);
-        if (bad == NULL && i == n && n == CAL_MAX_POINTS) bad = "more sizes than the 128 a fit takes";
+        if (bad == NULL && i == n && n == CAL_MAX_POINTS)
+            bad = "more sizes than the 128 a fit takes";
         if (bad != NULL) {
             cs_error("%s:%ld: %s", path, lineno, bad);
             fclose(f);

@@ -10,12 +10,12 @@
 #include <unistd.h>
 
 #include "calibrate_profile.h"
-#include "measured.h"
-#include "pingpong.h"
 #include "commands.h"
 #include "fit.h"
 #include "format.h"
+#include "measured.h"
 #include "params.h"
+#include "pingpong.h"
 #include "run.h"
 #include "runargs.h"
 #include "util.h"
@@ -267,8 +267,8 @@ static int calibrate_platform(struct calibrate *c)
     close(fd);
     struct fit_point pts[CAL_MAX_POINTS];
     int n = 0;
-    struct cal_pingpong q = {c->platform, hostfile, outfile, c->sizes, c->model, c->model_id,
-                             c->hi, c->hj};
+    struct cal_pingpong q = {c->platform, hostfile,    outfile, c->sizes,
+                             c->model,    c->model_id, c->hi,   c->hj};
     rc = cal_simulate_pingpong(&q, a, b, sizeof a);
     if (rc == 0) n = cal_read_pingpong(outfile, pts);
     if (rc == 0 && n >= 0 && n < 2) cs_error("the ping-pong measured fewer than 2 sizes");

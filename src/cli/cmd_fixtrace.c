@@ -1,5 +1,5 @@
-/* cmd_fixtrace.c: `collsim fix-trace IN.trace [OUT.trace]`, its command line and help; the repair is
- * src/trace's (tracefix.h). */
+/* cmd_fixtrace.c: `collsim fix-trace IN.trace [OUT.trace]`, its command line and help; the repair
+ * is src/trace's (tracefix.h). */
 #include <stdio.h>
 #include <string.h>
 

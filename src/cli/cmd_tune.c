@@ -149,7 +149,8 @@ static int read_rows(FILE *in, const char *path, const char *variant, struct tun
             cs_note("%s:%d: %s did not run there; the choice is among the algorithms that "
                     "did (the column not_run names such cells)",
                     path, lineno, f[gaps]);
-        if (s->n == cap) s->rows = cs_realloc(s->rows, (size_t)(cap = cap * 2 + 16) * sizeof *s->rows);
+        if (s->n == cap)
+            s->rows = cs_realloc(s->rows, (size_t)(cap = cap * 2 + 16) * sizeof *s->rows);
         s->rows[s->n++] = r;
     }
     return 0;

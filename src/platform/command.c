@@ -13,8 +13,7 @@ const char platform_usage[] =
     "  or:  collsim platform info FILE.xml [--hops]\n"
     "Writes a SimGrid platform and FILE.hosts beside it (line i = the host of rank i).\n"
     "\n"
-    "kinds:\n" PLATFORM_KINDS_HELP
-    "A kind refuses the options of the others.\n"
+    "kinds:\n" PLATFORM_KINDS_HELP "A kind refuses the options of the others.\n"
     "\n"
     "nodes of cores on a kind's network (ring, torus, hypercube, crossbar, dragonfly, fattree\n"
     "of 2 levels):\n"

@@ -20,7 +20,6 @@
 #include "runargs.h"
 #include "util.h"
 
-
 /* The mean hops between two distinct nodes; 0 when unknown. */
 static double mean_hops(const char *kind, const struct coll_topo *t)
 {

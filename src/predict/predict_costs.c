@@ -515,7 +515,7 @@ double cost_allgather_rd(struct pc *c)
 double cost_allgather_hier(struct pc *c)
 {
     return hier_allgather_rd(c->m * c->p, c->p, (double)coll_hier_large()) ? cost_allgather_rd(c)
-                                                            : cost_allgather_ring(c);
+                                                                           : cost_allgather_ring(c);
 }
 
 /* Bruck: step k sends min(2^k, p - 2^k) blocks. */
@@ -616,7 +616,7 @@ double cost_qshift_hypercube(struct pc *c)
 double cost_bcast_hier(struct pc *c)
 {
     return hier_bcast_large(c->m, c->p, (double)coll_hier_large()) ? cost_bcast_sag_ring(c)
-                                                    : cost_bcast_binomial(c);
+                                                                   : cost_bcast_binomial(c);
 }
 
 double cost_allreduce_hier(struct pc *c)

@@ -41,16 +41,16 @@ int coll_rooted(enum coll_id coll);
  *     vectors acc and tmp (coll_scratch)
  *   scan: and linear's received prefix or recursive_doubling's (coll_scratch); qshift: and
  *     the store-and-forward walks' second block (coll_scratch) */
-#define COLL_SHARED_MODES(X)                                                                   \
-    X(bcast, 1, 0)                                                                             \
-    X(reduce, 4, 0)                                                                            \
-    X(allreduce, 2, 1)                                                                         \
-    X(allgather, 2, 0)                                                                         \
-    X(gather, 1, 0)                                                                            \
-    X(scatter, 1, 0)                                                                           \
-    X(reduce_scatter, 4, 0)                                                                    \
-    X(reduce_scatter_block, 4, 0)                                                              \
-    X(scan, 3, 0)                                                                              \
+#define COLL_SHARED_MODES(X)                                                                       \
+    X(bcast, 1, 0)                                                                                 \
+    X(reduce, 4, 0)                                                                                \
+    X(allreduce, 2, 1)                                                                             \
+    X(allgather, 2, 0)                                                                             \
+    X(gather, 1, 0)                                                                                \
+    X(scatter, 1, 0)                                                                               \
+    X(reduce_scatter, 4, 0)                                                                        \
+    X(reduce_scatter_block, 4, 0)                                                                  \
+    X(scan, 3, 0)                                                                                  \
     X(qshift, 3, 0)
 
 /* With --shared-buffers: the buffers a rank of coll shares with all ranks (0 when coll has no

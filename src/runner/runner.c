@@ -6,8 +6,8 @@
  * driver (coll.h, src/coll/<collective>/driver.c).
  *
  * Its pieces share runner.h: options.c reads the command line and the algorithms it names,
- * shared_buffers.c sets up --shared-buffers, start.c prepares the run, harness.c holds the harness's
- * own messages outside phases, board.c the board of results and the deadlock's report,
+ * shared_buffers.c sets up --shared-buffers, start.c prepares the run, harness.c holds the
+ * harness's own messages outside phases, board.c the board of results and the deadlock's report,
  * timing.c the timing protocol of one phase, marks.c the trace marks and output.c the tables
  * and the CSV. */
 #include <inttypes.h>

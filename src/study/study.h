@@ -225,7 +225,7 @@ struct study_row {
 /* Reads a results CSV's rows (the variant's label and index put in each) onto *rows (grown,
  * *n rows, *cap room). 0, or -1 after an error line. */
 int study_rows_read(const char *path, const struct study_variant *v, int vi,
-                     struct study_row **rows, int *n, int *cap);
+                    struct study_row **rows, int *n, int *cap);
 
 /* ---- study_html.c ---- */
 /* OUT/index.html, the report as one page that opens offline: the question the spec asks, the

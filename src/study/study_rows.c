@@ -25,7 +25,7 @@ static int take_row(const struct cs_result *in, const struct study_variant *v, i
 }
 
 int study_rows_read(const char *path, const struct study_variant *v, int vi,
-                     struct study_row **rows, int *n, int *cap)
+                    struct study_row **rows, int *n, int *cap)
 {
     struct cs_result_reader rd;
     struct cs_result row;

@@ -10,8 +10,8 @@
 #include <unistd.h>
 
 #include "machine.h"
-#include "platform.h"
 #include "paths.h"
+#include "platform.h"
 #include "study.h"
 
 static int set_sizes(struct study_spec *s, const char *value, const char *where);

@@ -17,7 +17,8 @@ static const struct algo_info *bcast(const char *name)
     if (a == NULL) {
         fprintf(stderr, "no broadcast '%s' in the registry\n", name);
         check_failed++;
-        static const struct algo_info none = {COLL_bcast, "none", "", "", "", NULL, NULL, NEED_NOTHING};
+        static const struct algo_info none = {COLL_bcast, "none", "",   "",
+                                              "",         NULL,   NULL, NEED_NOTHING};
         return &none;
     }
     return a;

@@ -23,7 +23,6 @@
 /* hier_steps_run's phases: HIER_STEPS_TAG + the phase's index (HSTEP_MAX of them) */
 #define HIER_STEPS_TAG 7200
 
-
 /* A group: n ranks of the communicator, ranks[i] the i-th; me the index of this rank, or -1
  * when it is not in the group. */
 struct hgroup {
