@@ -6,19 +6,9 @@
 #include "pajeread.h"
 
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-int paje_fail(paje_reader *r, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    paje_where(r->err, sizeof r->err, r->path, r->line, fmt, ap);
-    va_end(ap);
-    return -1;
-}
 
 paje_reader *paje_open_stream(FILE *f, const char *name, char *err, size_t errlen)
 {

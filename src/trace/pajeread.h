@@ -141,7 +141,7 @@ struct paje_reader {
     int numeric_names; /* some container's name reads as an alias number (see paje_find_cont) */
 };
 
-/* paje.c */
+/* pajefail.c */
 
 /* Sets r's error to "FILE:LINE: " and the message (paje_error()). Returns -1. */
 int paje_fail(paje_reader *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
