@@ -30,15 +30,11 @@ struct measured {
     int n;
 };
 
-int calib_check(const struct calib_request *r)
+int calib_check(struct calib_request *r)
 {
-    struct machine *m = calloc(1, sizeof *m);
+    struct machine *m = cs_calloc(1, sizeof *m);
     char err[1024];
     int rc = 0;
-    if (m == NULL) {
-        cs_error("out of memory");
-        return 2;
-    }
     if (r->base != NULL && machine_read(r->base, m, err, sizeof err) != 0) {
         cs_error("%s", err);
         rc = 2;
@@ -47,19 +43,19 @@ int calib_check(const struct calib_request *r)
                  m->nlevels > 0 ? ", or a level of the profile's [node] levels" : "");
         rc = 2;
     }
-    free(m);
+    if (rc == 0 && r->base != NULL)
+        r->base_read = m;
+    else
+        free(m);
     return rc;
 }
 
-/* The base profile (or an empty one named "calibrated") with an eager threshold. 0 or 1. */
+/* The base profile as calib_check read it (or an empty one named "calibrated") with an eager
+ * threshold. 0. */
 static int load_base(const struct calib_request *r, struct machine *m)
 {
-    char err[1024];
-    if (r->base != NULL && machine_read(r->base, m, err, sizeof err) != 0) {
-        cs_error("%s", err);
-        return 1;
-    }
-    if (r->base == NULL) {
+    if (r->base_read != NULL) *m = *r->base_read;
+    if (r->base_read == NULL) {
         memset(m, 0, sizeof *m);
         snprintf(m->name, sizeof m->name, "calibrated");
         snprintf(m->description, sizeof m->description, "written by collsim calibrate");

@@ -5,16 +5,20 @@
 
 #include "fit.h"
 
+struct machine;
+
 struct calib_request {
-    const char *out;    /* -o: the profile written */
-    const char *base;   /* --machine: the profile started from, or NULL */
-    const char *cls;    /* --class: the measurement's distance class */
-    double tol;         /* --tolerance as a fraction: a segment's largest relative error */
-    const char *source; /* what was measured, for the source comments */
+    const char *out;           /* -o: the profile written */
+    const char *base;          /* --machine: the profile started from, or NULL */
+    const char *cls;           /* --class: the measurement's distance class */
+    double tol;                /* --tolerance as a fraction: a segment's largest relative error */
+    const char *source;        /* what was measured, for the source comments */
+    struct machine *base_read; /* the base profile as calib_check read it (NULL: none) */
 };
 
-/* Checks --machine and --class before any work: 0, or 2 after an error line. */
-int calib_check(const struct calib_request *r);
+/* Checks --machine and --class before any work, keeping the base profile read (the one read
+ * of it) in r->base_read: 0, or 2 after an error line. */
+int calib_check(struct calib_request *r);
 
 /* Fits the one-way times of p (n points sorted by size), writes the profile through a part
  * file renamed into place, and prints the validation (measured against predicted, per size).

@@ -330,6 +330,6 @@ int calibrate_main(int argc, char **argv)
     if (rc != 0) return rc == 1 ? 0 : rc;
     split_osu(&c);
     rc = calibrate_run(&c);
-    free(c.osu_files), free(c.osu_buf);
+    free(c.osu_files), free(c.osu_buf), free(c.profile.base_read);
     return rc;
 }

@@ -61,11 +61,21 @@ static int name_index(const char *const *names, int n, const char *name)
     return -1;
 }
 
+/* "unknown WHAT 'name' (known: a, b)" from the n names into err. */
+static void unknown_name(const char *what, const char *name, const char *const *names, int n,
+                         char *err, size_t errlen)
+{
+    int len = snprintf(err, errlen, "unknown %s '%s' (known: ", what, name);
+    for (int i = 0; i < n && len >= 0 && (size_t)len < errlen; i++)
+        len += snprintf(err + len, errlen - (size_t)len, "%s%s", i ? ", " : "", names[i]);
+    if (len >= 0 && (size_t)len < errlen) snprintf(err + len, errlen - (size_t)len, ")");
+}
+
 int cs_model_parse(const char *name, enum cs_model *out, char *err, size_t errlen)
 {
     int i = name_index(model_names, CS_MODEL_COUNT, name);
     if (i < 0) {
-        snprintf(err, errlen, "unknown model '%s' (known: clean, smpi)", name);
+        unknown_name("model", name, model_names, CS_MODEL_COUNT, err, errlen);
         return -1;
     }
     *out = (enum cs_model)i;
@@ -76,7 +86,7 @@ int cs_routing_parse(const char *name, enum cs_routing *out, char *err, size_t e
 {
     int i = name_index(routing_names, CS_ROUTING_COUNT, name);
     if (i < 0) {
-        snprintf(err, errlen, "unknown routing '%s' (known: ctr, sfr)", name);
+        unknown_name("routing", name, routing_names, CS_ROUTING_COUNT, err, errlen);
         return -1;
     }
     *out = (enum cs_routing)i;
