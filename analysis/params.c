@@ -68,7 +68,9 @@ int params_write(const char *path, const struct cal_params *cp)
     fprintf(f, "source %s\n", cp->source);
     fprintf(f, "# Hockney, least squares over every size held to a, b >= 0: t(m) = a + b m\n");
     fprintf(f, "hockney_a %.10g\nhockney_b %.10g\n", cp->a, cp->b);
-    fprintf(f, "# LogGP: o and g of the smallest size, G the slope from 64 KiB up%s\n",
+    char eager[32];
+    cs_exact_bytes(CS_SMPI_EAGER, eager, sizeof eager);
+    fprintf(f, "# LogGP: o and g of the smallest size, G the slope from %s up%s\n", eager,
             cp->g_measured ? "" : " (g was not measured: 0)");
     fprintf(f, "loggp_L %.10g\nloggp_o %.10g\nloggp_g %.10g\nloggp_G %.10g\n", cp->L, cp->o, cp->g,
             cp->G);

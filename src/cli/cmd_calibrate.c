@@ -54,7 +54,7 @@ const char calibrate_usage[] =
     "\n"
     "SMPI semantics: with SimGrid's defaults an eager message moves only once its receive is\n"
     "matched, so the measured o_r and g equal the one-way time; o_s is 0 below the eager\n"
-    "threshold (64 KiB) and the whole transfer above it.\n";
+    "threshold (" CS_XSTR(CS_SMPI_EAGER) " B) and the whole transfer above it.\n";
 
 static void print_report(const struct fit_point *p, int n, const char *source)
 {
@@ -103,22 +103,23 @@ static void print_report(const struct fit_point *p, int n, const char *source)
            : h.a_ls == 0.0 ? " (held to a >= 0: the free line's a is negative)"
                            : " (held to b >= 0: the free line falls as messages grow)");
     struct fit_loggp g;
+    char eager[32];
+    cs_exact_bytes(CS_SMPI_EAGER, eager, sizeof eager);
     if (fit_loggp(lat, (size_t)nl, CS_SMPI_EAGER, &g) == 0) {
         printf("LogGP: L = %.6f us, o = %.6f us", g.L * 1e6, g.o * 1e6);
         if (g.g >= 0)
             printf(", g = %.6f us", g.g * 1e6);
         else
             printf(", g = - (not measured)");
-        printf(", G = %.6f ns/B (%s%s)\n", g.G * 1e9,
-               g.G_from_all ? "slope over every size: fewer than 2 from 64 KiB up"
-                            : "slope from 64 KiB up",
+        printf(", G = %.6f ns/B (%s%s up%s)\n", g.G * 1e9,
+               g.G_from_all ? "slope over every size: fewer than 2 from " : "slope from ", eager,
                g.G_held ? "; held at 0: the times fall as messages grow" : "");
     }
     struct fit_model_b b;
     if (fit_model_b(lat, (size_t)nl, CS_SMPI_EAGER, 16, &b) == 0)
-        printf("Model B (V_max = 64 KiB, V_h = 16 B): t_s0 = %.6f us, t_s1 = %.6f ns/B, "
+        printf("Model B (V_max = %s, V_h = 16 B): t_s0 = %.6f us, t_s1 = %.6f ns/B, "
                "t_b = %.6f ns/B\n",
-               b.ts0 * 1e6, b.ts1 * 1e9, b.tb * 1e9);
+               eager, b.ts0 * 1e6, b.ts1 * 1e9, b.tb * 1e9);
     printf(
         "\nA crossbar with this a and b (a route is an uplink and a downlink):\n"
         "  collsim platform crossbar --nodes N --latency %.6gus --bandwidth %.6gMBps -o FILE.xml\n",
