@@ -9,6 +9,7 @@
 
 #include "choices.h"
 #include "hier_rule.h"
+#include "ompi_topo.h"
 #include "predict.h"
 #include "predict_routes.h"
 #include "predict_terms.h"
@@ -339,6 +340,21 @@ double cost_reduce_knomial(struct pc *c)
 {
     int kids, rounds = knomial_levels(c, 8, &kids);
     return rounds * (LAT(c) + kids * (W(c, c->m) + c->m / c->R));
+}
+
+/* Open MPI's chain (src/coll/bcast/ompi.c): the root's F sends posted at once share its link,
+ * then every chain forwards hop by hop; its longest chain has L = ceil((p-1)/F) ranks. Exact
+ * unsegmented; with Open MPI's segments a pipeline this formula does not cover (NAN). */
+double cost_bcast_ompi_chain(struct pc *c)
+{
+    long segsize = coll_ompi_param("coll_tuned_bcast_algorithm_segmentsize", 0);
+    int f = (int)coll_ompi_param("coll_tuned_bcast_algorithm_chain_fanout", 4);
+    if (c->p < 2) return 0;
+    if (coll_ompi_segcount(segsize, 1, (int)c->m) < (int)c->m) return NAN;
+    f = f < 1 ? 1 : f > OMPI_TOPO_MAX ? OMPI_TOPO_MAX : f;
+    if (f > c->p - 1) f = c->p - 1;
+    int longest = (c->p - 1 + f - 1) / f;
+    return root_fanout(c, f, c->m, 1) + (longest - 1) * T(c, c->m);
 }
 
 /* A node j levels above the leaves posts its (k-1) j children at once (MPI_Isend): they share

@@ -2,6 +2,9 @@
  * (choices.h). */
 #include "choices.h"
 
+#include <stdio.h>
+#include <stdlib.h>
+
 #include "env.h"
 #include "hier_rule.h"
 
@@ -41,4 +44,21 @@ double coll_beta(void)
 double coll_memcpy_bw(void)
 {
     return coll_env_double("COLLSIM_MEMCPY_BW", 12e9);
+}
+
+long coll_ompi_param(const char *name, long dflt)
+{
+    char var[128];
+    snprintf(var, sizeof var, "OMPI_MCA_%s", name);
+    const char *v = getenv(var);
+    char *end;
+    long x = v != NULL ? strtol(v, &end, 10) : 0;
+    return v != NULL && end != v && *end == '\0' ? x : dflt;
+}
+
+int coll_ompi_segcount(long segsize, int size, int count)
+{
+    if (size <= 0 || segsize < size || segsize >= (long)size * count) return count;
+    long n = segsize / size + (segsize % size > size / 2);
+    return n < 1 ? 1 : (int)n;
 }

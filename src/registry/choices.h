@@ -1,8 +1,8 @@
 /* choices.h: the parameters the algorithms choose from the environment (COLLSIM_RADIX,
  * COLLSIM_HIER_LARGE, COLLSIM_HIER_PARTS, COLLSIM_DIRECT_PARTS, COLLSIM_ALPHA, COLLSIM_BETA,
- * COLLSIM_MEMCPY_BW), each read and bounded by one function that an algorithm (src/coll) and
- * its formula (src/predict) both call, so that the two never disagree. The segment sizes and
- * windows are segments.h's. MPI-free. */
+ * COLLSIM_MEMCPY_BW, and Open MPI's OMPI_MCA_* for the ompi:N schedules), each read and bounded by
+ * one function that an algorithm (src/coll) and its formula (src/predict) both call, so that the
+ * two never disagree. The segment sizes and windows are segments.h's. MPI-free. */
 #ifndef COLLSIM_CHOICES_H
 #define COLLSIM_CHOICES_H
 
@@ -26,6 +26,16 @@ int coll_direct_parts(double bytes);
  * default 1 us; COLLSIM_BETA, default 0.1 ns a byte, 10 GB/s). */
 double coll_alpha(void);
 double coll_beta(void);
+
+/* Open MPI's integer MCA parameter `name` (e.g. "coll_tuned_bcast_algorithm_segmentsize") as
+ * its environment variable OMPI_MCA_<name> sets it, else dflt: what the ompi:N algorithms and
+ * their formulas take for the parameters Open MPI reads when an algorithm is forced. */
+long coll_ompi_param(const char *name, long dflt);
+
+/* The elements a segment of segsize bytes holds of size-byte elements, as Open MPI rounds it
+ * (COLL_BASE_COMPUTED_SEGCOUNT: to the nearer whole element), or count when segsize is below one
+ * element or one segment holds all count. */
+int coll_ompi_segcount(long segsize, int size, int count);
 
 /* The copy bandwidth rma_shared charges a rank's copy from a shared window at, bytes/s:
  * COLLSIM_MEMCPY_BW, else 12e9. */

@@ -15,8 +15,9 @@ const struct ompi_algo ompi_algos[] = {
     {COLL_bcast, 1, "basic_linear", "linear", OMPI_FB_NONE, 0, 1,
      "collsim's root sends in turn with blocking sends; Open MPI posts every send at once "
      "(isend) and waits for them all"},
-    {COLL_bcast, 2, "chain", "pipeline_chain", OMPI_FB_NONE, 0, 0,
-     NOSEG "collsim cuts the message into its own segments (COLLSIM_SEGMENT)"},
+    {COLL_bcast, 2, "chain", "ompi_chain", OMPI_FB_NONE, 0, 0,
+     "the same chains (build_chain), posting and segments (Open MPI's parameters: "
+     "OMPI_MCA_coll_tuned_bcast_algorithm_chain_fanout and _segmentsize)"},
     {COLL_bcast, 3, "pipeline", "pipeline_chain", OMPI_FB_NONE, 0, 1,
      NOSEG "collsim cuts the message into its own segments (COLLSIM_SEGMENT)"},
     {COLL_bcast, 4, "split_binary_tree", "smpi:ompi_split_bintree", OMPI_FB_NONE, 0, 1,

@@ -138,6 +138,10 @@ const struct simgrid_algo_info *simgrid_algo_find(enum coll_id coll, const char 
  * times slower to simulate, and never the fastest in a full "all" broadcast study. */
 int algo_one_sided(const struct algo_info *a);
 
+/* 1 for the algorithms that run an MPI library's own schedule (family "ompi": what ompi:N
+ * names), which a study compares only when asked by name. */
+int algo_library_schedule(const struct algo_info *a);
+
 /* The messages the algorithm `name` of coll has in flight at once on p ranks when it posts a
  * message to every other rank at once (all-to-all linear; the direct all-reduce, allgather,
  * reduce and reduce-scatters): p(p-1). 0 for the others, which have at most a few per rank.

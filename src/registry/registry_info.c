@@ -90,6 +90,11 @@ int algo_one_sided(const struct algo_info *a)
     return strncmp(a->family, "rma", 3) == 0;
 }
 
+int algo_library_schedule(const struct algo_info *a)
+{
+    return strcmp(a->family, "ompi") == 0;
+}
+
 double algo_messages_at_once(enum coll_id coll, const char *name, int p)
 {
     static const struct {

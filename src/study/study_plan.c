@@ -433,8 +433,8 @@ static void compare_algos(const struct study_spec *s, int c, const char *main, c
     }
     for (int i = 0; i < algo_count; i++) {
         const struct algo_info *a = &algo_infos[i];
-        if ((int)a->coll == c && !algo_one_sided(a) && !study_in_list(main, a->name) &&
-            !study_in_list(out, a->name) && fits(c, a->name, f))
+        if ((int)a->coll == c && !algo_one_sided(a) && !algo_library_schedule(a) &&
+            !study_in_list(main, a->name) && !study_in_list(out, a->name) && fits(c, a->name, f))
             sprintf(out + strlen(out), "%s%s", *out ? "," : "", a->name);
     }
 }

@@ -306,6 +306,13 @@ printf 'source hand\nhockney_a 1e-06\nhockney_b 1e-09\nloggp_L 1e-06\nloggp_o 0\
 "$collsim" predict --params "$tmp/x.params" --np 4 --sizes 1000 --algo linear --csv "$tmp/c.csv" >/dev/null
 assert_near "fitted linear p=4 eager: a + 3 m b" "$(calc "1 + 3 * 1000 * 1e-3")" \
     "$(us "$tmp/c.csv" linear 1000 hockney)" 1e-6
+# Open MPI's chain (ompi_chain): the root's 4 sends share its link, then one more hop on the
+# longest chain (6 ranks in 4 chains: 2, 2, 1, 1); a = 2 x 2 us, b = 0.2 ns a byte
+at_least "ompi_chain p=7" 2 "$(compare "$xb" hockney bcast 7 1000,100000 ompi_chain)"
+at_least "ompi_chain p=16" 2 "$(compare "$xb" hockney bcast 16 1000,100000 ompi_chain)"
+"$collsim" predict --platform "$xb" --np 7 --sizes 100000 --algo ompi_chain --csv "$tmp/oc.csv" >/dev/null
+assert_near "ompi_chain p=7 by hand: a + 4 b m, then a + b m" \
+    "$(calc "4 + 4 * 100016 * 2e-4 + 4 + 100016 * 2e-4")" "$(us "$tmp/oc.csv" ompi_chain 100000 hockney)" 1e-6
 # The parameters an algorithm chooses are its formula's too (src/registry/choices.h): with
 # unusual settings, given to the run and to predict alike, every exact row still agrees.
 # COLLSIM_RADIX=1 runs k = 2 (at least 2; predict once read 1 as its own default, 4 or 8);

@@ -1,0 +1,23 @@
+/* ompi_topo.h: the trees Open MPI 4.1's coll/base builds for its collectives (coll_base_topo.c,
+ * read from Open MPI 4.1.4), as one rank sees them: its parent and its children in Open MPI's
+ * order, on real ranks. MPI-free: the algorithms that run Open MPI's schedules (ompi:N) and
+ * their tests share them. */
+#ifndef COLLSIM_OMPI_TOPO_H
+#define COLLSIM_OMPI_TOPO_H
+
+/* The most children a node has (Open MPI's MAXTREEFANOUT). */
+#define OMPI_TOPO_MAX 32
+
+/* One rank's place in a tree: parent -1 on the root. */
+struct ompi_node {
+    int parent;
+    int nchild;
+    int child[OMPI_TOPO_MAX];
+};
+
+/* build_chain: the p - 1 ranks after the root (shifted ranks 1 .. p-1) in `fanout` chains
+ * (at least 1, at most OMPI_TOPO_MAX and p - 1), the first (p-1) mod fanout of them one rank
+ * longer; the root feeds every chain's head, a rank the next of its chain. */
+void ompi_topo_chain(int fanout, int p, int root, int rank, struct ompi_node *n);
+
+#endif
