@@ -16,9 +16,11 @@ platforms="ring-64 torus-8x8 hypercube-6 fattree-64 xl250a"
 colls="bcast reduce"
 # sfx C: what C's file names add to the broadcast's ("-reduce")
 sfx() { [ "$1" = bcast ] || printf -- '-%s' "$1"; }
-# plain C: C's algorithms that need no topology and are not one-sided, in collsim list's order
+# plain C: C's algorithms that need no topology, are not one-sided and are no MPI library's
+# own schedule (written in src/coll/C/ompi.c), in collsim list's order
 plain() {
     "$collsim" list "$1" | awk '/^# SimGrid/ { exit } /^[a-z]/ { n[++k] = $1 } /^ +needs:/ { skip[n[k]] = 1 }
+        /^ +code: src\/coll\/[a-z_]+\/ompi\.c/ { skip[n[k]] = 1 }
         END { for (i = 1; i <= k; i++) if (!(n[i] in skip) && n[i] !~ /^rma/) print n[i] }'
 }
 # traced C: the study's rule: binomial, binary and linear where C has them, completed to three
@@ -59,6 +61,7 @@ for c in $colls; do
             assert_eq "$a rows in $q.csv" 2 "$(grep -c "^$c,$a,$p," "$tmp/s/$q.csv")"
         done
         assert_eq "one-sided rows in $q.csv" 0 "$(grep -c "^$c,rma" "$tmp/s/$q.csv")"
+        assert_eq "library schedules' rows in $q.csv (run when named)" 0 "$(grep -c "^$c,ompi_" "$tmp/s/$q.csv")"
     done
 done
 for p in $platforms; do
