@@ -19,7 +19,7 @@ msg_ompi() {
     timeout 60 mpirun.openmpi --oversubscribe --allow-run-as-root -np "$3" --mca btl self,vader \
         --mca coll_tuned_use_dynamic_rules 1 --mca "coll_tuned_$1_algorithm" "$2" \
         --mca pml_monitoring_enable 2 --mca pml_monitoring_enable_output 3 \
-        --mca pml_monitoring_filename "$dir/prof" "$tmp/coll_ompi" "$4" >/dev/null 2>&1 || return 1
+        --mca pml_monitoring_filename "$dir/prof" "$tmp/coll_ompi" "$1" "$4" >/dev/null 2>&1 || return 1
     cat "$dir"/prof.*.prof | awk -F'\t' '$1 == "I" { split($4, b, " "); split($5, m, " ")
         print $2, $3, m[1], b[1] }' | sort -n -k1,1 -k2,2
 }
