@@ -3,13 +3,12 @@
  * Source: van de Geijn's algorithm (Barnett et al. 1994) with the textbook scatter and
  * allgather costs (docs/references.md#scatter-allgather). The message is cut into p blocks of
  * ceil(m/p) bytes (the last ones shorter or empty); block j belongs to shifted rank j. A
- * binomial scatter (log2 p a + (p-1)/p b m) hands every rank its block, then:
- *   scatter_allgather_ring: ring allgather, (p-1)(a + b m/p);
- *     total about (log2 p + p - 1) a + 2 (p-1)/p b m;
- *   scatter_allgather_rd: recursive-doubling allgather, log2 p a + (p-1)/p b m;
- *     total about 2 log2 p a + 2 (p-1)/p b m; p must be a power of two, otherwise the ring
- *     allgather runs instead.
- * Non-contiguous datatypes fall back to the binomial tree. */
+ * binomial scatter (a subtree whose blocks are all empty is sent nothing) (log2 p a + (p-1)/p b m)
+ * hands every rank its block, then: scatter_allgather_ring: ring allgather, (p-1)(a + b m/p); total
+ * about (log2 p + p - 1) a + 2 (p-1)/p b m; scatter_allgather_rd: recursive-doubling allgather,
+ * log2 p a + (p-1)/p b m; total about 2 log2 p a + 2 (p-1)/p b m; p must be a power of two,
+ * otherwise the ring allgather runs instead. Non-contiguous datatypes fall back to the binomial
+ * tree. */
 #include "bcast.h"
 #include "contig.h"
 
@@ -25,8 +24,9 @@ static int scatter(char *buf, long bytes, long blk, int s, int root, int p, MPI_
     while (mask < p) {
         if (s & mask) {
             long lo = clip((long)s * blk, bytes), hi = clip((long)(s + mask) * blk, bytes);
-            rc = MPI_Recv(buf + lo, (int)(hi - lo), MPI_BYTE, coll_rank(s - mask, root, p),
-                          BCAST_TAG, comm, MPI_STATUS_IGNORE);
+            if (hi > lo) /* a subtree past the message's end gets nothing */
+                rc = MPI_Recv(buf + lo, (int)(hi - lo), MPI_BYTE, coll_rank(s - mask, root, p),
+                              BCAST_TAG, comm, MPI_STATUS_IGNORE);
             break;
         }
         mask <<= 1;
@@ -35,8 +35,9 @@ static int scatter(char *buf, long bytes, long blk, int s, int root, int p, MPI_
         if (s + mask < p) {
             long lo = clip((long)(s + mask) * blk, bytes),
                  hi = clip((long)(s + 2 * mask) * blk, bytes);
-            rc = MPI_Send(buf + lo, (int)(hi - lo), MPI_BYTE, coll_rank(s + mask, root, p),
-                          BCAST_TAG, comm);
+            if (hi > lo)
+                rc = MPI_Send(buf + lo, (int)(hi - lo), MPI_BYTE, coll_rank(s + mask, root, p),
+                              BCAST_TAG, comm);
         }
     return rc;
 }
