@@ -342,19 +342,50 @@ double cost_reduce_knomial(struct pc *c)
     return rounds * (LAT(c) + kids * (W(c, c->m) + c->m / c->R));
 }
 
+/* 1 when Open MPI's forced broadcast segment size cuts c's message (its formulas below cover
+ * one segment only). */
+static int ompi_bcast_segmented(const struct pc *c)
+{
+    long segsize = coll_ompi_param("coll_tuned_bcast_algorithm_segmentsize", 0);
+    return coll_ompi_segcount(segsize, 1, (int)c->m) < (int)c->m;
+}
+
 /* Open MPI's chain (src/coll/bcast/ompi.c): the root's F sends posted at once share its link,
- * then every chain forwards hop by hop; its longest chain has L = ceil((p-1)/F) ranks. Exact
+ * then every chain forwards hop by hop; its longest chain has L ranks (ompi_topo.h). Exact
  * unsegmented; with Open MPI's segments a pipeline this formula does not cover (NAN). */
 double cost_bcast_ompi_chain(struct pc *c)
 {
-    long segsize = coll_ompi_param("coll_tuned_bcast_algorithm_segmentsize", 0);
     int f = (int)coll_ompi_param("coll_tuned_bcast_algorithm_chain_fanout", 4);
     if (c->p < 2) return 0;
-    if (coll_ompi_segcount(segsize, 1, (int)c->m) < (int)c->m) return NAN;
-    f = f < 1 ? 1 : f > OMPI_TOPO_MAX ? OMPI_TOPO_MAX : f;
-    if (f > c->p - 1) f = c->p - 1;
-    int longest = (c->p - 1 + f - 1) / f;
-    return root_fanout(c, f, c->m, 1) + (longest - 1) * T(c, c->m);
+    if (ompi_bcast_segmented(c)) return NAN;
+    return root_fanout(c, ompi_topo_chains(f, c->p), c->m, 1) +
+           (ompi_topo_chain_longest(f, c->p) - 1) * T(c, c->m);
+}
+
+/* Open MPI's pipeline unsegmented: one chain, p - 1 hops. */
+double cost_bcast_ompi_pipeline(struct pc *c)
+{
+    if (ompi_bcast_segmented(c)) return NAN;
+    return (c->p - 1) * T(c, c->m);
+}
+
+/* Open MPI's binary tree unsegmented (build_tree, fan-out 2): a rank's sends to its children
+ * are posted at once and share its link; the time is the longest path's. */
+double cost_bcast_ompi_bintree(struct pc *c)
+{
+    if (ompi_bcast_segmented(c)) return NAN;
+    double *t = calloc((size_t)c->p, sizeof *t), most = 0;
+    if (t == NULL) return NAN;
+    for (int s = 0; s < c->p; s++) {
+        struct ompi_node n;
+        ompi_topo_tree(2, (int)c->p, 0, s, &n);
+        for (int k = 0; k < n.nchild; k++) {
+            t[n.child[k]] = t[s] + root_fanout(c, n.nchild, c->m, 1);
+            most = fmax(most, t[n.child[k]]);
+        }
+    }
+    free(t);
+    return most;
 }
 
 /* A node j levels above the leaves posts its (k-1) j children at once (MPI_Isend): they share

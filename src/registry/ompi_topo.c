@@ -1,10 +1,23 @@
 /* ompi_topo.c: Open MPI's trees as one rank sees them (ompi_topo.h). */
 #include "ompi_topo.h"
 
+int ompi_topo_chains(int fanout, int p)
+{
+    if (fanout < 1) fanout = 1;
+    if (fanout > OMPI_TOPO_MAX) fanout = OMPI_TOPO_MAX;
+    return fanout > p - 1 ? p - 1 : fanout;
+}
+
+int ompi_topo_chain_longest(int fanout, int p)
+{
+    int f = ompi_topo_chains(fanout, p);
+    return f < 1 ? 0 : (p - 1 + f - 1) / f;
+}
+
 /* Shifted rank s's chain of `fanout` chains over p - 1 ranks: its head and length. */
 static void chain_of(int s, int fanout, int p, int *head, int *len)
 {
-    int longest = (p - 1 + fanout - 1) / fanout, longer = (p - 1) % fanout;
+    int longest = ompi_topo_chain_longest(fanout, p), longer = (p - 1) % fanout;
     if (longer == 0) longer = fanout; /* every chain has the longest length */
     if (s - 1 < longer * longest) {
         *head = 1 + (s - 1) / longest * longest;
@@ -19,12 +32,10 @@ static void chain_of(int s, int fanout, int p, int *head, int *len)
 void ompi_topo_chain(int fanout, int p, int root, int rank, struct ompi_node *n)
 {
     int s = (rank - root + p) % p;
-    if (fanout < 1) fanout = 1;
-    if (fanout > OMPI_TOPO_MAX) fanout = OMPI_TOPO_MAX;
-    if (fanout > p - 1) fanout = p - 1;
     n->parent = -1;
     n->nchild = 0;
     if (p < 2) return;
+    fanout = ompi_topo_chains(fanout, p);
     if (s == 0) {
         for (int c = 0, head = 1; c < fanout; c++) {
             int h, len;
@@ -38,4 +49,34 @@ void ompi_topo_chain(int fanout, int p, int root, int rank, struct ompi_node *n)
     chain_of(s, fanout, p, &head, &len);
     n->parent = s == head ? root : (s - 1 + root) % p;
     if (s < head + len - 1) n->child[n->nchild++] = (s + 1 + root) % p;
+}
+
+/* The first shifted rank of shifted rank s's level, and the level's width (fanout^level). */
+static void level_of(int s, int fanout, int *first, int *width)
+{
+    *first = 0;
+    *width = 1;
+    while (*first + *width <= s) {
+        *first += *width;
+        *width *= fanout;
+    }
+}
+
+void ompi_topo_tree(int fanout, int p, int root, int rank, struct ompi_node *n)
+{
+    int s = (rank - root + p) % p, first, width;
+    n->parent = -1;
+    n->nchild = 0;
+    if (p < 2 || fanout < 1 || fanout > OMPI_TOPO_MAX) return;
+    level_of(s, fanout, &first, &width);
+    for (int i = 1; i <= fanout && s + i * width < p; i++)
+        n->child[n->nchild++] = (s + i * width + root) % p;
+    if (s == 0) return;
+    int up = s; /* the rank above s: one level's width back, fanout times less wide */
+    if (up < fanout)
+        up = 0;
+    else
+        while (up >= first)
+            up -= width / fanout;
+    n->parent = (up + root) % p;
 }

@@ -20,4 +20,15 @@ struct ompi_node {
  * longer; the root feeds every chain's head, a rank the next of its chain. */
 void ompi_topo_chain(int fanout, int p, int root, int rank, struct ompi_node *n);
 
+/* The number of chains build_chain makes of p ranks for `fanout` (clamped as Open MPI does),
+ * and the length of the longest (0 for p < 2). */
+int ompi_topo_chains(int fanout, int p);
+int ompi_topo_chain_longest(int fanout, int p);
+
+/* build_tree: the level tree of fan-out `fanout` (1 .. OMPI_TOPO_MAX) on shifted ranks: level
+ * l holds fanout^l ranks, shifted rank s of level l feeds s + fanout^l, s + 2 fanout^l, ...
+ * (at most fanout of them, below p); fanout 2 on 7 ranks: 0 feeds 1, 2; 1 feeds 3, 5; 2 feeds
+ * 4, 6. */
+void ompi_topo_tree(int fanout, int p, int root, int rank, struct ompi_node *n);
+
 #endif

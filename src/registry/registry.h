@@ -138,8 +138,8 @@ const struct simgrid_algo_info *simgrid_algo_find(enum coll_id coll, const char 
  * times slower to simulate, and never the fastest in a full "all" broadcast study. */
 int algo_one_sided(const struct algo_info *a);
 
-/* 1 for the algorithms that run an MPI library's own schedule (family "ompi": what ompi:N
- * names), which a study compares only when asked by name. */
+/* 1 for the algorithms that run an MPI library's own schedule (what ompi:N names: families
+ * "ompi" and "ompi_*", a file each), which a study compares only when asked by name. */
 int algo_library_schedule(const struct algo_info *a);
 
 /* The messages the algorithm `name` of coll has in flight at once on p ranks when it posts a

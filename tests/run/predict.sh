@@ -313,6 +313,16 @@ at_least "ompi_chain p=16" 2 "$(compare "$xb" hockney bcast 16 1000,100000 ompi_
 "$collsim" predict --platform "$xb" --np 7 --sizes 100000 --algo ompi_chain --csv "$tmp/oc.csv" >/dev/null
 assert_near "ompi_chain p=7 by hand: a + 4 b m, then a + b m" \
     "$(calc "4 + 4 * 100016 * 2e-4 + 4 + 100016 * 2e-4")" "$(us "$tmp/oc.csv" ompi_chain 100000 hockney)" 1e-6
+# Open MPI's pipeline and binary tree (ompi_pipeline, ompi_bintree) unsegmented: rows agree
+# with the run; by hand at p = 7, 100000 B: the pipeline is 6 hops of a + b m; the level tree
+# (0 feeds 1, 2; 1 feeds 3, 5; 2 feeds 4, 6) is two levels of a + 2 b m (two sends at once)
+at_least "ompi_pipeline, ompi_bintree p=7" 4 "$(compare "$xb" hockney bcast 7 1000,100000 ompi_pipeline,ompi_bintree)"
+at_least "ompi_pipeline, ompi_bintree p=12" 4 "$(compare "$xb" hockney bcast 12 1000,100000 ompi_pipeline,ompi_bintree)"
+"$collsim" predict --platform "$xb" --np 7 --sizes 100000 --algo ompi_pipeline,ompi_bintree --csv "$tmp/oc.csv" >/dev/null
+assert_near "ompi_pipeline p=7 by hand: 6 (a + b m)" \
+    "$(calc "6 * (4 + 100016 * 2e-4)")" "$(us "$tmp/oc.csv" ompi_pipeline 100000 hockney)" 1e-6
+assert_near "ompi_bintree p=7 by hand: 2 (a + 2 b m)" \
+    "$(calc "2 * (4 + 2 * 100016 * 2e-4)")" "$(us "$tmp/oc.csv" ompi_bintree 100000 hockney)" 1e-6
 # The parameters an algorithm chooses are its formula's too (src/registry/choices.h): with
 # unusual settings, given to the run and to predict alike, every exact row still agrees.
 # COLLSIM_RADIX=1 runs k = 2 (at least 2; predict once read 1 as its own default, 4 or 8);

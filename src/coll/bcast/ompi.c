@@ -1,20 +1,23 @@
-/* ompi.c: Open MPI 4.1's broadcasts that no collsim algorithm already is, run as Open MPI's
- * coll/base runs them (coll_base_bcast.c, read from Open MPI 4.1.4), for ompi:N.
+/* ompi.c: Open MPI 4.1's tree broadcasts as its coll/base runs them (coll_base_bcast.c, read
+ * from Open MPI 4.1.4), for ompi:N. All three are Open MPI's generic broadcast (ompi.h) over
+ * one of its trees (ompi_topo.h), in segments of Open MPI's forced segment size:
  *
- * ompi_chain (coll_tuned_bcast_algorithm 2): the message down `fanout` chains at once
- * (ompi_topo_chain: Open MPI's build_chain), cut into segments of Open MPI's segment size, both
- * read from Open MPI's own parameters, as Open MPI reads them when the algorithm is forced:
- * OMPI_MCA_coll_tuned_bcast_algorithm_chain_fanout (default 4) and
- * OMPI_MCA_coll_tuned_bcast_algorithm_segmentsize (bytes, default 0: one segment).
+ *   ompi_chain (coll_tuned_bcast_algorithm 2): `fanout` chains at once (build_chain;
+ *     OMPI_MCA_coll_tuned_bcast_algorithm_chain_fanout, default 4);
+ *   ompi_pipeline (3): one chain (build_chain of fan-out 1);
+ *   ompi_bintree (5): the level tree of fan-out 2 (build_tree: 1 feeds 3 and 5).
  *
- * The schedule is Open MPI's generic broadcast: the root posts a segment to every child at once
- * and waits for those sends before the next segment; an inner rank keeps two receives posted
- * (the next segment's before it waits for the last), forwards each segment to its children at
- * once and waits for them; a leaf keeps two receives posted. */
-#include <stdlib.h>
+ * The segment size is OMPI_MCA_coll_tuned_bcast_algorithm_segmentsize (bytes, default 0: one
+ * segment), as Open MPI reads it when an algorithm is forced. */
+#include "ompi.h"
 
-#include "bcast.h"
-#include "ompi_topo.h"
+int bcast_ompi_segcount(int count, MPI_Datatype type)
+{
+    int size;
+    MPI_Type_size(type, &size);
+    return coll_ompi_segcount(coll_ompi_param("coll_tuned_bcast_algorithm_segmentsize", 0), size,
+                              count);
+}
 
 /* Sends segment `seg` (n elements) to every child at once and waits for them. */
 static int to_children(char *seg, int n, MPI_Datatype type, const struct ompi_node *t,
@@ -28,9 +31,8 @@ static int to_children(char *seg, int n, MPI_Datatype type, const struct ompi_no
     return rc != MPI_SUCCESS ? rc : wrc;
 }
 
-/* Open MPI's generic broadcast of count elements over tree t in segments of segcount. */
-static int ompi_generic(char *buf, int count, MPI_Datatype type, const struct ompi_node *t,
-                        int segcount, MPI_Comm comm)
+int bcast_ompi_generic(char *buf, int count, MPI_Datatype type, const struct ompi_node *t,
+                       int segcount, MPI_Comm comm)
 {
     MPI_Aint lb, ext;
     MPI_Type_get_extent(type, &lb, &ext);
@@ -51,16 +53,34 @@ static int ompi_generic(char *buf, int count, MPI_Datatype type, const struct om
     return rc;
 }
 
-int bcast_ompi_chain(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm)
+/* One rank's node of the tree `kind` builds ('c' chains of `fanout`, 't' the level tree). */
+static int run_over(char kind, int fanout, void *buf, int count, MPI_Datatype type, int root,
+                    MPI_Comm comm)
 {
-    int rank, p, size;
+    int rank, p;
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &p);
-    MPI_Type_size(type, &size);
     if (p < 2) return MPI_SUCCESS;
     struct ompi_node t;
-    ompi_topo_chain((int)coll_ompi_param("coll_tuned_bcast_algorithm_chain_fanout", 4), p, root,
-                    rank, &t);
-    long segsize = coll_ompi_param("coll_tuned_bcast_algorithm_segmentsize", 0);
-    return ompi_generic(buf, count, type, &t, coll_ompi_segcount(segsize, size, count), comm);
+    if (kind == 'c')
+        ompi_topo_chain(fanout, p, root, rank, &t);
+    else
+        ompi_topo_tree(fanout, p, root, rank, &t);
+    return bcast_ompi_generic(buf, count, type, &t, bcast_ompi_segcount(count, type), comm);
+}
+
+int bcast_ompi_chain(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm)
+{
+    int fanout = (int)coll_ompi_param("coll_tuned_bcast_algorithm_chain_fanout", 4);
+    return run_over('c', fanout, buf, count, type, root, comm);
+}
+
+int bcast_ompi_pipeline(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm)
+{
+    return run_over('c', 1, buf, count, type, root, comm);
+}
+
+int bcast_ompi_bintree(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm)
+{
+    return run_over('t', 2, buf, count, type, root, comm);
 }
