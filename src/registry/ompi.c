@@ -18,25 +18,26 @@ const struct ompi_algo ompi_algos[] = {
     {COLL_bcast, 2, "chain", "ompi_chain", OMPI_FB_NONE, 0, 0,
      "the same chains (build_chain), posting and segments (Open MPI's parameters: "
      "OMPI_MCA_coll_tuned_bcast_algorithm_chain_fanout and _segmentsize)"},
-    {COLL_bcast, 3, "pipeline", "pipeline_chain", OMPI_FB_NONE, 0, 1,
-     NOSEG "collsim cuts the message into its own segments (COLLSIM_SEGMENT)"},
-    {COLL_bcast, 4, "split_binary_tree", "smpi:ompi_split_bintree", OMPI_FB_NONE, 0, 1,
-     PORT ", with 1 KiB / 8 KiB segments where the fixed rules use none; fails below 2 "
-          "segments"},
-    {COLL_bcast, 5, "binary_tree", "binary", OMPI_FB_NONE, 0, 1,
-     "collsim's binary tree is the heap (s feeds 2s+1, 2s+2), Open MPI's the level tree (1 "
-     "feeds 3 and 5); collsim sends in turn with blocking sends"},
+    {COLL_bcast, 3, "pipeline", "ompi_pipeline", OMPI_FB_NONE, 0, 1,
+     "the same chain (build_chain of fan-out 1), posting and segments (Open MPI's "
+     "OMPI_MCA_coll_tuned_bcast_algorithm_segmentsize)"},
+    {COLL_bcast, 4, "split_binary_tree", "ompi_split_bintree", OMPI_FB_NONE, 0, 1,
+     "the same halves down build_tree's two subtrees, blocking sends, segments and swap of "
+     "halves; a half of no elements runs the pipeline (3) in both"},
+    {COLL_bcast, 5, "binary_tree", "ompi_bintree", OMPI_FB_NONE, 0, 1,
+     "the same level tree (build_tree, fan-out 2: 1 feeds 3 and 5), posting and segments"},
     {COLL_bcast, 6, "binomial", "binomial", OMPI_FB_NONE, 0, 1,
      "the same tree and child order (shifted rank s feeds s + 2^k above its highest bit); "
      "collsim sends in turn with blocking sends, Open MPI posts a node's sends at once"},
     {COLL_bcast, 7, "knomial", "knomial", OMPI_FB_NONE, 0, 1,
      "the same tree (build_kmtree, radix 4: COLLSIM_RADIX) and child order, every child's send "
      "posted at once, unsegmented as Open MPI's fixed rules run it"},
-    {COLL_bcast, 8, "scatter_allgather", "scatter_allgather_rd", OMPI_FB_COUNT_LT_P, 1, 1,
-     "p not a power of two: Open MPI's recursive doubling has a fix-up step, collsim runs the "
-     "ring allgather; below p bytes Open MPI runs basic_linear (1)"},
-    {COLL_bcast, 9, "scatter_allgather_ring", "scatter_allgather_ring", OMPI_FB_NONE, 0, 1,
-     "binomial scatter of ceil(m/p)-byte blocks, ring allgather, in both"},
+    {COLL_bcast, 8, "scatter_allgather", "ompi_scatter_allgather", OMPI_FB_COUNT_LT_P, 1, 1,
+     "the same binomial scatter and recursive-doubling allgather, with Open MPI's fix-up when p "
+     "is not a power of two; below p bytes Open MPI runs basic_linear (1)"},
+    {COLL_bcast, 9, "scatter_allgather_ring", "scatter_allgather_ring", OMPI_FB_COUNT_LT_P, 1, 1,
+     "binomial scatter of ceil(m/p)-byte blocks (an empty part not sent), ring allgather, in "
+     "both; below p bytes Open MPI runs basic_linear (1)"},
 
     {COLL_reduce, 1, "linear", "linear", OMPI_FB_NONE, 0, 1,
      "Open MPI's root receives from rank p-1 down to 0, collsim's from shifted rank 1 up"},

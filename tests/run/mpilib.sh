@@ -30,11 +30,11 @@ assert_eq "ompi:binomial runs binomial" "$(times binomial)" "$(times ompi:binomi
 [ -n "$(times binomial)" ] && pass || fail "no binomial rows"
 
 # bcast, p < 16: s<8->7 | s<64->5 | s<4096->7 | s<16384->5 | s<32768->6 | else->1
-# (5 binary_tree: binary, 6 binomial, 1 basic_linear: linear)
+# (5 binary_tree: ompi_bintree, 6 binomial, 1 basic_linear: linear)
 run_csv 8 bcast ompi:default,binomial 16383,16384,32767,32768
 assert_eq "bcast ompi:default status" 0 $?
 assert_eq "bcast ompi:default, 8 processes" \
-    "ompi:default=binary ompi:default=binomial ompi:default=binomial ompi:default=linear binomial binomial binomial binomial" \
+    "ompi:default=ompi_bintree ompi:default=binomial ompi:default=binomial ompi:default=linear binomial binomial binomial binomial" \
     "$(labels)"
 assert_eq "ompi:default=binomial is binomial's time" \
     "$(times binomial | cut -d' ' -f2-3)" "$(times ompi:default=binomial)"
