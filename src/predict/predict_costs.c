@@ -5,6 +5,7 @@
  * it is an estimate. */
 #include <math.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "choices.h"
@@ -342,12 +343,18 @@ double cost_reduce_knomial(struct pc *c)
     return rounds * (LAT(c) + kids * (W(c, c->m) + c->m / c->R));
 }
 
-/* 1 when Open MPI's forced broadcast segment size cuts c's message (its formulas below cover
- * one segment only). */
+/* 1 when Open MPI's forced segment size for coll (its parameter
+ * coll_tuned_<coll>_algorithm_segmentsize) cuts c's message: its formulas cover one segment. */
+static int ompi_segmented(const struct pc *c, const char *coll)
+{
+    char name[64];
+    snprintf(name, sizeof name, "coll_tuned_%s_algorithm_segmentsize", coll);
+    return coll_ompi_segcount(coll_ompi_param(name, 0), 1, (int)c->m) < (int)c->m;
+}
+
 static int ompi_bcast_segmented(const struct pc *c)
 {
-    long segsize = coll_ompi_param("coll_tuned_bcast_algorithm_segmentsize", 0);
-    return coll_ompi_segcount(segsize, 1, (int)c->m) < (int)c->m;
+    return ompi_segmented(c, "bcast");
 }
 
 /* Open MPI's chain (src/coll/bcast/ompi.c): the root's F sends posted at once share its link,
@@ -386,6 +393,14 @@ double cost_bcast_ompi_bintree(struct pc *c)
     }
     free(t);
     return most;
+}
+
+/* Open MPI's reduce pipeline unsegmented (src/coll/reduce/ompi.c): a rank waits for its
+ * successor's part, combines it and sends on, p - 1 hops. */
+double cost_reduce_ompi_pipeline(struct pc *c)
+{
+    if (ompi_segmented(c, "reduce")) return NAN;
+    return (c->p - 1) * (T(c, c->m) + c->m / c->R);
 }
 
 /* A node j levels above the leaves posts its (k-1) j children at once (MPI_Isend): they share

@@ -323,6 +323,13 @@ assert_near "ompi_pipeline p=7 by hand: 6 (a + b m)" \
     "$(calc "6 * (4 + 100016 * 2e-4)")" "$(us "$tmp/oc.csv" ompi_pipeline 100000 hockney)" 1e-6
 assert_near "ompi_bintree p=7 by hand: 2 (a + 2 b m)" \
     "$(calc "2 * (4 + 2 * 100016 * 2e-4)")" "$(us "$tmp/oc.csv" ompi_bintree 100000 hockney)" 1e-6
+# Open MPI's reduce pipeline (reduce ompi_pipeline) unsegmented: by hand at p = 7, 100000 B,
+# 6 hops of a + b m and a combine of m/R (8 GB/s: 12.5 us)
+at_least "reduce ompi_pipeline p=7" 2 "$(compare "$xb" hockney reduce 7 1000,100000 ompi_pipeline)"
+at_least "reduce ompi_pipeline p=12" 2 "$(compare "$xb" hockney reduce 12 1000,100000 ompi_pipeline)"
+"$collsim" predict --platform "$xb" --np 7 --collective reduce --sizes 100000 --algo ompi_pipeline --csv "$tmp/oc.csv" >/dev/null
+assert_near "reduce ompi_pipeline p=7 by hand: 6 (a + b m + m/R)" \
+    "$(calc "6 * (4 + 100016 * 2e-4 + 12.5)")" "$(us "$tmp/oc.csv" ompi_pipeline 100000 hockney)" 1e-6
 # The parameters an algorithm chooses are its formula's too (src/registry/choices.h): with
 # unusual settings, given to the run and to predict alike, every exact row still agrees.
 # COLLSIM_RADIX=1 runs k = 2 (at least 2; predict once read 1 as its own default, 4 or 8);
