@@ -32,6 +32,10 @@ double coll_beta(void);
  * their formulas take for the parameters Open MPI reads when an algorithm is forced. */
 long coll_ompi_param(const char *name, long dflt);
 
+/* on = 1: what runs is Open MPI's fixed decision (ompi:default), which passes no parameters
+ * (fan-out 0, segment size 0) whatever OMPI_MCA_* says: coll_ompi_param returns dflt. */
+void coll_ompi_fixed_rules(int on);
+
 /* The elements a segment of segsize bytes holds of size-byte elements, as Open MPI rounds it
  * (COLL_BASE_COMPUTED_SEGCOUNT: to the nearer whole element), or count when segsize is below one
  * element or one segment holds all count. */

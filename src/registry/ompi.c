@@ -7,7 +7,6 @@
 
 #include "mpilib.h"
 
-#define NOSEG "Open MPI's fixed rules run it unsegmented (fanout 1: a plain chain); "
 #define PORT "SimGrid's port of Open MPI's code"
 
 /* Every algorithm of coll_tuned_<coll>_decision.c for the eight collectives collsim has. */
@@ -41,12 +40,16 @@ const struct ompi_algo ompi_algos[] = {
 
     {COLL_reduce, 1, "linear", "linear", OMPI_FB_NONE, 0, 1,
      "Open MPI's root receives from rank p-1 down to 0, collsim's from shifted rank 1 up"},
-    {COLL_reduce, 2, "chain", "pipeline_chain", OMPI_FB_NONE, 0, 0,
-     NOSEG "collsim cuts m/64 within [1 KiB, 4 KiB] and keeps 16 receives posted"},
-    {COLL_reduce, 3, "pipeline", "pipeline_chain", OMPI_FB_NONE, 0, 1,
-     NOSEG "collsim cuts m/64 within [1 KiB, 4 KiB] and keeps 16 receives posted"},
-    {COLL_reduce, 4, "binary", "smpi:ompi_binary", OMPI_FB_NONE, 0, 1,
-     PORT ", with 32 KiB segments where the fixed rules use none; crashes on 0 bytes"},
+    {COLL_reduce, 2, "chain", "ompi_chain", OMPI_FB_NONE, 0, 1,
+     "the same chains (build_chain), receives, blocking sends and segments (Open MPI's "
+     "parameters: OMPI_MCA_coll_tuned_reduce_algorithm_chain_fanout, _segmentsize and "
+     "_max_requests)"},
+    {COLL_reduce, 3, "pipeline", "ompi_pipeline", OMPI_FB_NONE, 0, 1,
+     "the same chain (build_chain of fan-out 1), receives, blocking sends and segments (Open "
+     "MPI's OMPI_MCA_coll_tuned_reduce_algorithm_segmentsize and _max_requests)"},
+    {COLL_reduce, 4, "binary", "ompi_bintree", OMPI_FB_NONE, 0, 1,
+     "the same level tree (build_tree, fan-out 2: 3 and 5 feed 1), receives, blocking sends "
+     "and segments"},
     {COLL_reduce, 5, "binomial", "binomial", OMPI_FB_NONE, 0, 1,
      "the same in-order binomial tree (children at distance 1, 2, 4, ..., parent: lowest set "
      "bit cleared); Open MPI keeps two receives posted, collsim one"},
@@ -358,6 +361,10 @@ int ompi_pick(enum coll_id coll, const char *word, int np, uint64_t bytes, struc
     }
     const struct ompi_algo *a = handed_over(asked, np, bytes, err, errlen);
     if (a == NULL) return -1;
+    /* the fixed decision passes the chains a fan-out of 0, which build_chain makes 1: one
+     * chain, the pipeline's tree (seen in Open MPI 4.1.4's monitoring) */
+    if (dflt && a->number == 2 && (coll == COLL_bcast || coll == COLL_reduce))
+        a = by_number(coll, 3);
     if (a->runs == NULL) {
         char why[64] = " (";
         if (a != asked)

@@ -17,8 +17,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "choices.h"
 #include "coll.h"
 #include "mailbox.h"
+#include "mpilib.h"
 #include "progress.h"
 #include "runner.h"
 #include "util.h"
@@ -67,6 +69,7 @@ static struct totals run_all(const struct options *o, const struct world *w)
                 cs_error("%s", err);
                 MPI_Abort(MPI_COMM_WORLD, 2);
             }
+            coll_ompi_fixed_rules(strcmp(o->algos[a].name, OMPI_PREFIX "default") == 0);
             struct phase_result r = run_phase(o, &now, o->a.sizes.v[s], state, w);
             if (w->rank != 0) continue;
             t.errors += r.errors, t.unreceived += r.unreceived, t.early += r.early;

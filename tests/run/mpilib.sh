@@ -38,9 +38,18 @@ assert_eq "bcast ompi:default, 8 processes" \
     "$(labels)"
 assert_eq "ompi:default=binomial is binomial's time" \
     "$(times binomial | cut -d' ' -f2-3)" "$(times ompi:default=binomial)"
-# reduce (commutative), p < 16: s<8192->4 | else->5 (4 binary: SimGrid's ompi_binary)
+# reduce (commutative), p < 16: s<8192->4 | else->5 (4 binary: ompi_bintree)
 run_csv 8 reduce ompi:default 8191,8192
-assert_eq "reduce ompi:default" "ompi:default=smpi:ompi_binary ompi:default=binomial" "$(labels)"
+assert_eq "reduce ompi:default" "ompi:default=ompi_bintree ompi:default=binomial" "$(labels)"
+# reduce, p < 4: s<1048576->2 from 524288; the fixed rules give the chain a fan-out of 0, which
+# Open MPI makes 1 (one chain, as its monitoring shows): the pipeline, not four chains; and
+# they pass no segment size, so Open MPI's OMPI_MCA_ segment size changes nothing
+run_csv 3 reduce ompi:default,ompi:3 600000
+assert_eq "reduce ompi:default, 3 processes" "ompi:default=ompi_pipeline ompi:3=ompi_pipeline" "$(labels)"
+unseg=$(times ompi:default=ompi_pipeline)
+OMPI_MCA_coll_tuned_reduce_algorithm_segmentsize=1000 run_csv 3 reduce ompi:default,ompi:3 600000
+assert_eq "ompi:default ignores the forced segment size" "$unseg" "$(times ompi:default=ompi_pipeline)"
+[ "$unseg" != "$(times ompi:3=ompi_pipeline)" ] && pass || fail "ompi:3 ignores its segment size"
 # allreduce (commutative), p < 16: s<8192->3 | else->6; p < 8: s<16->4 | s<8192->3 | else->6,
 # and ring (4) with fewer elements than processes runs recursive doubling (3)
 run_csv 8 allreduce ompi:default 8191,8192
