@@ -12,12 +12,14 @@ msg_setup() {
     "$collsim" platform crossbar --nodes 64 -o "$tmp/xb.xml" >/dev/null
 }
 
-# msg_ompi COLL N NP BYTES: Open MPI's messages for coll_tuned_COLL_algorithm N.
+# msg_ompi COLL N NP BYTES: Open MPI's messages for coll_tuned_COLL_algorithm N, or for its
+# fixed decision when N is "default".
 msg_ompi() {
-    local dir=$tmp/prof-$1-$2-$3-$4
+    local dir=$tmp/prof-$1-$2-$3-$4 force=()
+    [ "$2" = default ] || force=(--mca coll_tuned_use_dynamic_rules 1 --mca "coll_tuned_$1_algorithm" "$2")
     rm -rf "$dir" && mkdir -p "$dir" || return 1
     timeout 60 mpirun.openmpi --oversubscribe --allow-run-as-root -np "$3" --mca btl self,vader \
-        --mca coll_tuned_use_dynamic_rules 1 --mca "coll_tuned_$1_algorithm" "$2" \
+        "${force[@]}" \
         --mca pml_monitoring_enable 2 --mca pml_monitoring_enable_output 3 \
         --mca pml_monitoring_filename "$dir/prof" "$tmp/coll_ompi" "$1" "$4" >/dev/null 2>&1 || return 1
     cat "$dir"/prof.*.prof | awk -F'\t' '$1 == "I" { split($4, b, " "); split($5, m, " ")

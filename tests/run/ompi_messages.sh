@@ -3,8 +3,9 @@
 # messages: Debian's Open MPI 4.1.4 run under its pml monitoring and collsim's simulated call
 # of the same number give the same count and bytes from every rank to every other
 # (tests/mpilib/messages.sh), at the issue's process counts and on both sides of 64 KiB. The
-# numbers checked are those collsim runs as Open MPI does (docs/mpi-libraries.md); the others
-# are counted by bench/ompi-messages. Exits 77 (skipped) without Open MPI.
+# numbers checked are those collsim runs as Open MPI does (docs/mpi-libraries.md), and
+# ompi:default against Open MPI with no algorithm forced; the others are counted by
+# bench/ompi-messages. Exits 77 (skipped) without Open MPI.
 collsim=$1 src=$2
 source "$src/tests/lib.sh"
 source "$src/tests/mpilib/messages.sh"
@@ -31,6 +32,18 @@ same bcast 8 5 64 99999
 same bcast 9 5 99999
 # split_bintree: an odd count (halves of 50000 and 49999)
 NPS="7 8" same bcast 4 99999
+# the reductions over Open MPI's trees: chains, pipeline, binary tree
+NPS="2 3 4 7 8 12" same reduce 2 64 100000
+NPS="2 3 4 7 8 12" same reduce 3 64 100000
+NPS="2 3 4 7 8 12" same reduce 4 64 100000
+# ompi:default is Open MPI's fixed decision, picked at each size on both sides of its
+# thresholds; its chains run with one chain (fan-out 0 made 1), as Open MPI's do
+NPS="3 4 8" same bcast default 64 4096 200000 600000 2000000
+NPS="3 4 8" same reduce default 64 4096 200000 600000 2000000
+NPS="3 8" same gather default 64 100000
+NPS="3 8" same scatter default 64 100000
+NPS="3 8" same allgather default 64 100000
+NPS="3 4 8" same barrier default 0
 # Open MPI's own parameters reach the schedule the same way: two chains of 1000-byte segments;
 # the pipeline, the binary and the split tree in 1000-byte segments (the split tree hands 1500
 # bytes, halves smaller than a segment, to the pipeline)
@@ -39,4 +52,10 @@ NPS="4 7" same bcast 2 10000
 NPS="4 7" same bcast 3 10000
 NPS="4 7" same bcast 4 10000 1500
 NPS="4 7" same bcast 5 10000
+# and the reductions', with at most 3 synchronous sends outstanding on the leaves
+export OMPI_MCA_coll_tuned_reduce_algorithm_chain_fanout=2 OMPI_MCA_coll_tuned_reduce_algorithm_segmentsize=1000
+NPS="4 7" same reduce 2 10000 999
+export OMPI_MCA_coll_tuned_reduce_algorithm_max_requests=3
+NPS="4 7" same reduce 3 10000
+NPS="4 7" same reduce 4 10000
 finish
