@@ -450,6 +450,27 @@ double cost_allreduce_ring(struct pc *c)
     return (c->p - 1) * (2 * T(c, blk) + blk / c->R);
 }
 
+/* Open MPI's Rabenseifner (src/coll/allreduce/ompi_rabenseifner.c): the halving and doubling
+ * on p' ranks over the whole vector; with extra ranks the fold (a sendrecv of halves, a
+ * combine of half, the half sent back) before and the whole result sent after. */
+double cost_allreduce_ompi_rabenseifner(struct pc *c)
+{
+    int pp = 1;
+    while (pp <= c->p / 2)
+        pp *= 2;
+    if (c->p < 2) return 0;
+    if (fmod(c->m, 2 * pp) != 0) c->approx = 1;
+    double t = halving_twice(c, pp);
+    if (pp != c->p) t += 2 * T(c, c->m / 2) + c->m / 2 / c->R + T(c, c->m);
+    return t;
+}
+
+/* Open MPI's ring: the ring's steps, or recursive doubling below p elements (bytes). */
+double cost_allreduce_ompi_ring(struct pc *c)
+{
+    return c->m < c->p ? cost_allreduce_recursive_doubling(c) : cost_allreduce_ring(c);
+}
+
 double cost_allreduce_rabenseifner(struct pc *c)
 {
     if (!pow2(c->p)) return NAN;

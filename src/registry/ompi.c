@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "choices.h"
 #include "mpilib.h"
 
 #define PORT "SimGrid's port of Open MPI's code"
@@ -67,15 +68,16 @@ const struct ompi_algo ompi_algos[] = {
      "then a binomial broadcast"},
     {COLL_allreduce, 3, "recursive_doubling", "recursive_doubling", OMPI_FB_NONE, 0, 1,
      "the same fold (even ranks hand their vector to the odd one) and partners"},
-    {COLL_allreduce, 4, "ring", "ring", OMPI_FB_COUNT_LT_P, 3, 1,
-     "the same ring reduce-scatter and allgather; below p elements Open MPI runs "
-     "recursive_doubling (3)"},
-    {COLL_allreduce, 5, "segmented_ring", "ring", OMPI_FB_COUNT_LT_P, 3, 0,
-     "with the fixed rules' segment size 0 Open MPI runs the ring (4); forced segment sizes "
-     "are not modelled"},
-    {COLL_allreduce, 6, "rabenseifner", "rabenseifner", OMPI_FB_COUNT_LT_POF2, 1, 1,
-     "Open MPI's fold drops the odd ranks, collsim's the even ones; collsim cuts the vector "
-     "into log2 p parts run in rotated order; below pof2(p) elements Open MPI runs "
+    {COLL_allreduce, 4, "ring", "ompi_ring", OMPI_FB_COUNT_LT_P, 3, 1,
+     "the same blocks (the first m mod p one element longer), ring reduce-scatter and "
+     "shifted allgather; below p elements recursive_doubling (3), as Open MPI does"},
+    {COLL_allreduce, 5, "segmented_ring", "ompi_ring", OMPI_FB_COUNT_LT_P, 3, 0,
+     "the ring (4), which Open MPI runs when its segment size (OMPI_MCA_coll_tuned_allreduce_"
+     "algorithm_segmentsize, default 0) leaves fewer than p segments; more are phases collsim "
+     "does not run: an error"},
+    {COLL_allreduce, 6, "rabenseifner", "ompi_rabenseifner", OMPI_FB_COUNT_LT_POF2, 1, 1,
+     "the same fold of extra ranks by halves, recursive halving with the distance doubling on "
+     "real ranks, reverse allgather and unfold; below pof2(p) elements Open MPI runs "
      "basic_linear (1)"},
 
     {COLL_allgather, 1, "linear", NULL, OMPI_FB_NONE, 0, 0,
@@ -345,6 +347,15 @@ static const struct ompi_algo *handed_over(const struct ompi_algo *a, int np, ui
     return a;
 }
 
+/* 1 when Open MPI's segmented ring runs phases: its forced segment size leaves at least p
+ * segments of the message (else it runs the ring). */
+static int ring_phases(int np, uint64_t bytes)
+{
+    long segsize = coll_ompi_param("coll_tuned_allreduce_algorithm_segmentsize", 0);
+    int segcount = coll_ompi_segcount(segsize, 1, (int)bytes);
+    return bytes >= (uint64_t)np * (uint64_t)segcount;
+}
+
 int ompi_pick(enum coll_id coll, const char *word, int np, uint64_t bytes, struct mpilib_pick *out,
               char *err, size_t errlen)
 {
@@ -365,6 +376,13 @@ int ompi_pick(enum coll_id coll, const char *word, int np, uint64_t bytes, struc
      * chain, the pipeline's tree (seen in Open MPI 4.1.4's monitoring) */
     if (dflt && a->number == 2 && (coll == COLL_bcast || coll == COLL_reduce))
         a = by_number(coll, 3);
+    if (!dflt && coll == COLL_allreduce && a->number == 5 && ring_phases(np, bytes)) {
+        snprintf(err, errlen,
+                 "ompi:5 (segmented_ring) of allreduce: Open MPI's segment size cuts %llu bytes "
+                 "on %d processes into phases, which collsim does not run",
+                 (unsigned long long)bytes, np);
+        return -1;
+    }
     if (a->runs == NULL) {
         char why[64] = " (";
         if (a != asked)

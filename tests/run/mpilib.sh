@@ -54,10 +54,10 @@ assert_eq "ompi:default ignores the forced segment size" "$unseg" "$(times ompi:
 # and ring (4) with fewer elements than processes runs recursive doubling (3)
 run_csv 8 allreduce ompi:default 8191,8192
 assert_eq "allreduce ompi:default, 8 processes" \
-    "ompi:default=recursive_doubling ompi:default=rabenseifner" "$(labels)"
+    "ompi:default=recursive_doubling ompi:default=ompi_rabenseifner" "$(labels)"
 run_csv 4 allreduce ompi:default 2,8
 assert_eq "allreduce ompi:default, 4 processes" \
-    "ompi:default=recursive_doubling ompi:default=ring" "$(labels)"
+    "ompi:default=recursive_doubling ompi:default=ompi_ring" "$(labels)"
 # allgather, p < 32: 3 (recursive_doubling), which Open MPI runs as bruck (2) when p is not a
 # power of two
 run_csv 8 allgather ompi:default 16
@@ -99,6 +99,13 @@ assert_one_line_error "allreduce ompi:1" "$collsim" run --platform "$plat" --np 
 grep -q "ompi:1 (basic_linear) of allreduce" <("$collsim" run --platform "$plat" --np 8 \
     --collective allreduce --algo ompi:1 --sizes 16 2>&1) && pass ||
     fail "allreduce ompi:1's error does not name basic_linear"
+# the segmented ring runs the ring while Open MPI's segment size leaves fewer than p segments;
+# with more, Open MPI runs phases collsim does not: an error, not another schedule
+run_csv 4 allreduce ompi:5,ompi:4 100000
+assert_eq "allreduce ompi:5 unsegmented" "$(times ompi:4=ompi_ring)" "$(times ompi:5=ompi_ring)"
+OMPI_MCA_coll_tuned_allreduce_algorithm_segmentsize=1000 assert_one_line_error \
+    "allreduce ompi:5 in phases" "$collsim" run --platform "$plat" --np 4 \
+    --collective allreduce --algo ompi:5 --sizes 100000
 assert_one_line_error "allgather two_proc on 4" "$collsim" run --platform "$plat" --np 4 \
     --collective allgather --algo ompi:two_proc --sizes 16
 assert_one_line_error "mpich:smp" "$collsim" run --platform "$plat" --np 4 --algo mpich:smp --sizes 16

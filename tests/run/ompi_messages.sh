@@ -36,6 +36,11 @@ NPS="7 8" same bcast 4 99999
 NPS="2 3 4 7 8 12" same reduce 2 64 100000
 NPS="2 3 4 7 8 12" same reduce 3 64 100000
 NPS="2 3 4 7 8 12" same reduce 4 64 100000
+# the all-reduces' ring (the segmented one unsegmented, as forced) and Rabenseifner, with odd
+# sizes (uneven blocks and halves) and below p elements (recursive doubling)
+NPS="2 3 4 7 8 12" same allreduce 4 5 100000 99999
+NPS="3 7" same allreduce 5 100000
+NPS="2 3 4 7 8 12" same allreduce 6 64 100000 99999
 # ompi:default is Open MPI's fixed decision, picked at each size on both sides of its
 # thresholds; its chains run with one chain (fan-out 0 made 1), as Open MPI's do
 NPS="3 4 8" same bcast default 64 4096 200000 600000 2000000
@@ -43,6 +48,7 @@ NPS="3 4 8" same reduce default 64 4096 200000 600000 2000000
 NPS="3 8" same gather default 64 100000
 NPS="3 8" same scatter default 64 100000
 NPS="3 8" same allgather default 64 100000
+NPS="3 4 7 12" same allreduce default 64 4096 100000
 NPS="3 4 8" same barrier default 0
 # Open MPI's own parameters reach the schedule the same way: two chains of 1000-byte segments;
 # the pipeline, the binary and the split tree in 1000-byte segments (the split tree hands 1500

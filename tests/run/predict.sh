@@ -330,6 +330,17 @@ at_least "reduce ompi_pipeline p=12" 2 "$(compare "$xb" hockney reduce 12 1000,1
 "$collsim" predict --platform "$xb" --np 7 --collective reduce --sizes 100000 --algo ompi_pipeline --csv "$tmp/oc.csv" >/dev/null
 assert_near "reduce ompi_pipeline p=7 by hand: 6 (a + b m + m/R)" \
     "$(calc "6 * (4 + 100016 * 2e-4 + 12.5)")" "$(us "$tmp/oc.csv" ompi_pipeline 100000 hockney)" 1e-6
+# Open MPI's ring and Rabenseifner all-reduces (ompi_ring, ompi_rabenseifner): rows agree with
+# the run at a power of two and not (fold and unfold); by hand at p = 4, 100000 B: the ring is
+# 3 (2 (a + b m/4) + m/(4R)), Rabenseifner 2 (a + b m/2) + 2 (a + b m/4) + 3/4 m/R
+at_least "allreduce ompi_ring, ompi_rabenseifner p=8" 4 "$(compare "$xb" hockney allreduce 8 1024,100000 ompi_ring,ompi_rabenseifner)"
+at_least "allreduce ompi_ring, ompi_rabenseifner p=6" 3 "$(compare "$xb" hockney allreduce 6 1008,100008 ompi_ring,ompi_rabenseifner)"
+"$collsim" predict --platform "$xb" --np 4 --collective allreduce --sizes 100000 --algo ompi_ring,ompi_rabenseifner --csv "$tmp/oc.csv" >/dev/null
+assert_near "allreduce ompi_ring p=4 by hand" "$(calc "3 * (2 * (4 + 25016 * 2e-4) + 25000 / 8e3)")" \
+    "$(us "$tmp/oc.csv" ompi_ring 100000 hockney)" 1e-6
+assert_near "allreduce ompi_rabenseifner p=4 by hand" \
+    "$(calc "2 * (4 + 50016 * 2e-4) + 2 * (4 + 25016 * 2e-4) + 75000 / 8e3")" \
+    "$(us "$tmp/oc.csv" ompi_rabenseifner 100000 hockney)" 1e-6
 # The parameters an algorithm chooses are its formula's too (src/registry/choices.h): with
 # unusual settings, given to the run and to predict alike, every exact row still agrees.
 # COLLSIM_RADIX=1 runs k = 2 (at least 2; predict once read 1 as its own default, 4 or 8);

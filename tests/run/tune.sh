@@ -27,8 +27,14 @@ allreduce,ring-4,ring-4,4,16,recursive_doubling,1e-6,ring,2e-6
 allreduce,ring-4,ring-4,4,1048576,rabenseifner,1e-4,ring,2e-4
 barrier,ring-4,ring-4,4,0,dissemination,1e-6,tree,2e-6
 CSV
-"$collsim" tune "$tmp/best.csv" --ompi-rules "$tmp/rules.conf" --mpich-json "$tmp/t.json"
-assert_eq "collsim tune status" 0 $?
+# Open MPI's Rabenseifner is its own schedule (ompi_rabenseifner), not collsim's: the Open MPI
+# study names it so
+sed 's/^allreduce,ring-4,ring-4,4,1048576,rabenseifner,/allreduce,ring-4,ring-4,4,1048576,ompi:6=ompi_rabenseifner,/' \
+    "$tmp/best.csv" >"$tmp/best_ompi.csv"
+"$collsim" tune "$tmp/best_ompi.csv" --ompi-rules "$tmp/rules.conf"
+assert_eq "collsim tune status (Open MPI)" 0 $?
+"$collsim" tune "$tmp/best.csv" --mpich-json "$tmp/t.json"
+assert_eq "collsim tune status (MPICH)" 0 $?
 # Open MPI: the numbers outside comments. 3 collectives; bcast (id 7): 1 process count, 4,
 # 2 rules: from 0 binomial (6), from 65536 scatter_allgather_ring (9); barrier (6):
 # dissemination = bruck (4); allreduce (2): recursive_doubling (3), from 1048576

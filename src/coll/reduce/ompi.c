@@ -148,8 +148,8 @@ int reduce_ompi_pipeline(const void *sendbuf, void *recvbuf, int count, MPI_Data
     return run_over('c', 1, sendbuf, recvbuf, count, type, op, root, comm);
 }
 
-int reduce_ompi_bintree(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type,
-                        MPI_Op op, int root, MPI_Comm comm)
+int reduce_ompi_bintree(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type, MPI_Op op,
+                        int root, MPI_Comm comm)
 {
     return run_over('t', 2, sendbuf, recvbuf, count, type, op, root, comm);
 }
