@@ -20,7 +20,7 @@ sfx() { [ "$1" = bcast ] || printf -- '-%s' "$1"; }
 # own schedule (written in src/coll/C/ompi.c), in collsim list's order
 plain() {
     "$collsim" list "$1" | awk '/^# SimGrid/ { exit } /^[a-z]/ { n[++k] = $1 } /^ +needs:/ { skip[n[k]] = 1 }
-        /^ +code: src\/coll\/[a-z_]+\/ompi\.c/ { skip[n[k]] = 1 }
+        /^ +code: src\/coll\/[a-z_]+\/ompi[a-z_]*\.c/ { skip[n[k]] = 1 }
         END { for (i = 1; i <= k; i++) if (!(n[i] in skip) && n[i] !~ /^rma/) print n[i] }'
 }
 # traced C: the study's rule: binomial, binary and linear where C has them, completed to three
