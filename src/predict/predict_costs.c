@@ -376,16 +376,17 @@ double cost_bcast_ompi_pipeline(struct pc *c)
     return (c->p - 1) * T(c, c->m);
 }
 
-/* Open MPI's binary tree unsegmented (build_tree, fan-out 2): a rank's sends to its children
- * are posted at once and share its link; the time is the longest path's. */
-double cost_bcast_ompi_bintree(struct pc *c)
+/* An Open MPI broadcast unsegmented over the tree `build` makes (ompi_topo.h; a parent's
+ * shifted rank is below its children's): a rank's sends to its children are posted at once
+ * and share its link; the time is the longest path's. */
+static double ompi_tree_bcast(struct pc *c, void (*build)(int p, int rank, struct ompi_node *))
 {
     if (ompi_bcast_segmented(c)) return NAN;
     double *t = calloc((size_t)c->p, sizeof *t), most = 0;
     if (t == NULL) return NAN;
     for (int s = 0; s < c->p; s++) {
         struct ompi_node n;
-        ompi_topo_tree(2, (int)c->p, 0, s, &n);
+        build((int)c->p, s, &n);
         for (int k = 0; k < n.nchild; k++) {
             t[n.child[k]] = t[s] + root_fanout(c, n.nchild, c->m, 1);
             most = fmax(most, t[n.child[k]]);
@@ -393,6 +394,34 @@ double cost_bcast_ompi_bintree(struct pc *c)
     }
     free(t);
     return most;
+}
+
+static void level_tree(int p, int rank, struct ompi_node *n)
+{
+    ompi_topo_tree(2, p, 0, rank, n);
+}
+
+static void bmtree(int p, int rank, struct ompi_node *n)
+{
+    ompi_topo_bmtree(p, 0, rank, n);
+}
+
+/* Open MPI's binary tree (build_tree, fan-out 2). */
+double cost_bcast_ompi_bintree(struct pc *c)
+{
+    return ompi_tree_bcast(c, level_tree);
+}
+
+/* Open MPI's binomial tree (build_bmtree). */
+double cost_bcast_ompi_binomial(struct pc *c)
+{
+    return ompi_tree_bcast(c, bmtree);
+}
+
+/* Open MPI's basic_linear: the root's p - 1 sends posted at once share its link. */
+double cost_bcast_ompi_linear(struct pc *c)
+{
+    return root_fanout(c, (int)c->p - 1, c->m, 1);
 }
 
 /* Open MPI's reduce pipeline unsegmented (src/coll/reduce/ompi.c): a rank waits for its
@@ -463,6 +492,12 @@ double cost_allreduce_ompi_rabenseifner(struct pc *c)
     double t = halving_twice(c, pp);
     if (pp != c->p) t += 2 * T(c, c->m / 2) + c->m / 2 / c->R + T(c, c->m);
     return t;
+}
+
+/* Open MPI's basic_linear: its linear reduce to rank 0, then its linear broadcast. */
+double cost_allreduce_ompi_linear(struct pc *c)
+{
+    return cost_reduce_linear(c) + cost_bcast_ompi_linear(c);
 }
 
 /* Open MPI's ring: the ring's steps, or recursive doubling below p elements (bytes). */

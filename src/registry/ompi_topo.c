@@ -80,3 +80,30 @@ void ompi_topo_tree(int fanout, int p, int root, int rank, struct ompi_node *n)
             up -= width / fanout;
     n->parent = (up + root) % p;
 }
+
+void ompi_topo_bmtree(int p, int root, int rank, struct ompi_node *n)
+{
+    int s = (rank - root + p) % p, mask = 1;
+    n->parent = -1;
+    n->nchild = 0;
+    while (mask <= s)
+        mask <<= 1;
+    if (s > 0) n->parent = ((s ^ (mask >> 1)) + root) % p;
+    for (; s + mask < p && n->nchild < OMPI_TOPO_MAX; mask <<= 1)
+        n->child[n->nchild++] = (s + mask + root) % p;
+}
+
+void ompi_topo_in_order_bmtree(int p, int root, int rank, struct ompi_node *n)
+{
+    int s = (rank - root + p) % p;
+    n->parent = -1;
+    n->nchild = 0;
+    for (int mask = 1; mask < p; mask <<= 1) {
+        if (s & mask) {
+            n->parent = ((s ^ mask) + root) % p;
+            return;
+        }
+        if (s + mask < p && n->nchild < OMPI_TOPO_MAX)
+            n->child[n->nchild++] = (s + mask + root) % p;
+    }
+}

@@ -31,4 +31,15 @@ int ompi_topo_chain_longest(int fanout, int p);
  * 4, 6. */
 void ompi_topo_tree(int fanout, int p, int root, int rank, struct ompi_node *n);
 
+/* build_bmtree: the binomial tree of the broadcasts on shifted ranks: shifted rank s feeds
+ * s + 2^k for every 2^k above s's highest bit (ascending), below p; its parent is s with its
+ * highest bit cleared. 8 ranks: 0 feeds 1, 2, 4; 2 feeds 6; 1 feeds 3, 5; 3 feeds 7. */
+void ompi_topo_bmtree(int p, int root, int rank, struct ompi_node *n);
+
+/* build_in_order_bmtree: the binomial tree of the reductions, gathers and scatters on shifted
+ * ranks: s feeds s + 1, s + 2, s + 4, ... up to its lowest set bit (ascending), below p; its
+ * parent is s with its lowest set bit cleared. 8 ranks: 0 feeds 1, 2, 4; 2 feeds 3; 4 feeds 5,
+ * 6; 6 feeds 7. */
+void ompi_topo_in_order_bmtree(int p, int root, int rank, struct ompi_node *n);
+
 #endif

@@ -5,10 +5,16 @@
  *   ompi_chain (coll_tuned_bcast_algorithm 2): `fanout` chains at once (build_chain;
  *     OMPI_MCA_coll_tuned_bcast_algorithm_chain_fanout, default 4);
  *   ompi_pipeline (3): one chain (build_chain of fan-out 1);
- *   ompi_bintree (5): the level tree of fan-out 2 (build_tree: 1 feeds 3 and 5).
+ *   ompi_bintree (5): the level tree of fan-out 2 (build_tree: 1 feeds 3 and 5);
+ *   ompi_binomial (6): the binomial tree (build_bmtree: 0 feeds 1, 2, 4).
+ *
+ * And ompi_linear (1, basic_linear): the root posts a send to every other rank in rank order
+ * at once and waits for them all; the others receive, blocking. Never segmented.
  *
  * The segment size is OMPI_MCA_coll_tuned_bcast_algorithm_segmentsize (bytes, default 0: one
  * segment), as Open MPI reads it when an algorithm is forced. */
+#include <stdlib.h>
+
 #include "ompi.h"
 
 int bcast_ompi_segcount(int count, MPI_Datatype type)
@@ -53,7 +59,8 @@ int bcast_ompi_generic(char *buf, int count, MPI_Datatype type, const struct omp
     return rc;
 }
 
-/* One rank's node of the tree `kind` builds ('c' chains of `fanout`, 't' the level tree). */
+/* One rank's node of the tree `kind` builds ('c' chains of `fanout`, 't' the level tree, 'b'
+ * the binomial tree). */
 static int run_over(char kind, int fanout, void *buf, int count, MPI_Datatype type, int root,
                     MPI_Comm comm)
 {
@@ -64,6 +71,8 @@ static int run_over(char kind, int fanout, void *buf, int count, MPI_Datatype ty
     struct ompi_node t;
     if (kind == 'c')
         ompi_topo_chain(fanout, p, root, rank, &t);
+    else if (kind == 'b')
+        ompi_topo_bmtree(p, root, rank, &t);
     else
         ompi_topo_tree(fanout, p, root, rank, &t);
     return bcast_ompi_generic(buf, count, type, &t, bcast_ompi_segcount(count, type), comm);
@@ -83,4 +92,25 @@ int bcast_ompi_pipeline(void *buf, int count, MPI_Datatype type, int root, MPI_C
 int bcast_ompi_bintree(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm)
 {
     return run_over('t', 2, buf, count, type, root, comm);
+}
+
+int bcast_ompi_binomial(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm)
+{
+    return run_over('b', 0, buf, count, type, root, comm);
+}
+
+int bcast_ompi_linear(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm)
+{
+    int rank, p;
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_size(comm, &p);
+    if (rank != root) return MPI_Recv(buf, count, type, root, BCAST_TAG, comm, MPI_STATUS_IGNORE);
+    MPI_Request *req = malloc(sizeof *req * (size_t)(p > 1 ? p - 1 : 1));
+    if (req == NULL) return MPI_ERR_NO_MEM;
+    int rc = MPI_SUCCESS, k = 0;
+    for (int r = 0; r < p && rc == MPI_SUCCESS; r++)
+        if (r != root) rc = MPI_Isend(buf, count, type, r, BCAST_TAG, comm, &req[k++]);
+    int wrc = MPI_Waitall(k, req, MPI_STATUSES_IGNORE);
+    free(req);
+    return rc != MPI_SUCCESS ? rc : wrc;
 }

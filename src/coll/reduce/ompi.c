@@ -5,7 +5,9 @@
  *   ompi_chain (coll_tuned_reduce_algorithm 2): `fanout` chains into the root (build_chain;
  *     OMPI_MCA_coll_tuned_reduce_algorithm_chain_fanout, default 4);
  *   ompi_pipeline (3): one chain (build_chain of fan-out 1);
- *   ompi_bintree (4): the level tree of fan-out 2 (build_tree: 3 and 5 feed 1).
+ *   ompi_bintree (4): the level tree of fan-out 2 (build_tree: 3 and 5 feed 1);
+ *   ompi_binomial (5): the in-order binomial tree (build_in_order_bmtree: 1, 2 and 4 feed 0,
+ *     3 feeds 2).
  *
  * A leaf sends its segments to its parent with blocking sends, or, when
  * OMPI_MCA_coll_tuned_reduce_algorithm_max_requests is N > 0 and there are more than N
@@ -14,7 +16,11 @@
  * sends segment s to its parent when its last child's part is combined, while segment s+1
  * arrives. The segment size is OMPI_MCA_coll_tuned_reduce_algorithm_segmentsize (bytes,
  * default 0: one segment). Every buffer holds element i at offset i, so the scratch vectors
- * may be shared (coll_scratch). */
+ * may be shared (coll_scratch).
+ *
+ * And ompi_linear (1, basic_linear): every other rank sends its vector to the root, blocking;
+ * the root receives rank p-1's first, then p-2's down to 0's, one after the other, combining
+ * each in turn (its own in its place in that order). */
 #include <string.h>
 
 #include "choices.h"
@@ -112,7 +118,8 @@ static int generic(const void *sendbuf, void *recvbuf, int count, MPI_Datatype t
     return rc;
 }
 
-/* One rank's node of the tree `kind` builds ('c' chains of `fanout`, 't' the level tree). */
+/* One rank's node of the tree `kind` builds ('c' chains of `fanout`, 't' the level tree, 'b'
+ * the in-order binomial tree). */
 static int run_over(char kind, int fanout, const void *sendbuf, void *recvbuf, int count,
                     MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm)
 {
@@ -128,6 +135,8 @@ static int run_over(char kind, int fanout, const void *sendbuf, void *recvbuf, i
     struct ompi_node t;
     if (kind == 'c')
         ompi_topo_chain(fanout, p, root, rank, &t);
+    else if (kind == 'b')
+        ompi_topo_in_order_bmtree(p, root, rank, &t);
     else
         ompi_topo_tree(fanout, p, root, rank, &t);
     long segsize = coll_ompi_param("coll_tuned_reduce_algorithm_segmentsize", 0);
@@ -152,4 +161,48 @@ int reduce_ompi_bintree(const void *sendbuf, void *recvbuf, int count, MPI_Datat
                         int root, MPI_Comm comm)
 {
     return run_over('t', 2, sendbuf, recvbuf, count, type, op, root, comm);
+}
+
+int reduce_ompi_binomial(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type,
+                         MPI_Op op, int root, MPI_Comm comm)
+{
+    return run_over('b', 0, sendbuf, recvbuf, count, type, op, root, comm);
+}
+
+/* The root's part of the linear reduce: p-1's vector (or its own) into recvbuf, then every
+ * lower rank's combined into it, from p-2 down to 0. */
+static int linear_root(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type, MPI_Op op,
+                       int rank, int p, MPI_Comm comm)
+{
+    MPI_Aint lb, ext;
+    MPI_Type_get_extent(type, &lb, &ext);
+    size_t bytes = (size_t)count * (size_t)ext;
+    int rc = MPI_SUCCESS;
+    if (rank == p - 1)
+        memcpy(recvbuf, sendbuf, bytes);
+    else
+        rc = MPI_Recv(recvbuf, count, type, p - 1, REDUCE_TAG, comm, MPI_STATUS_IGNORE);
+    char *in = coll_scratch(count, type);
+    if (in == NULL) return MPI_ERR_NO_MEM;
+    for (int r = p - 2; r >= 0 && rc == MPI_SUCCESS; r--) {
+        const void *part = sendbuf;
+        if (r != rank) {
+            rc = MPI_Recv(in, count, type, r, REDUCE_TAG, comm, MPI_STATUS_IGNORE);
+            part = in;
+        }
+        if (rc == MPI_SUCCESS) rc = coll_reduce_local(part, recvbuf, count, type, op);
+    }
+    coll_scratch_free(in, count, type);
+    return rc;
+}
+
+int reduce_ompi_linear(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type, MPI_Op op,
+                       int root, MPI_Comm comm)
+{
+    int rank, p;
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_size(comm, &p);
+    if (count == 0) return MPI_SUCCESS; /* Open MPI's MPI_Reduce returns before any algorithm */
+    if (rank != root) return MPI_Send(sendbuf, count, type, root, REDUCE_TAG, comm);
+    return linear_root(sendbuf, recvbuf, count, type, op, rank, p, comm);
 }
