@@ -12,9 +12,8 @@
 
 /* Every algorithm of coll_tuned_<coll>_decision.c for the eight collectives collsim has. */
 const struct ompi_algo ompi_algos[] = {
-    {COLL_bcast, 1, "basic_linear", "linear", OMPI_FB_NONE, 0, 1,
-     "collsim's root sends in turn with blocking sends; Open MPI posts every send at once "
-     "(isend) and waits for them all"},
+    {COLL_bcast, 1, "basic_linear", "ompi_linear", OMPI_FB_NONE, 0, 1,
+     "the same sends, posted at once in rank order, then one wait for them all"},
     {COLL_bcast, 2, "chain", "ompi_chain", OMPI_FB_NONE, 0, 0,
      "the same chains (build_chain), posting and segments (Open MPI's parameters: "
      "OMPI_MCA_coll_tuned_bcast_algorithm_chain_fanout and _segmentsize)"},
@@ -26,9 +25,9 @@ const struct ompi_algo ompi_algos[] = {
      "halves; a half of no elements runs the pipeline (3) in both"},
     {COLL_bcast, 5, "binary_tree", "ompi_bintree", OMPI_FB_NONE, 0, 1,
      "the same level tree (build_tree, fan-out 2: 1 feeds 3 and 5), posting and segments"},
-    {COLL_bcast, 6, "binomial", "binomial", OMPI_FB_NONE, 0, 1,
-     "the same tree and child order (shifted rank s feeds s + 2^k above its highest bit); "
-     "collsim sends in turn with blocking sends, Open MPI posts a node's sends at once"},
+    {COLL_bcast, 6, "binomial", "ompi_binomial", OMPI_FB_NONE, 0, 1,
+     "the same tree and child order (build_bmtree: shifted rank s feeds s + 2^k above its "
+     "highest bit), a node's sends posted at once, and segments"},
     {COLL_bcast, 7, "knomial", "knomial", OMPI_FB_NONE, 0, 1,
      "the same tree (build_kmtree, radix 4: COLLSIM_RADIX) and child order, every child's send "
      "posted at once, unsegmented as Open MPI's fixed rules run it"},
@@ -39,8 +38,8 @@ const struct ompi_algo ompi_algos[] = {
      "binomial scatter of ceil(m/p)-byte blocks (an empty part not sent), ring allgather, in "
      "both; below p bytes Open MPI runs basic_linear (1)"},
 
-    {COLL_reduce, 1, "linear", "linear", OMPI_FB_NONE, 0, 1,
-     "Open MPI's root receives from rank p-1 down to 0, collsim's from shifted rank 1 up"},
+    {COLL_reduce, 1, "linear", "ompi_linear", OMPI_FB_NONE, 0, 1,
+     "the same blocking sends; the root receives from rank p-1 down to 0, one at a time"},
     {COLL_reduce, 2, "chain", "ompi_chain", OMPI_FB_NONE, 0, 1,
      "the same chains (build_chain), receives, blocking sends and segments (Open MPI's "
      "parameters: OMPI_MCA_coll_tuned_reduce_algorithm_chain_fanout, _segmentsize and "
@@ -51,18 +50,18 @@ const struct ompi_algo ompi_algos[] = {
     {COLL_reduce, 4, "binary", "ompi_bintree", OMPI_FB_NONE, 0, 1,
      "the same level tree (build_tree, fan-out 2: 3 and 5 feed 1), receives, blocking sends "
      "and segments"},
-    {COLL_reduce, 5, "binomial", "binomial", OMPI_FB_NONE, 0, 1,
-     "the same in-order binomial tree (children at distance 1, 2, 4, ..., parent: lowest set "
-     "bit cleared); Open MPI keeps two receives posted, collsim one"},
+    {COLL_reduce, 5, "binomial", "ompi_binomial", OMPI_FB_NONE, 0, 1,
+     "the same in-order binomial tree (build_in_order_bmtree: children at distance 1, 2, 4, "
+     "..., parent: lowest set bit cleared), two receives posted, blocking sends and segments"},
     {COLL_reduce, 6, "in-order_binary", "smpi:ompi_in_order_binary", OMPI_FB_NONE, 0, 1,
      PORT ", unsegmented as the fixed rules; crashes on 0 bytes"},
     {COLL_reduce, 7, "rabenseifner", "rabenseifner", OMPI_FB_COUNT_LT_POF2, 1, 1,
      "the same fold (odd ranks hand in), halving and binomial gather; collsim works on ranks "
      "shifted to the root; below pof2(p) elements Open MPI runs linear (1)"},
 
-    {COLL_allreduce, 1, "basic_linear", NULL, OMPI_FB_NONE, 0, 0,
-     "a linear reduce then a linear broadcast: collsim's reduce_bcast uses binomial trees and "
-     "SimGrid's redbcast its own selector's"},
+    {COLL_allreduce, 1, "basic_linear", "ompi_linear", OMPI_FB_NONE, 0, 1,
+     "the same linear reduce to rank 0 (ompi:1 of reduce), then linear broadcast (ompi:1 of "
+     "bcast)"},
     {COLL_allreduce, 2, "nonoverlapping", "reduce_bcast", OMPI_FB_NONE, 0, 1,
      "Open MPI runs its tuned reduce and bcast (their fixed choice); collsim a binomial reduce "
      "then a binomial broadcast"},

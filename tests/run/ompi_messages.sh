@@ -32,12 +32,15 @@ same bcast 8 5 64 99999
 same bcast 9 5 99999
 # split_bintree: an odd count (halves of 50000 and 49999)
 NPS="7 8" same bcast 4 99999
-# the reductions over Open MPI's trees: chains, pipeline, binary tree
+# the reductions: linear, over Open MPI's trees (chains, pipeline, binary and binomial tree)
+NPS="2 3 4 7 8 12" same reduce 1 64 100000
+NPS="2 3 4 7 8 12" same reduce 5 64 100000
 NPS="2 3 4 7 8 12" same reduce 2 64 100000
 NPS="2 3 4 7 8 12" same reduce 3 64 100000
 NPS="2 3 4 7 8 12" same reduce 4 64 100000
 # the all-reduces' ring (the segmented one unsegmented, as forced) and Rabenseifner, with odd
 # sizes (uneven blocks and halves) and below p elements (recursive doubling)
+NPS="2 3 4 7 8 12" same allreduce 1 64 100000
 NPS="2 3 4 7 8 12" same allreduce 4 5 100000 99999
 NPS="3 7" same allreduce 5 100000
 NPS="2 3 4 7 8 12" same allreduce 6 64 100000 99999
@@ -58,10 +61,12 @@ NPS="4 7" same bcast 2 10000
 NPS="4 7" same bcast 3 10000
 NPS="4 7" same bcast 4 10000 1500
 NPS="4 7" same bcast 5 10000
+NPS="4 7" same bcast 6 10000
 # and the reductions', with at most 3 synchronous sends outstanding on the leaves
 export OMPI_MCA_coll_tuned_reduce_algorithm_chain_fanout=2 OMPI_MCA_coll_tuned_reduce_algorithm_segmentsize=1000
 NPS="4 7" same reduce 2 10000 999
 export OMPI_MCA_coll_tuned_reduce_algorithm_max_requests=3
 NPS="4 7" same reduce 3 10000
 NPS="4 7" same reduce 4 10000
+NPS="4 7" same reduce 5 10000
 finish
