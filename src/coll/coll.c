@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mpilib.h"
+
 /* collsim's functions, in algo_infos' order */
 static const coll_fn functions[] = {
 #define ALGO(coll, name, family, desc, cost, formula, needs) (coll_fn) coll##_##name,
@@ -26,6 +28,16 @@ static const struct coll_driver *const drivers[COLL_COUNT] = {
 #include "collectives.def"
 #undef COLLECTIVE
 };
+
+coll_fn coll_ompi_default(enum coll_id coll, int p, uint64_t bytes)
+{
+    struct mpilib_pick pick;
+    char err[256];
+    if (mpilib_pick(coll, OMPI_PREFIX "default", p, bytes, &pick, err, sizeof err) != 0)
+        return NULL;
+    coll_ompi_fixed_rules(1);
+    return coll_resolve(coll, pick.runs);
+}
 
 const struct coll_driver *coll_driver(enum coll_id coll)
 {

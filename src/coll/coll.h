@@ -27,6 +27,14 @@ typedef void (*coll_fn)(void);
  * if there is none (unknown name, or not in this SimGrid library). */
 coll_fn coll_resolve(enum coll_id coll, const char *name);
 
+/* The function Open MPI's fixed decision (ompi:default) runs for coll on p processes at
+ * `bytes` (collsim's size of coll), for the Open MPI algorithms that call the tuned module's
+ * own collectives (allreduce 2, allgather 1). It switches to the fixed rules' parameters
+ * (coll_ompi_fixed_rules: no OMPI_MCA_* segment size or fan-out), as the tuned module's
+ * decision takes none; the runner sets the mode again before each phase. NULL if there is
+ * none. */
+coll_fn coll_ompi_default(enum coll_id coll, int p, uint64_t bytes);
+
 /* One call of a collective as the runner makes it. */
 struct coll_call {
     uint64_t bytes; /* the size the runner reports: per rank, as the collective defines it */

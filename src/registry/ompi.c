@@ -62,9 +62,9 @@ const struct ompi_algo ompi_algos[] = {
     {COLL_allreduce, 1, "basic_linear", "ompi_linear", OMPI_FB_NONE, 0, 1,
      "the same linear reduce to rank 0 (ompi:1 of reduce), then linear broadcast (ompi:1 of "
      "bcast)"},
-    {COLL_allreduce, 2, "nonoverlapping", "reduce_bcast", OMPI_FB_NONE, 0, 1,
-     "Open MPI runs its tuned reduce and bcast (their fixed choice); collsim a binomial reduce "
-     "then a binomial broadcast"},
+    {COLL_allreduce, 2, "nonoverlapping", "ompi_nonoverlapping", OMPI_FB_NONE, 0, 1,
+     "the same reduce to rank 0 then broadcast, each the fixed decision's choice at the size "
+     "(ompi:default of reduce and bcast)"},
     {COLL_allreduce, 3, "recursive_doubling", "recursive_doubling", OMPI_FB_NONE, 0, 1,
      "the same fold (even ranks hand their vector to the odd one) and partners"},
     {COLL_allreduce, 4, "ring", "ompi_ring", OMPI_FB_COUNT_LT_P, 3, 1,
@@ -79,9 +79,9 @@ const struct ompi_algo ompi_algos[] = {
      "real ranks, reverse allgather and unfold; below pof2(p) elements Open MPI runs "
      "basic_linear (1)"},
 
-    {COLL_allgather, 1, "linear", NULL, OMPI_FB_NONE, 0, 0,
-     "Open MPI's tuned gather to rank 0 then its tuned bcast: no collsim algorithm composes "
-     "them, SimGrid's GB uses its own selector"},
+    {COLL_allgather, 1, "linear", "ompi_linear", OMPI_FB_NONE, 0, 1,
+     "the same gather to rank 0 then broadcast of the p blocks, each the fixed decision's "
+     "choice (ompi:default of gather at one block, of bcast at p blocks)"},
     {COLL_allgather, 2, "bruck", "bruck", OMPI_FB_NONE, 0, 1,
      "the same partners (send to rank - 2^k) and sizes"},
     {COLL_allgather, 3, "recursive_doubling", "recursive_doubling", OMPI_FB_P_NOT_POF2, 2, 1,

@@ -41,6 +41,10 @@ NPS="2 3 4 7 8 12" same reduce 4 64 100000
 # the all-reduces' ring (the segmented one unsegmented, as forced) and Rabenseifner, with odd
 # sizes (uneven blocks and halves) and below p elements (recursive doubling)
 NPS="2 3 4 7 8 12" same allreduce 1 64 100000
+# the compositions of Open MPI's own collectives, their parts its fixed decision's choices
+# (a reduce and a bcast; a gather and a bcast of p blocks), on both sides of their thresholds
+NPS="2 3 4 7 8 12" same allreduce 2 64 4096 100000
+NPS="2 3 4 7 8 12" same allgather 1 64 4096 100000
 NPS="2 3 4 7 8 12" same allreduce 4 5 100000 99999
 NPS="3 7" same allreduce 5 100000
 NPS="2 3 4 7 8 12" same allreduce 6 64 100000 99999
