@@ -323,6 +323,19 @@ assert_near "ompi_pipeline p=7 by hand: 6 (a + b m)" \
     "$(calc "6 * (4 + 100016 * 2e-4)")" "$(us "$tmp/oc.csv" ompi_pipeline 100000 hockney)" 1e-6
 assert_near "ompi_bintree p=7 by hand: 2 (a + 2 b m)" \
     "$(calc "2 * (4 + 2 * 100016 * 2e-4)")" "$(us "$tmp/oc.csv" ompi_bintree 100000 hockney)" 1e-6
+# Open MPI's binomial tree and basic_linear (ompi_binomial, ompi_linear): rows agree with the
+# run; by hand at p = 7, 100000 B: build_bmtree's root posts its 3 sends at once (a + 3 b m),
+# then 1 feeds 3 and 5 (a + 2 b m); the linear root's 6 sends share its link (a + 6 b m)
+at_least "ompi_binomial, ompi_linear p=7" 4 "$(compare "$xb" hockney bcast 7 1000,100000 ompi_binomial,ompi_linear)"
+at_least "ompi_binomial, ompi_linear p=16" 4 "$(compare "$xb" hockney bcast 16 1000,100000 ompi_binomial,ompi_linear)"
+"$collsim" predict --platform "$xb" --np 7 --sizes 100000 --algo ompi_binomial,ompi_linear --csv "$tmp/oc.csv" >/dev/null
+assert_near "ompi_binomial p=7 by hand: a + 3 b m, then a + 2 b m" \
+    "$(calc "2 * 4 + 5 * 100016 * 2e-4")" "$(us "$tmp/oc.csv" ompi_binomial 100000 hockney)" 1e-6
+assert_near "ompi_linear p=7 by hand: a + 6 b m" \
+    "$(calc "4 + 6 * 100016 * 2e-4")" "$(us "$tmp/oc.csv" ompi_linear 100000 hockney)" 1e-6
+# the linear reduce and Open MPI's linear all-reduce (that reduce, then that broadcast)
+at_least "reduce ompi_linear p=7" 2 "$(compare "$xb" hockney reduce 7 1000,100000 ompi_linear)"
+at_least "allreduce ompi_linear p=7" 2 "$(compare "$xb" hockney allreduce 7 1000,100000 ompi_linear)"
 # Open MPI's reduce pipeline (reduce ompi_pipeline) unsegmented: by hand at p = 7, 100000 B,
 # 6 hops of a + b m and a combine of m/R (8 GB/s: 12.5 us)
 at_least "reduce ompi_pipeline p=7" 2 "$(compare "$xb" hockney reduce 7 1000,100000 ompi_pipeline)"
