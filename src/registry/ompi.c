@@ -106,13 +106,13 @@ const struct ompi_algo ompi_algos[] = {
     {COLL_alltoall, 5, "two_proc", "pairwise", OMPI_FB_P_NOT_2, 0, 0,
      "one exchange; Open MPI refuses any other p"},
 
-    {COLL_barrier, 1, "linear", "central", OMPI_FB_NONE, 0, 1,
-     "rank 0 posts every arrival receive at once in both; Open MPI then sends the releases "
-     "one after another, collsim posts them at once (0 bytes: eager either way)"},
-    {COLL_barrier, 2, "double_ring", "smpi:ompi_doublering", OMPI_FB_NONE, 0, 1, PORT},
-    {COLL_barrier, 3, "recursive_doubling", "butterfly", OMPI_FB_NONE, 0, 1,
-     "the same fold of the ranks past the largest power of two and exchanges at distance 1, "
-     "2, 4, ...; Open MPI's last release is a synchronous send"},
+    {COLL_barrier, 1, "linear", "ompi_linear", OMPI_FB_NONE, 0, 1,
+     "the same arrival receives posted at once, then releases one after another (blocking)"},
+    {COLL_barrier, 2, "double_ring", "ompi_doublering", OMPI_FB_NONE, 0, 1,
+     "the same two rounds around the ring from rank 0, the second with synchronous sends"},
+    {COLL_barrier, 3, "recursive_doubling", "ompi_recursive_doubling", OMPI_FB_NONE, 0, 1,
+     "the same fold of the ranks past the largest power of two, exchanges at distance 1, 2, "
+     "4, ... and synchronous release"},
     {COLL_barrier, 4, "bruck", "dissemination", OMPI_FB_NONE, 0, 1,
      "the same rounds (send to rank + 2^k, receive from rank - 2^k)"},
     {COLL_barrier, 5, "two_proc", "dissemination", OMPI_FB_P_NOT_2, 0, 0,

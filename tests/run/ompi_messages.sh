@@ -48,6 +48,10 @@ NPS="2 3 4 7 8 12" same allgather 1 64 4096 100000
 NPS="2 3 4 7 8 12" same allreduce 4 5 100000 99999
 NPS="3 7" same allreduce 5 100000
 NPS="2 3 4 7 8 12" same allreduce 6 64 100000 99999
+# the barriers Open MPI posts its own way: linear, double ring, recursive doubling
+for n in 1 2 3; do
+    same barrier $n 0
+done
 # ompi:default is Open MPI's fixed decision, picked at each size on both sides of its
 # thresholds; its chains run with one chain (fan-out 0 made 1), as Open MPI's do
 NPS="3 4 8" same bcast default 64 4096 200000 600000 2000000

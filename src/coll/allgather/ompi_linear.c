@@ -9,8 +9,8 @@
 
 #include "allgather.h"
 
-int allgather_ompi_linear(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                          void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm)
+int allgather_ompi_linear(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                          int recvcount, MPI_Datatype recvtype, MPI_Comm comm)
 {
     int rank, p, size;
     MPI_Comm_rank(comm, &rank);

@@ -8,8 +8,8 @@
 
 #include "allreduce.h"
 
-int allreduce_ompi_nonoverlapping(const void *sendbuf, void *recvbuf, int count,
-                                  MPI_Datatype type, MPI_Op op, MPI_Comm comm)
+int allreduce_ompi_nonoverlapping(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type,
+                                  MPI_Op op, MPI_Comm comm)
 {
     int p, size;
     MPI_Comm_size(comm, &p);
