@@ -93,17 +93,17 @@ const struct ompi_algo ompi_algos[] = {
     {COLL_allgather, 6, "two_proc", "ring", OMPI_FB_P_NOT_2, 0, 0,
      "one exchange, collsim's ring on 2 ranks; Open MPI refuses any other p"},
 
-    {COLL_alltoall, 1, "linear", "linear", OMPI_FB_NONE, 0, 1,
-     "every send and receive posted at once in both; Open MPI sends to rank - 1, rank - 2, "
-     "..., collsim to rank + 1, rank + 2, ..."},
-    {COLL_alltoall, 2, "pairwise", "pairwise", OMPI_FB_NONE, 0, 1,
-     "p not a power of two: the same steps (to rank + k, from rank - k); a power of two: "
-     "collsim pairs rank XOR k"},
+    {COLL_alltoall, 1, "linear", "ompi_linear", OMPI_FB_NONE, 0, 1,
+     "the same receives from rank + 1, rank + 2, ... and sends to rank - 1, rank - 2, ..., all "
+     "posted at once (Open MPI's persistent requests, started together)"},
+    {COLL_alltoall, 2, "pairwise", "ompi_pairwise", OMPI_FB_NONE, 0, 1,
+     "the same steps, to rank + k from rank - k, for every p"},
     {COLL_alltoall, 3, "modified_bruck", "bruck", OMPI_FB_NONE, 0, 1,
      "the same steps (to rank + 2^k, the blocks with bit k set)"},
-    {COLL_alltoall, 4, "linear_sync", "linear", OMPI_FB_NONE, 0, 0,
-     "with max_requests 0 (the default) Open MPI runs it as linear (1)"},
-    {COLL_alltoall, 5, "two_proc", "pairwise", OMPI_FB_P_NOT_2, 0, 0,
+    {COLL_alltoall, 4, "linear_sync", "ompi_linear_sync", OMPI_FB_NONE, 0, 0,
+     "the same order and window of requests (Open MPI's "
+     "OMPI_MCA_coll_tuned_alltoall_algorithm_max_requests, default 0: all at once)"},
+    {COLL_alltoall, 5, "two_proc", "ompi_pairwise", OMPI_FB_P_NOT_2, 0, 0,
      "one exchange; Open MPI refuses any other p"},
 
     {COLL_barrier, 1, "linear", "ompi_linear", OMPI_FB_NONE, 0, 1,

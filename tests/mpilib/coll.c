@@ -2,9 +2,11 @@
  * MPI's pml monitoring: one call of collective argv[1] (bcast, reduce, allreduce, allgather,
  * alltoall, barrier, gather, scatter) with argv[2] bytes as collsim counts them (the message;
  * one block for allgather, alltoall, gather and scatter), root 0, unsigned bytes, checked on
- * every rank: exit status 1 on a wrong byte, 2 on a bad command line. The reductions combine
- * with MPI_BXOR: Debian's Open MPI 4.1.4 saturates MPI_BXOR of unsigned chars at 255 (seen
- * here: 35 + 25 x 9 = 260 came back as 255), and the op does not change the messages. */
+ * every rank: exit status 1 on a wrong byte, 2 on a bad command line. It sends no
+ * point-to-point message of its own: every message the monitoring counts is the collective's.
+ * The reductions combine with MPI_BXOR: Debian's Open MPI 4.1.4 saturates MPI_SUM of unsigned
+ * chars at 255 (seen here: 35 + 25 x 9 = 260 came back as 255), and the op does not change the
+ * messages. */
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>

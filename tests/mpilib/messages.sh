@@ -1,7 +1,9 @@
 # messages.sh: sourced by tests/run/ompi_messages.sh and bench/ompi-messages. The messages an
 # MPI library's collective sends, per sender and receiver, as Open MPI 4.1.4 itself reports
 # them (its pml monitoring component: one file a rank, the lines starting "I": messages sent
-# inside collectives) and as collsim simulates the algorithm of the same number (ompi:N, its
+# inside collectives, and "E": point-to-point ones, where the monitoring puts the persistent
+# requests a collective starts, as the linear all-to-all does; the program, tests/mpilib/
+# coll.c, sends none of its own) and as collsim simulates the algorithm of the same number (ompi:N, its
 # trace read by `collsim analyze --messages`), each as lines "SRC DST MESSAGES BYTES" sorted.
 # Needs $collsim, $src and a scratch folder $tmp; msg_setup first.
 
@@ -22,7 +24,7 @@ msg_ompi() {
         "${force[@]}" \
         --mca pml_monitoring_enable 2 --mca pml_monitoring_enable_output 3 \
         --mca pml_monitoring_filename "$dir/prof" "$tmp/coll_ompi" "$1" "$4" >/dev/null 2>&1 || return 1
-    cat "$dir"/prof.*.prof | awk -F'\t' '$1 == "I" { split($4, b, " "); split($5, m, " ")
+    cat "$dir"/prof.*.prof | awk -F'\t' '$1 == "I" || $1 == "E" { split($4, b, " "); split($5, m, " ")
         print $2, $3, m[1], b[1] }' | sort -n -k1,1 -k2,2
 }
 

@@ -48,6 +48,12 @@ NPS="2 3 4 7 8 12" same allgather 1 64 4096 100000
 NPS="2 3 4 7 8 12" same allreduce 4 5 100000 99999
 NPS="3 7" same allreduce 5 100000
 NPS="2 3 4 7 8 12" same allreduce 6 64 100000 99999
+# the all-to-alls Open MPI orders its own way: linear (persistent requests, which the
+# monitoring counts as point-to-point), pairwise, linear_sync (all at once, then with a window
+# of 2 requests below)
+for n in 1 2 4; do
+    NPS="2 3 4 7 8 12" same alltoall $n 64 100000
+done
 # the barriers Open MPI posts its own way: linear, double ring, recursive doubling
 for n in 1 2 3; do
     same barrier $n 0
@@ -73,6 +79,8 @@ NPS="4 7" same bcast 6 10000
 # and the reductions', with at most 3 synchronous sends outstanding on the leaves
 export OMPI_MCA_coll_tuned_reduce_algorithm_chain_fanout=2 OMPI_MCA_coll_tuned_reduce_algorithm_segmentsize=1000
 NPS="4 7" same reduce 2 10000 999
+export OMPI_MCA_coll_tuned_alltoall_algorithm_max_requests=2
+NPS="4 7" same alltoall 4 1000
 export OMPI_MCA_coll_tuned_reduce_algorithm_max_requests=3
 NPS="4 7" same reduce 3 10000
 NPS="4 7" same reduce 4 10000
