@@ -548,6 +548,12 @@ double cost_gs_linear(struct pc *c)
     return c->p > 1 ? LAT(c) + (c->p - 1) * W(c, c->m) : 0;
 }
 
+/* Open MPI's basic_linear gather: the root's blocking receives, one message at a time. */
+double cost_gather_ompi_linear(struct pc *c)
+{
+    return (c->p - 1) * T(c, c->m);
+}
+
 /* The root's MPI_Isends: with a profile, they leave g apart. */
 double cost_scatter_linear(struct pc *c)
 {

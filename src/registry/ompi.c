@@ -121,18 +121,18 @@ const struct ompi_algo ompi_algos[] = {
      "the same binomial tree to rank 0 (children at 1, 2, 4, ... below the lowest set bit), "
      "up then down"},
 
-    {COLL_gather, 1, "basic_linear", "smpi:ompi_basic_linear", OMPI_FB_NONE, 0, 1,
-     PORT "; collsim's linear posts every receive at once where Open MPI's root receives one "
-          "rank after another"},
+    {COLL_gather, 1, "basic_linear", "ompi_linear", OMPI_FB_NONE, 0, 1,
+     "the same blocking receives, one rank after another in rank order"},
     {COLL_gather, 2, "binomial", "binomial", OMPI_FB_NONE, 0, 1,
      "the same in-order tree, children received at distance 1, 2, 4, ..., a subtree's blocks "
      "in one message"},
-    {COLL_gather, 3, "linear_sync", "smpi:ompi_linear_sync", OMPI_FB_NONE, 0, 1,
-     PORT ", with a 1 KiB / 32 KiB first segment where the fixed rules use 0"},
+    {COLL_gather, 3, "linear_sync", "ompi_linear_sync", OMPI_FB_NONE, 0, 1,
+     "the same 0-byte requests in rank order, first segments and rests (Open MPI's "
+     "OMPI_MCA_coll_tuned_gather_algorithm_segmentsize, default 0: the block, as the fixed "
+     "rules pass)"},
 
-    {COLL_scatter, 1, "basic_linear", "smpi:ompi_basic_linear", OMPI_FB_NONE, 0, 1,
-     PORT "; collsim's linear posts every send at once where Open MPI's root sends one after "
-          "another"},
+    {COLL_scatter, 1, "basic_linear", "ompi_linear", OMPI_FB_NONE, 0, 1,
+     "the same blocking sends, one rank after another in rank order"},
     {COLL_scatter, 2, "binomial", "binomial", OMPI_FB_NONE, 0, 1,
      "the same in-order tree, largest subtree first"},
     {COLL_scatter, 3, "linear_nb", "linear", OMPI_FB_NONE, 0, 1,

@@ -54,6 +54,10 @@ NPS="2 3 4 7 8 12" same allreduce 6 64 100000 99999
 for n in 1 2 4; do
     NPS="2 3 4 7 8 12" same alltoall $n 64 100000
 done
+# the linear gathers and scatter, and the gather's linear_sync (its segmented form below)
+for c in "gather 1" "gather 3" "scatter 1"; do
+    NPS="2 3 7 8 12" same $c 64 100000
+done
 # the barriers Open MPI posts its own way: linear, double ring, recursive doubling
 for n in 1 2 3; do
     same barrier $n 0
@@ -79,6 +83,8 @@ NPS="4 7" same bcast 6 10000
 # and the reductions', with at most 3 synchronous sends outstanding on the leaves
 export OMPI_MCA_coll_tuned_reduce_algorithm_chain_fanout=2 OMPI_MCA_coll_tuned_reduce_algorithm_segmentsize=1000
 NPS="4 7" same reduce 2 10000 999
+export OMPI_MCA_coll_tuned_gather_algorithm_segmentsize=1000
+NPS="4 7" same gather 3 10000
 export OMPI_MCA_coll_tuned_alltoall_algorithm_max_requests=2
 NPS="4 7" same alltoall 4 1000
 export OMPI_MCA_coll_tuned_reduce_algorithm_max_requests=3

@@ -336,6 +336,9 @@ assert_near "ompi_linear p=7 by hand: a + 6 b m" \
 # the linear reduce and Open MPI's linear all-reduce (that reduce, then that broadcast)
 at_least "reduce ompi_linear p=7" 2 "$(compare "$xb" hockney reduce 7 1000,100000 ompi_linear)"
 at_least "allreduce ompi_linear p=7" 2 "$(compare "$xb" hockney allreduce 7 1000,100000 ompi_linear)"
+# Open MPI's basic_linear gather and scatter: the root's blocking receives (sends) in turn
+at_least "gather ompi_linear p=7" 2 "$(compare "$xb" hockney gather 7 1000,100000 ompi_linear)"
+at_least "scatter ompi_linear p=7" 2 "$(compare "$xb" hockney scatter 7 1000,100000 ompi_linear)"
 # Open MPI's reduce pipeline (reduce ompi_pipeline) unsegmented: by hand at p = 7, 100000 B,
 # 6 hops of a + b m and a combine of m/R (8 GB/s: 12.5 us)
 at_least "reduce ompi_pipeline p=7" 2 "$(compare "$xb" hockney reduce 7 1000,100000 ompi_pipeline)"

@@ -102,6 +102,7 @@ typedef int gs_schedule(const struct gs_call *c);
 /* The schedules, each the gather's and the scatter's of the family of that name. */
 gs_schedule gs_linear, gs_binomial, gs_hypercube; /* trees.c */
 gs_schedule gs_ring, gs_torus;                    /* lines.c */
+gs_schedule gs_ompi_linear;                       /* ompi.c */
 
 /* Runs schedule in direction dir on the arguments of an MPI_Gather (dir GS_GATHER) or an
  * MPI_Scatter call: the schedule's result. */
