@@ -494,6 +494,20 @@ double cost_allreduce_ompi_rabenseifner(struct pc *c)
     return t;
 }
 
+/* Open MPI's Rabenseifner reduce to root 0: the halving and the gather on p' ranks, after the
+ * fold's two half-vector messages and one combine of a half when p is not a power of two. */
+double cost_reduce_ompi_rabenseifner(struct pc *c)
+{
+    int pp = 1;
+    while (pp <= c->p / 2)
+        pp *= 2;
+    if (c->p < 2) return 0;
+    if (fmod(c->m, 2 * pp) != 0) c->approx = 1;
+    double t = halving_twice(c, pp);
+    if (pp != c->p) t += 2 * T(c, c->m / 2) + c->m / 2 / c->R;
+    return t;
+}
+
 /* Open MPI's basic_linear: its linear reduce to rank 0, then its linear broadcast. */
 double cost_allreduce_ompi_linear(struct pc *c)
 {

@@ -55,9 +55,9 @@ const struct ompi_algo ompi_algos[] = {
      "..., parent: lowest set bit cleared), two receives posted, blocking sends and segments"},
     {COLL_reduce, 6, "in-order_binary", "smpi:ompi_in_order_binary", OMPI_FB_NONE, 0, 1,
      PORT ", unsegmented as the fixed rules; crashes on 0 bytes"},
-    {COLL_reduce, 7, "rabenseifner", "rabenseifner", OMPI_FB_COUNT_LT_POF2, 1, 1,
-     "the same fold (odd ranks hand in), halving and binomial gather; collsim works on ranks "
-     "shifted to the root; below pof2(p) elements Open MPI runs linear (1)"},
+    {COLL_reduce, 7, "rabenseifner", "ompi_rabenseifner", OMPI_FB_COUNT_LT_POF2, 1, 1,
+     "the same fold of extra ranks by halves, recursive halving on real ranks and binomial "
+     "gather to the root; below pof2(p) elements Open MPI runs linear (1)"},
 
     {COLL_allreduce, 1, "basic_linear", "ompi_linear", OMPI_FB_NONE, 0, 1,
      "the same linear reduce to rank 0 (ompi:1 of reduce), then linear broadcast (ompi:1 of "

@@ -101,6 +101,13 @@ run_csv 8 allreduce ompi:2 16
 assert_eq "allreduce ompi:2" "ompi:2=ompi_nonoverlapping" "$(labels)"
 run_csv 8 allgather ompi:1 16
 assert_eq "allgather ompi:1" "ompi:1=ompi_linear" "$(labels)"
+# Open MPI's Rabenseifner reduce on real ranks, for every root (the result checked on every
+# rank), a root the fold sets aside (odd, below 2r) included
+for r in 1 3 6; do
+    "$collsim" run --platform "$plat" --np 7 --collective reduce --algo ompi:7 --root "$r" \
+        --sizes 64,100000 --iters 1 --quiet >/dev/null 2>&1
+    assert_eq "reduce ompi:7 root $r" 0 $?
+done
 # what Open MPI refuses: one error line naming the library's algorithm
 grep -q "ompi:6 (two_proc) of allgather" <("$collsim" run --platform "$plat" --np 4 \
     --collective allgather --algo ompi:6 --sizes 16 2>&1) && pass ||

@@ -35,6 +35,7 @@ NPS="7 8" same bcast 4 99999
 # the reductions: linear, over Open MPI's trees (chains, pipeline, binary and binomial tree)
 NPS="2 3 4 7 8 12" same reduce 1 64 100000
 NPS="2 3 4 7 8 12" same reduce 5 64 100000
+NPS="2 3 4 7 8 12" same reduce 7 64 100000 99999
 NPS="2 3 4 7 8 12" same reduce 2 64 100000
 NPS="2 3 4 7 8 12" same reduce 3 64 100000
 NPS="2 3 4 7 8 12" same reduce 4 64 100000
