@@ -479,21 +479,6 @@ double cost_allreduce_ring(struct pc *c)
     return (c->p - 1) * (2 * T(c, blk) + blk / c->R);
 }
 
-/* Open MPI's Rabenseifner (src/coll/allreduce/ompi_rabenseifner.c): the halving and doubling
- * on p' ranks over the whole vector; with extra ranks the fold (a sendrecv of halves, a
- * combine of half, the half sent back) before and the whole result sent after. */
-double cost_allreduce_ompi_rabenseifner(struct pc *c)
-{
-    int pp = 1;
-    while (pp <= c->p / 2)
-        pp *= 2;
-    if (c->p < 2) return 0;
-    if (fmod(c->m, 2 * pp) != 0) c->approx = 1;
-    double t = halving_twice(c, pp);
-    if (pp != c->p) t += 2 * T(c, c->m / 2) + c->m / 2 / c->R + T(c, c->m);
-    return t;
-}
-
 /* Open MPI's Rabenseifner reduce to root 0: the halving and the gather on p' ranks, after the
  * fold's two half-vector messages and one combine of a half when p is not a power of two. */
 double cost_reduce_ompi_rabenseifner(struct pc *c)
@@ -506,6 +491,15 @@ double cost_reduce_ompi_rabenseifner(struct pc *c)
     double t = halving_twice(c, pp);
     if (pp != c->p) t += 2 * T(c, c->m / 2) + c->m / 2 / c->R;
     return t;
+}
+
+/* Open MPI's Rabenseifner all-reduce (src/coll/allreduce/ompi_rabenseifner.c): its reduce's
+ * fold, halving and doubling (the gather's messages are the allgather's, each a sendrecv),
+ * and with extra ranks the whole result sent to each folded one after. */
+double cost_allreduce_ompi_rabenseifner(struct pc *c)
+{
+    double t = cost_reduce_ompi_rabenseifner(c);
+    return c->p >= 2 && (c->p & (c->p - 1)) != 0 ? t + T(c, c->m) : t;
 }
 
 /* Open MPI's basic_linear: its linear reduce to rank 0, then its linear broadcast. */

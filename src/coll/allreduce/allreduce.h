@@ -48,6 +48,12 @@ int allreduce__rings(void *buf, int count, MPI_Datatype type, MPI_Op op, MPI_Com
 
 /* What every algorithm starts with: this rank and the size of comm into *rank and *p (either
  * may be NULL), recvbuf = sendbuf (unless MPI_IN_PLACE). */
+/* A reduce to rank 0 then a broadcast from it (reduce_bcast.c): the compositions of
+ * reduce_bcast, ompi_linear and ompi_nonoverlapping. MPI_IN_PLACE: the reduce gets a copy. */
+int allreduce__reduce_then_bcast(reduce_sig *reduce, bcast_sig *bcast, const void *sendbuf,
+                                 void *recvbuf, int count, MPI_Datatype type, MPI_Op op,
+                                 MPI_Comm comm);
+
 void allreduce__init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type,
                      MPI_Comm comm, int *rank, int *p);
 

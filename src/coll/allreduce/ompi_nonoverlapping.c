@@ -3,9 +3,6 @@
  * to rank 0, then its own broadcast from rank 0, one after the other. With only the
  * all-reduce forced, those are the tuned module's fixed decision at the message's size
  * (ompi:default of reduce and bcast: coll_ompi_default). */
-#include <stdlib.h>
-#include <string.h>
-
 #include "allreduce.h"
 
 int allreduce_ompi_nonoverlapping(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type,
@@ -18,16 +15,5 @@ int allreduce_ompi_nonoverlapping(const void *sendbuf, void *recvbuf, int count,
     reduce_sig *reduce = (reduce_sig *)coll_ompi_default(COLL_reduce, p, bytes);
     bcast_sig *bcast = (bcast_sig *)coll_ompi_default(COLL_bcast, p, bytes);
     if (reduce == NULL || bcast == NULL) return MPI_ERR_INTERN;
-    void *copy = NULL; /* MPI_IN_PLACE: the reduction reads its input whole, give it a copy */
-    if (sendbuf == MPI_IN_PLACE) {
-        MPI_Aint lb, ext;
-        MPI_Type_get_extent(type, &lb, &ext);
-        if ((copy = coll_buffer(count, type)) == NULL) return MPI_ERR_NO_MEM;
-        if (count > 0) memcpy(copy, recvbuf, (size_t)count * ext);
-        sendbuf = copy;
-    }
-    int rc = reduce(sendbuf, recvbuf, count, type, op, 0, comm);
-    if (rc == MPI_SUCCESS) rc = bcast(recvbuf, count, type, 0, comm);
-    free(copy);
-    return rc;
+    return allreduce__reduce_then_bcast(reduce, bcast, sendbuf, recvbuf, count, type, op, comm);
 }
