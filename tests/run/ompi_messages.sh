@@ -63,6 +63,11 @@ done
 for n in 1 2 3; do
     same barrier $n 0
 done
+# the two_procs algorithms: their messages at 2 processes, and at any other count both refuse
+# (Open MPI with MPI_ERR_UNSUPPORTED_OPERATION, collsim with its one-line error)
+NPS="2 3 8" same barrier 5 0
+NPS="2 3 8" same allgather 6 64 100000
+NPS="2 3 8" same alltoall 5 64 100000
 # ompi:default is Open MPI's fixed decision, picked at each size on both sides of its
 # thresholds; its chains run with one chain (fan-out 0 made 1), as Open MPI's do
 NPS="3 4 8" same bcast default 64 4096 200000 600000 2000000
