@@ -184,6 +184,12 @@ static int ompi_rule(const struct tune_row *r, int *alg, long *segsize, char *er
 {
     char word[16];
     struct mpilib_pick pick;
+    if (r->coll == COLL_scan) { /* coll_tuned_decision_dynamic.c, v4.1.4 */
+        snprintf(err, len,
+                 "Open MPI's rules file looks the scan up by the communicator's size "
+                 "alone, not the message's: collsim tune writes no scan rules");
+        return -1;
+    }
     if (ompi_coll_id(r->coll) < 0) {
         snprintf(err, len, "Open MPI's coll/tuned has no %s", coll_infos[r->coll].name);
         return -1;

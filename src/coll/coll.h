@@ -35,6 +35,10 @@ coll_fn coll_resolve(enum coll_id coll, const char *name);
  * none. */
 coll_fn coll_ompi_default(enum coll_id coll, int p, uint64_t bytes);
 
+/* A function of coll's signature that returns MPI_SUCCESS and sends nothing: what an MPI
+ * library runs when its MPI call returns before any algorithm (mpilib_pick's `nothing`). */
+coll_fn coll_nothing(enum coll_id coll);
+
 /* One call of a collective as the runner makes it. */
 struct coll_call {
     uint64_t bytes; /* the size the runner reports: per rank, as the collective defines it */

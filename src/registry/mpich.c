@@ -141,6 +141,7 @@ int mpich_pick(enum coll_id coll, const char *word, int np, uint64_t bytes, stru
     out->runs = a->runs;
     out->number = 0;
     out->libname = a->name;
+    out->nothing = 0;
     return 0;
 }
 

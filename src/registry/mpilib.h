@@ -23,6 +23,8 @@ struct mpilib_pick {
     const char *runs;    /* the collsim algorithm or "smpi:NAME" that runs */
     int number;          /* Open MPI's algorithm number (0 for MPICH) */
     const char *libname; /* the library's name of the algorithm it picked ("binomial") */
+    int nothing;         /* 1: the library's MPI call returns at this size before `runs` does
+                            anything (Open MPI at 0 elements): no message at all */
 };
 
 /* The library whose prefix `name` has, or -1 (not a library name). */
@@ -75,8 +77,8 @@ int ompi_coll_id(enum coll_id coll);
 int ompi_number_of(enum coll_id coll, const char *runs, char *err, size_t errlen);
 
 /* The message size an Open MPI rules file looks up for collsim's size `bytes` on np processes
- * (coll_tuned_decision_dynamic.c: totals for allgather, alltoall, gather and scatter, 0 for
- * barrier). */
+ * (coll_tuned_decision_dynamic.c: totals for allgather, alltoall, gather, scatter and both
+ * reduce-scatters, 0 for barrier). */
 uint64_t ompi_rule_msgsize(enum coll_id coll, int np, uint64_t bytes);
 
 /* The library sides of mpilib_known and mpilib_pick (ompi.c, mpich.c), for a word without

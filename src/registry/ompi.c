@@ -10,7 +10,8 @@
 
 #define PORT "SimGrid's port of Open MPI's code"
 
-/* Every algorithm of coll_tuned_<coll>_decision.c for the eight collectives collsim has. */
+/* Every algorithm of coll_tuned_<coll>_decision.c for the collectives collsim has (all of
+ * coll_tuned's but the exscan). */
 const struct ompi_algo ompi_algos[] = {
     {COLL_bcast, 1, "basic_linear", "ompi_linear", OMPI_FB_NONE, 0, 1,
      "the same sends, posted at once in rank order, then one wait for them all"},
@@ -137,6 +138,36 @@ const struct ompi_algo ompi_algos[] = {
      "the same in-order tree, largest subtree first"},
     {COLL_scatter, 3, "linear_nb", "linear", OMPI_FB_NONE, 0, 1,
      "every send posted at once, then one wait (max_requests 0, the default)"},
+
+    {COLL_reduce_scatter, 1, "non-overlapping", "ompi_nonoverlapping", OMPI_FB_NONE, 0, 1,
+     "the same reduce of the whole vector to rank 0 (the fixed decision's choice at its size), "
+     "then basic's linear scatterv, an empty block not sent"},
+    {COLL_reduce_scatter, 2, "recursive_halving", "recursive_halving", OMPI_FB_NONE, 0, 1,
+     "the same fold of the first 2 (p - p') ranks in pairs, halving at distance p'/2 first and "
+     "unfold; empty messages not sent, in both"},
+    {COLL_reduce_scatter, 3, "ring", "ompi_ring", OMPI_FB_NONE, 0, 1,
+     "the same ring, block rank - 1 first, an empty block a 0-byte message"},
+    {COLL_reduce_scatter, 4, "butterfly", "ompi_butterfly", OMPI_FB_NONE, 0, 1,
+     "the same fold, halving at distance 1 first and last exchange, every step a send and a "
+     "receive even of nothing"},
+
+    {COLL_reduce_scatter_block, 1, "basic_linear", "ompi_linear", OMPI_FB_NONE, 0, 1,
+     "the same reduce of the p blocks to rank 0, then scatter, each the fixed decision's choice "
+     "(ompi:default of reduce at p m, of scatter at m)"},
+    {COLL_reduce_scatter_block, 2, "recursive_doubling", "ompi_recursive_doubling", OMPI_FB_NONE, 0,
+     1,
+     "the same exchanges of every block but the own group's at distance 1, 2, 4, ... and the "
+     "fix-up past p"},
+    {COLL_reduce_scatter_block, 3, "recursive_halving", "recursive_halving", OMPI_FB_NONE, 0, 1,
+     "the same fold in pairs, halving at distance p'/2 first and unfold"},
+    {COLL_reduce_scatter_block, 4, "butterfly", "ompi_butterfly", OMPI_FB_NONE, 0, 1,
+     "p = 2^k: the same blocks in bit-reversed order and halving at distance 1 first; other p: "
+     "the same fold, halving and last exchange"},
+
+    {COLL_scan, 1, "linear", "linear", OMPI_FB_NONE, 0, 0,
+     "the same chain: each rank receives the prefix from rank - 1 and sends its own to rank + 1"},
+    {COLL_scan, 2, "recursive_doubling", "ompi_recursive_doubling", OMPI_FB_NONE, 0, 0,
+     "the same swaps with rank ^ d at d = 1, 2, 4, ..., both ways"},
 };
 
 const int ompi_algo_count = sizeof ompi_algos / sizeof ompi_algos[0];
@@ -144,9 +175,10 @@ const int ompi_algo_count = sizeof ompi_algos / sizeof ompi_algos[0];
 /* The fixed decision (coll_tuned_decision_fixed.c, v4.1.4), one line per communicator-size
  * range, transcribed from its if-chains: "N:" for p < N, "=N:" for p == N, "*:" for the rest;
  * then "S:A" for size < S -> algorithm A, "*:A" for the rest. Sizes as Open MPI measures them
- * (bcast, reduce, allreduce: the message; allgather, alltoall, gather, scatter: one block),
- * which is collsim's size. reduce and allreduce: the commutative tables (collsim reduces with
- * MPI_SUM and MPI_MAX). */
+ * (bcast, reduce, allreduce: the message; allgather, alltoall, gather, scatter,
+ * reduce_scatter_block: one block), which is collsim's size; the reduce-scatter's the whole
+ * vector, p times collsim's mean block (ompi_pick). reduce, allreduce and the reduce-scatters:
+ * the commutative tables (collsim reduces with MPI_SUM and MPI_MAX). */
 struct decision {
     enum coll_id coll;
     const char *const *lines;
@@ -230,11 +262,41 @@ static const char *const scatter_rules[] = {"4: 2:3 131072:1 262144:3 *:1",
                                             "*: 512:2 *:3",
                                             NULL};
 
+/* The scan has no fixed decision: the basic module's linear scan runs (coll_tuned leaves
+ * MPI_Scan to it), which the one line says. */
+static const char *const reduce_scatter_rules[] = {"4: 65536:3 131072:4 *:3",
+                                                   "8: 8:1 262144:2 *:3",
+                                                   "32: 262144:2 *:3",
+                                                   "64: 64:1 2048:2 524288:4 *:3",
+                                                   "128: 256:1 512:2 2048:4 4096:2 *:4",
+                                                   "256: 256:1 512:2 *:4",
+                                                   "512: 256:1 1024:2 *:4",
+                                                   "1024: 512:1 2048:2 8192:4 16384:2 *:4",
+                                                   "2048: 512:1 4096:2 16384:4 32768:2 *:4",
+                                                   "4096: 512:1 4096:2 *:4",
+                                                   "*: 1024:1 8192:2 *:4",
+                                                   NULL};
+static const char *const reduce_scatter_block_rules[] = {
+    "4: 4:2 8:4 16:3 128:4 256:3 4096:4 8192:3 131072:4 *:1",
+    "8: 8:3 32:2 256:4 8192:3 16384:4 1048576:3 *:1",
+    "16: 4:1 32:3 128:4 524288:3 4194304:1 *:4",
+    "32: 32:1 524288:3 2097152:1 4194304:3 *:4",
+    "*: 4:3 16:1 65536:4 262144:1 *:4",
+    NULL};
+static const char *const scan_rules[] = {"*: *:1", NULL};
+
 static const struct decision decisions[] = {
-    {COLL_bcast, bcast_rules},         {COLL_reduce, reduce_rules},
-    {COLL_allreduce, allreduce_rules}, {COLL_allgather, allgather_rules},
-    {COLL_alltoall, alltoall_rules},   {COLL_barrier, barrier_rules},
-    {COLL_gather, gather_rules},       {COLL_scatter, scatter_rules},
+    {COLL_bcast, bcast_rules},
+    {COLL_reduce, reduce_rules},
+    {COLL_allreduce, allreduce_rules},
+    {COLL_allgather, allgather_rules},
+    {COLL_alltoall, alltoall_rules},
+    {COLL_barrier, barrier_rules},
+    {COLL_gather, gather_rules},
+    {COLL_scatter, scatter_rules},
+    {COLL_reduce_scatter, reduce_scatter_rules},
+    {COLL_reduce_scatter_block, reduce_scatter_block_rules},
+    {COLL_scan, scan_rules},
 };
 
 /* 1 when p falls in a line's range ("N:", "=N:", "*:") at *s, which moves past the colon. */
@@ -360,8 +422,9 @@ int ompi_pick(enum coll_id coll, const char *word, int np, uint64_t bytes, struc
 {
     const char *cname = coll_infos[coll].name;
     int dflt = strcmp(word, "default") == 0;
+    uint64_t size = coll == COLL_reduce_scatter ? bytes * (uint64_t)np : bytes;
     const struct ompi_algo *asked =
-        dflt ? by_number(coll, fixed_decision(coll, np, bytes)) : by_word(coll, word);
+        dflt ? by_number(coll, fixed_decision(coll, np, size)) : by_word(coll, word);
     if (asked == NULL) {
         snprintf(err, errlen,
                  "'ompi:%s' is not an Open MPI algorithm of %s (see 'collsim list "
@@ -395,6 +458,8 @@ int ompi_pick(enum coll_id coll, const char *word, int np, uint64_t bytes, struc
     out->runs = a->runs;
     out->number = a->number;
     out->libname = a->name;
+    /* ompi/mpi/c/<call>.c returns at a count of 0 (seen in the pml monitoring: no message) */
+    out->nothing = bytes == 0 && coll != COLL_barrier;
     return 0;
 }
 
@@ -415,6 +480,10 @@ int ompi_coll_id(enum coll_id coll)
         return 9;
     case COLL_reduce:
         return 11;
+    case COLL_reduce_scatter:
+        return 12;
+    case COLL_reduce_scatter_block:
+        return 13;
     case COLL_scatter:
         return 15;
     default:
@@ -442,6 +511,8 @@ uint64_t ompi_rule_msgsize(enum coll_id coll, int np, uint64_t bytes)
     case COLL_alltoall:
     case COLL_gather:
     case COLL_scatter:
+    case COLL_reduce_scatter:
+    case COLL_reduce_scatter_block:
         return bytes * (uint64_t)np;
     case COLL_barrier:
         return 0;

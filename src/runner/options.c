@@ -155,9 +155,9 @@ int algo_at(const struct options *o, const struct algo *a, uint64_t bytes, int p
     if (!a->lib) return 0;
     struct mpilib_pick pick;
     if (mpilib_pick(o->a.coll, a->name, p, bytes, &pick, err, errlen) != 0) return -1;
-    mpilib_label(a->name, pick.runs, now->name, sizeof now->name);
+    mpilib_label(a->name, pick.nothing ? "nothing" : pick.runs, now->name, sizeof now->name);
     now->info = algo_find(o->a.coll, pick.runs);
-    now->fn = coll_resolve(o->a.coll, pick.runs);
+    now->fn = pick.nothing ? coll_nothing(o->a.coll) : coll_resolve(o->a.coll, pick.runs);
     if (now->fn != NULL) return 0;
     snprintf(err, errlen, "algorithm '%s' is not in this SimGrid library", pick.runs);
     return -1;

@@ -68,6 +68,21 @@ done
 NPS="2 3 8" same barrier 5 0
 NPS="2 3 8" same allgather 6 64 100000
 NPS="2 3 8" same alltoall 5 64 100000
+# the reduce-scatters and the scan, on collsim's uneven counts (rank 0's block empty: Open MPI's
+# ring and butterfly send it as a 0-byte message, its halving does not) and on equal blocks:
+# the non-overlapping and basic_linear (a reduce, then a scatterv or scatter of Open MPI's own),
+# the MPICH recursive doubling with its fix-up past p, the butterfly's bit-reversed blocks at
+# p = 2^k, the recursive-doubling scan (both ways)
+for n in 1 2 3 4; do
+    same reduce_scatter $n 64 100000
+    same reduce_scatter_block $n 64 100000
+done
+same scan 2 64 100000
+# at 0 bytes Open MPI's MPI calls return before any algorithm: no message, in both
+NPS="5" same bcast 6 0
+NPS="5" same allreduce 4 0
+NPS="5" same reduce_scatter 3 0
+NPS="5" same scan 2 0
 # ompi:default is Open MPI's fixed decision, picked at each size on both sides of its
 # thresholds; its chains run with one chain (fan-out 0 made 1), as Open MPI's do
 NPS="3 4 8" same bcast default 64 4096 200000 600000 2000000
@@ -77,6 +92,11 @@ NPS="3 8" same scatter default 64 100000
 NPS="3 8" same allgather default 64 100000
 NPS="3 4 7 12" same allreduce default 64 4096 100000
 NPS="3 4 8" same barrier default 0
+NPS="4" same reduce_scatter default 1 64 100000
+NPS="3" same reduce_scatter default 30000 100000
+NPS="4" same reduce_scatter_block default 4 16 64 1000 10000 1048576
+NPS="3" same reduce_scatter_block default 2 64 200 200000
+NPS="3 8" same scan default 64
 # Open MPI's own parameters reach the schedule the same way: two chains of 1000-byte segments;
 # the pipeline, the binary and the split tree in 1000-byte segments (the split tree hands 1500
 # bytes, halves smaller than a segment, to the pipeline)

@@ -89,10 +89,11 @@ int rs_exchange(const struct rs *s, const char *from, long n, int to, char *into
 {
     MPI_Request req[2] = {MPI_REQUEST_NULL, MPI_REQUEST_NULL};
     int rc = MPI_SUCCESS;
-    if (k > 0) rc = MPI_Irecv(into, (int)k, s->type, src, REDUCE_SCATTER_TAG, s->comm, &req[0]);
-    if (rc == MPI_SUCCESS && n > 0)
+    int least = s->empties ? 0 : 1, recv = k >= least, send = n >= least;
+    if (recv) rc = MPI_Irecv(into, (int)k, s->type, src, REDUCE_SCATTER_TAG, s->comm, &req[0]);
+    if (rc == MPI_SUCCESS && send)
         rc = cs_isend_kept(from, (int)n, s->type, to, REDUCE_SCATTER_TAG, s->comm, &req[1]);
-    if (rc == MPI_SUCCESS && (k > 0 || n > 0)) rc = MPI_Waitall(2, req, MPI_STATUSES_IGNORE);
+    if (rc == MPI_SUCCESS && (recv || send)) rc = MPI_Waitall(2, req, MPI_STATUSES_IGNORE);
     return rc;
 }
 

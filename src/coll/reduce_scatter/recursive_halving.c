@@ -70,9 +70,9 @@ static int fold(struct rs *s, int extra, int in)
     if (s->rank >= 2 * extra) return MPI_SUCCESS;
     long all = s->displ[s->p], o = s->displ[s->rank & ~1], n = s->displ[(s->rank & ~1) + 1] - o;
     if (s->rank % 2 == 0)
-        return rs_exchange(s, s->acc, in ? all : 0, s->rank + 1, rs_at(s, s->acc, o), in ? 0 : n,
+        return rs_exchange(s, s->acc, in ? all : -1, s->rank + 1, rs_at(s, s->acc, o), in ? -1 : n,
                            s->rank + 1);
-    int rc = rs_exchange(s, rs_at(s, s->acc, o), in ? 0 : n, s->rank - 1, s->tmp, in ? all : 0,
+    int rc = rs_exchange(s, rs_at(s, s->acc, o), in ? -1 : n, s->rank - 1, s->tmp, in ? all : -1,
                          s->rank - 1);
     return rc == MPI_SUCCESS && in ? rs_combine(s, s->tmp, s->acc, all) : rc;
 }
@@ -98,13 +98,13 @@ static int butterfly_out(struct rs *s, void *recvbuf, int v, int pp, int extra)
 {
     int r = s->rank, from = unfolded(rs_mirror(v >= 0 ? v : r / 2, pp), extra), rc = MPI_SUCCESS;
     MPI_Request req[3] = {MPI_REQUEST_NULL, MPI_REQUEST_NULL, MPI_REQUEST_NULL};
-    long n = s->displ[r + 1] - s->displ[r];
-    if (from != r && n > 0)
+    long n = s->displ[r + 1] - s->displ[r], least = s->empties ? 0 : 1;
+    if (from != r && n >= least)
         rc = MPI_Irecv(recvbuf, (int)n, s->type, from, REDUCE_SCATTER_TAG, s->comm, &req[0]);
     int w = rs_mirror(v, pp), to[2] = {w < extra ? 2 * w : r, unfolded(w, extra)};
     for (int k = 0; k < 2 && v >= 0 && rc == MPI_SUCCESS; k++) {
         long at = s->displ[to[k]], len = s->displ[to[k] + 1] - at;
-        if (to[k] != r && len > 0)
+        if (to[k] != r && len >= least)
             rc = cs_isend_kept(rs_at(s, s->acc, at), (int)len, s->type, to[k], REDUCE_SCATTER_TAG,
                                s->comm, &req[1 + k]);
     }
@@ -113,15 +113,21 @@ static int butterfly_out(struct rs *s, void *recvbuf, int v, int pp, int extra)
     return rc;
 }
 
+int rs_butterfly(struct rs *s, void *recvbuf)
+{
+    if (s->p == 1) return MPI_SUCCESS;
+    int pp = pof2(s->p), extra = s->p - pp, v = new_rank(s->rank, extra);
+    int rc = fold(s, extra, 1);
+    if (rc == MPI_SUCCESS && v >= 0) rc = rs_halving(s, v, pp, extra, 1);
+    if (rc == MPI_SUCCESS) rc = butterfly_out(s, recvbuf, v, pp, extra);
+    return rc;
+}
+
 int reduce_scatter_butterfly(const void *sendbuf, void *recvbuf, const int *recvcounts,
                              MPI_Datatype type, MPI_Op op, MPI_Comm comm)
 {
     struct rs s;
     int rc = rs_begin(&s, sendbuf, recvbuf, recvcounts, type, op, comm);
-    if (rc != MPI_SUCCESS || s.p == 1) return rs_end(&s, recvbuf, rc);
-    int pp = pof2(s.p), extra = s.p - pp, v = new_rank(s.rank, extra);
-    rc = fold(&s, extra, 1);
-    if (rc == MPI_SUCCESS && v >= 0) rc = rs_halving(&s, v, pp, extra, 1);
-    if (rc == MPI_SUCCESS) rc = butterfly_out(&s, recvbuf, v, pp, extra);
+    if (rc == MPI_SUCCESS) rc = rs_butterfly(&s, recvbuf);
     return rs_end(&s, recvbuf, rc);
 }

@@ -24,6 +24,7 @@ struct rs {
     long *displ;    /* displ[r] = first element of block r; displ[p] = the whole vector */
     int own_displ;  /* 1: displ is this call's (else the block version's shared table) */
     int in_recvbuf; /* 1: the rank's block is in recvbuf already (rs_end copies none) */
+    int empties;    /* 1: an empty block is still a (0-byte) message, as Open MPI sends it */
     char *acc;      /* this rank's copy of the vector, combined into */
     char *tmp;      /* room for the vector: what a step receives */
     MPI_Aint ext;   /* bytes per element */
@@ -48,7 +49,8 @@ static inline char *rs_at(const struct rs *s, char *buf, long at)
 }
 
 /* One step: sends n elements at `from` to rank `to` and receives k into `into` from rank
- * `src`, both at once; an empty message is not sent (both ends agree on the counts). `from` is
+ * `src`, both at once; a negative count is no message, and 0 a 0-byte one only with
+ * s->empties (both ends agree on the counts). `from` is
  * in s->acc, which the call does not write there again: an eager send reads it without a copy
  * when its transfer ends (cs_isend_kept), and rs_end keeps acc until the runner's drain. */
 int rs_exchange(const struct rs *s, const char *from, long n, int to, char *into, long k, int src);
@@ -68,6 +70,13 @@ int rs_ring(struct rs *s, const long *off, int n, int pos, const int *ranks);
  * reduced over every new rank; at distance 1 first (up 1, the butterfly): with the blocks of
  * new rank v's bits reversed. */
 int rs_halving(struct rs *s, int v, int pp, int extra, int up);
+
+/* The ring reduce-scatter over all ranks in rank order (ring.c). */
+int rs_whole_ring(struct rs *s);
+
+/* The butterfly (recursive_halving.c) on a begun call: fold, halving at distance 1 first,
+ * the blocks out to their ranks; the rank's own block ends in recvbuf. */
+int rs_butterfly(struct rs *s, void *recvbuf);
 
 /* The block reduce-scatter's algorithms: fn, with p counts of recvcount. */
 int rs_block(reduce_scatter_sig *fn, const void *sendbuf, void *recvbuf, int recvcount,

@@ -8,16 +8,22 @@
 
 #include "reduce_scatter.h"
 
+int rs_whole_ring(struct rs *s)
+{
+    int *ranks = malloc((size_t)s->p * sizeof *ranks);
+    if (ranks == NULL) return MPI_ERR_NO_MEM;
+    for (int i = 0; i < s->p; i++)
+        ranks[i] = i;
+    int rc = rs_ring(s, s->displ, s->p, s->rank, ranks);
+    free(ranks);
+    return rc;
+}
+
 int reduce_scatter_ring(const void *sendbuf, void *recvbuf, const int *recvcounts,
                         MPI_Datatype type, MPI_Op op, MPI_Comm comm)
 {
     struct rs s;
     int rc = rs_begin(&s, sendbuf, recvbuf, recvcounts, type, op, comm);
-    int *ranks = malloc((size_t)s.p * sizeof *ranks);
-    if (rc == MPI_SUCCESS && ranks == NULL) rc = MPI_ERR_NO_MEM;
-    for (int i = 0; rc == MPI_SUCCESS && i < s.p; i++)
-        ranks[i] = i;
-    if (rc == MPI_SUCCESS) rc = rs_ring(&s, s.displ, s.p, s.rank, ranks);
-    free(ranks);
+    if (rc == MPI_SUCCESS) rc = rs_whole_ring(&s);
     return rs_end(&s, recvbuf, rc);
 }
