@@ -8,8 +8,6 @@
 #include "choices.h"
 #include "mpilib.h"
 
-#define PORT "SimGrid's port of Open MPI's code"
-
 /* Every algorithm of coll_tuned_<coll>_decision.c for the collectives collsim has (all of
  * coll_tuned's but the exscan). */
 const struct ompi_algo ompi_algos[] = {
@@ -54,8 +52,9 @@ const struct ompi_algo ompi_algos[] = {
     {COLL_reduce, 5, "binomial", "ompi_binomial", OMPI_FB_NONE, 0, 1,
      "the same in-order binomial tree (build_in_order_bmtree: children at distance 1, 2, 4, "
      "..., parent: lowest set bit cleared), two receives posted, blocking sends and segments"},
-    {COLL_reduce, 6, "in-order_binary", "smpi:ompi_in_order_binary", OMPI_FB_NONE, 0, 1,
-     PORT ", unsegmented as the fixed rules; crashes on 0 bytes"},
+    {COLL_reduce, 6, "in-order_binary", "ompi_in_order_bintree", OMPI_FB_NONE, 0, 1,
+     "the same in-order binary tree (build_in_order_bintree) rooted at p-1, left child first, "
+     "and the result sent on to another root; segments as the other trees"},
     {COLL_reduce, 7, "rabenseifner", "ompi_rabenseifner", OMPI_FB_COUNT_LT_POF2, 1, 1,
      "the same fold of extra ranks by halves, recursive halving on real ranks and binomial "
      "gather to the root; below pof2(p) elements Open MPI runs linear (1)"},

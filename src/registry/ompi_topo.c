@@ -107,3 +107,28 @@ void ompi_topo_in_order_bmtree(int p, int root, int rank, struct ompi_node *n)
             n->child[n->nchild++] = (s + mask + root) % p;
     }
 }
+
+void ompi_topo_in_order_bintree(int p, int rank, struct ompi_node *n)
+{
+    n->parent = -1;
+    n->nchild = 0;
+    for (int d = 0, size = p; size > 0;) { /* the subtree of ranks [d, d + size) */
+        int top = d + size - 1, half = size / 2;
+        int left = size > 1 ? top - 1 : -1, right = size > 2 ? d + half - 1 : -1;
+        if (rank == top) {
+            if (left >= 0) n->child[n->nchild++] = left;
+            if (right >= 0) n->child[n->nchild++] = right;
+            return;
+        }
+        if (right >= 0 && rank <= right) { /* the right subtree, [d, d + half) */
+            if (rank == right) n->parent = top;
+            size = half;
+            continue;
+        }
+        if (rank == left) n->parent = top;
+        if (size == 2) /* the one child: the subtree {d} */
+            size = 1;
+        else
+            d += half, size -= half + 1;
+    }
+}

@@ -42,4 +42,11 @@ void ompi_topo_bmtree(int p, int root, int rank, struct ompi_node *n);
  * 6; 6 feeds 7. */
 void ompi_topo_in_order_bmtree(int p, int root, int rank, struct ompi_node *n);
 
+/* build_in_order_bintree: the binary tree of the in-order reduction, rooted at rank p-1 for
+ * any root: a subtree of ranks [d, d+n) has its root at d+n-1, whose left child d+n-2 roots
+ * the ranks [d + n/2, d+n-1) and whose right child d + n/2 - 1 (only for n > 2) roots
+ * [d, d + n/2); children in that order. 9 ranks: 8 feeds 7, 3; 7 feeds 6, 5; 5 feeds 4; 3
+ * feeds 2, 1; 1 feeds 0. */
+void ompi_topo_in_order_bintree(int p, int rank, struct ompi_node *n);
+
 #endif

@@ -32,9 +32,11 @@ same bcast 8 5 64 99999
 same bcast 9 5 99999
 # split_bintree: an odd count (halves of 50000 and 49999)
 NPS="7 8" same bcast 4 99999
-# the reductions: linear, over Open MPI's trees (chains, pipeline, binary and binomial tree)
+# the reductions: linear, over Open MPI's trees (chains, pipeline, binary, binomial and in-order
+# binary tree)
 NPS="2 3 4 7 8 12" same reduce 1 64 100000
 NPS="2 3 4 7 8 12" same reduce 5 64 100000
+NPS="2 3 4 7 8 12" same reduce 6 64 100000
 NPS="2 3 4 7 8 12" same reduce 7 64 100000 99999
 NPS="2 3 4 7 8 12" same reduce 2 64 100000
 NPS="2 3 4 7 8 12" same reduce 3 64 100000

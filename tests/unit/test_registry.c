@@ -1,5 +1,6 @@
 /* test_registry.c: the registry's fit rule, topology parsers, needs' words and segment rules,
- * and format.h's phase mark, run settings and results reader, on cases worked out by hand. */
+ * Open MPI's in-order binary tree, and format.h's phase mark, run settings and results reader,
+ * on cases worked out by hand. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,6 +9,7 @@
 
 #include "check.h"
 #include "format.h"
+#include "ompi_topo.h"
 #include "registry.h"
 #include "segments.h"
 
@@ -244,8 +246,30 @@ static void test_results(void)
     unlink(path);
 }
 
+/* build_in_order_bintree on 9 ranks, as coll_base_topo.c (v4.1.4) draws it: 8 feeds 7 and 3,
+ * 7 feeds 6 and 5, 5 feeds 4, 3 feeds 2 and 1, 1 feeds 0; on 2 ranks 1 feeds 0. */
+static void test_in_order_bintree(void)
+{
+    static const int parent[9] = {1, 3, 3, 8, 5, 7, 7, 8, -1};
+    static const int kids[9][2] = {{-1, -1}, {0, -1},  {-1, -1}, {2, 1}, {-1, -1},
+                                   {4, -1},  {-1, -1}, {6, 5},   {7, 3}};
+    for (int r = 0; r < 9; r++) {
+        struct ompi_node n;
+        ompi_topo_in_order_bintree(9, r, &n);
+        CHECK_INT_EQ(parent[r], n.parent);
+        CHECK_INT_EQ((kids[r][0] >= 0) + (kids[r][1] >= 0), n.nchild);
+        for (int c = 0; c < n.nchild && c < 2; c++)
+            CHECK_INT_EQ(kids[r][c], n.child[c]);
+    }
+    struct ompi_node a, b;
+    ompi_topo_in_order_bintree(2, 0, &a);
+    ompi_topo_in_order_bintree(2, 1, &b);
+    CHECK(a.parent == 1 && a.nchild == 0 && b.parent == -1 && b.nchild == 1 && b.child[0] == 0);
+}
+
 int main(void)
 {
+    test_in_order_bintree();
     test_topo_parse();
     test_dragonfly();
     test_fits();

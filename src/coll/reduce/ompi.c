@@ -7,7 +7,9 @@
  *   ompi_pipeline (3): one chain (build_chain of fan-out 1);
  *   ompi_bintree (4): the level tree of fan-out 2 (build_tree: 3 and 5 feed 1);
  *   ompi_binomial (5): the in-order binomial tree (build_in_order_bmtree: 1, 2 and 4 feed 0,
- *     3 feeds 2).
+ *     3 feeds 2);
+ *   ompi_in_order_bintree (6): the in-order binary tree (build_in_order_bintree), whose top is
+ *     rank p-1 for every root: p-1 sends the result on to the root when they differ.
  *
  * A leaf sends its segments to its parent with blocking sends, or, when
  * OMPI_MCA_coll_tuned_reduce_algorithm_max_requests is N > 0 and there are more than N
@@ -119,7 +121,7 @@ static int generic(const void *sendbuf, void *recvbuf, int count, MPI_Datatype t
 }
 
 /* One rank's node of the tree `kind` builds ('c' chains of `fanout`, 't' the level tree, 'b'
- * the in-order binomial tree). */
+ * the in-order binomial tree, 'i' the in-order binary tree, rooted at p-1 whatever the root). */
 static int run_over(char kind, int fanout, const void *sendbuf, void *recvbuf, int count,
                     MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm)
 {
@@ -133,7 +135,9 @@ static int run_over(char kind, int fanout, const void *sendbuf, void *recvbuf, i
         return MPI_SUCCESS;
     }
     struct ompi_node t;
-    if (kind == 'c')
+    if (kind == 'i')
+        ompi_topo_in_order_bintree(p, rank, &t);
+    else if (kind == 'c')
         ompi_topo_chain(fanout, p, root, rank, &t);
     else if (kind == 'b')
         ompi_topo_in_order_bmtree(p, root, rank, &t);
@@ -167,6 +171,26 @@ int reduce_ompi_binomial(const void *sendbuf, void *recvbuf, int count, MPI_Data
                          MPI_Op op, int root, MPI_Comm comm)
 {
     return run_over('b', 0, sendbuf, recvbuf, count, type, op, root, comm);
+}
+
+/* The in-order binary tree reduces to rank p-1 (recvbuf there only if it is the root), which
+ * then sends the result to the root. */
+int reduce_ompi_in_order_bintree(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type,
+                                 MPI_Op op, int root, MPI_Comm comm)
+{
+    int rank, p;
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_size(comm, &p);
+    if (root == p - 1 || count == 0)
+        return run_over('i', 2, sendbuf, recvbuf, count, type, op, root, comm);
+    char *top = rank == p - 1 ? coll_scratch(count, type) : NULL;
+    if (rank == p - 1 && top == NULL) return MPI_ERR_NO_MEM;
+    int rc = run_over('i', 2, sendbuf, top, count, type, op, root, comm);
+    if (rc == MPI_SUCCESS && rank == p - 1) rc = MPI_Send(top, count, type, root, REDUCE_TAG, comm);
+    if (rc == MPI_SUCCESS && rank == root)
+        rc = MPI_Recv(recvbuf, count, type, p - 1, REDUCE_TAG, comm, MPI_STATUS_IGNORE);
+    coll_scratch_free(top, count, type);
+    return rc;
 }
 
 /* The root's part of the linear reduce: p-1's vector (or its own) into recvbuf, then every
