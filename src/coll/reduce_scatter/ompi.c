@@ -38,8 +38,8 @@ int reduce_scatter_ompi_nonoverlapping(const void *sendbuf, void *recvbuf, const
     int rc = rs_begin(&s, sendbuf, recvbuf, recvcounts, type, op, comm);
     if (rc != MPI_SUCCESS) return rs_end(&s, recvbuf, rc);
     long total = s.displ[s.p], mine = s.displ[s.rank + 1] - s.displ[s.rank];
-    reduce_sig *reduce = (reduce_sig *)coll_ompi_default(
-        COLL_reduce, s.p, (uint64_t)total * (uint64_t)s.ext);
+    reduce_sig *reduce =
+        (reduce_sig *)coll_ompi_default(COLL_reduce, s.p, (uint64_t)total * (uint64_t)s.ext);
     if (reduce == NULL) return rs_end(&s, recvbuf, MPI_ERR_INTERN);
     rc = reduce(s.acc, s.tmp, (int)total, type, op, 0, comm);
     if (rc == MPI_SUCCESS && s.rank == 0) rc = scatter_blocks(&s, s.tmp, recvbuf);
