@@ -231,7 +231,7 @@ int tune_load(const char *path, const char *variants, struct tune_cands *c)
 
 /* What a library's choice for one collective and process count came to, for the console. */
 struct tally {
-    int sizes, lost, none;
+    int sizes, lost, none, dflt;
     double worst; /* the most a lacking algorithm saved, in % of the library's time */
     char worst_at[160];
 };
@@ -267,10 +267,30 @@ static void say_tally(const struct tally *t, const char *lib, enum coll_id coll,
         cs_note("%s, %s on %d processes: at %d of %d sizes an algorithm %s lacks is faster, by up "
                 "to %.1f%% (%s); the rules take %s's fastest",
                 lib, coll_infos[coll].name, np, t->lost, t->sizes, lib, t->worst, t->worst_at, lib);
+    if (t->dflt > 0)
+        cs_note("%s, %s on %d processes: at %d of %d sizes none of its algorithms ran; the file "
+                "keeps its own default's choice there",
+                lib, coll_infos[coll].name, np, t->dflt, t->sizes);
     if (t->none > 0)
         cs_note("%s, %s on %d processes: at %d of %d sizes none of its algorithms ran; the rule "
                 "of the size before holds there",
                 lib, coll_infos[coll].name, np, t->none, t->sizes);
+}
+
+/* The library's default at candidate x's size as its row, when `has` takes it: 0, else -1. */
+static int default_row(const struct tune_cand *x, const char *lib, tune_has_fn *has,
+                       tune_default_fn *dflt, struct tune_row *row)
+{
+    struct tune_cand d = *x;
+    char err[512];
+    if (dflt == NULL || dflt(x->coll, x->np, x->bytes, d.runs, sizeof d.runs) != 0 ||
+        has(&d, err, sizeof err) != 0)
+        return -1;
+    *row = (struct tune_row){x->coll, x->np, x->bytes, "", ""};
+    snprintf(row->runs, sizeof row->runs, "%s", d.runs);
+    snprintf(row->note, sizeof row->note, "none of %s's algorithms ran: its own default, %s", lib,
+             d.runs);
+    return 0;
 }
 
 /* The end of the candidates from i with i's collective, processes (and size if `size`). */
@@ -283,7 +303,8 @@ static int group_end(const struct tune_cands *c, int i, int size)
     return j;
 }
 
-int tune_choose(const struct tune_cands *c, const char *lib, tune_has_fn *has, struct tune_set *out)
+int tune_choose(const struct tune_cands *c, const char *lib, tune_has_fn *has,
+                tune_default_fn *dflt, struct tune_set *out)
 {
     int cap = 0, any = 0;
     char err[512] = "";
@@ -296,14 +317,15 @@ int tune_choose(const struct tune_cands *c, const char *lib, tune_has_fn *has, s
         return 1;
     }
     for (int i = 0; i < c->n; i = group_end(c, i, 0)) {
-        struct tally t = {0, 0, 0, 0, ""};
+        struct tally t = {0, 0, 0, 0, 0, ""};
         for (int j = i; j < group_end(c, i, 0); j = group_end(c, j, 1)) {
             struct tune_row row;
             t.sizes++;
             if (choose_size(c->v, j, group_end(c, j, 1), lib, has, &row, &t) != 0) {
-                t.none++;
+                int d = default_row(&c->v[j], lib, has, dflt, &row) == 0;
+                t.dflt += d, t.none += !d;
                 has(&c->v[j], err, sizeof err); /* the reason, for a library with none */
-                continue;
+                if (!d) continue;
             }
             if (out->n == cap)
                 out->rows = cs_realloc(out->rows, (size_t)(cap = cap * 2 + 32) * sizeof *out->rows);

@@ -48,8 +48,9 @@ assert_eq "rules file" "3 7 1 4 2 0 6 0 0 65536 9 0 0 6 1 4 1 0 4 0 0 2 1 4 2 0 
 expect='{"collective=bcast":{"comm_type=intra":{"comm_size=any":{"avg_msg_size<=65535":{"algorithm=MPIR_Bcast_intra_binomial":{}},"avg_msg_size=any":{"algorithm=MPIR_Bcast_intra_scatter_ring_allgather":{}}}}},"collective=barrier":{"comm_type=intra":{"comm_size=any":{"algorithm=MPIR_Barrier_intra_dissemination":{}}}},"collective=allreduce":{"comm_type=intra":{"comm_size=any":{"avg_msg_size<=1048575":{"algorithm=MPIR_Allreduce_intra_recursive_doubling":{}},"avg_msg_size=any":{"algorithm=MPIR_Allreduce_intra_reduce_scatter_allgather":{}}}}}}'
 assert_eq "MPICH tuning file" "$expect" "$(tr -d ' \n' <"$tmp/t.json")"
 # a faster algorithm the library lacks (two_tree) does not stop the file: the library's fastest
-# holds (MPICH: binomial, the second; Open MPI: none of its own ran at 65536 B, so the rule of
-# 16 B holds), and the console says by how much: (2e-5 - 1e-5) / 2e-5 = 50.0%
+# holds (MPICH: binomial, the second; Open MPI: none of its own ran at 65536 B, so the file
+# keeps its fixed decision there, for 4 processes below 1048576 B basic_linear, 1), and the
+# console says by how much: (2e-5 - 1e-5) / 2e-5 = 50.0%
 sed 's/^bcast,ring-4,ring-4,4,65536,scatter_allgather_ring/bcast,ring-4,ring-4,4,65536,two_tree/' \
     "$tmp/best.csv" >"$tmp/nope.csv"
 sed 's/^bcast,ring-4,ring-4,4,65536,scatter_allgather_ring/bcast,ring-4,ring-4,4,65536,two_tree/' \
@@ -62,9 +63,9 @@ grep -q '/\* at 65536 B: two_tree, which MPICH lacks, is 50.0% faster than binom
     pass || fail "the MPICH file's comment: $(cat "$tmp/nope.json")"
 err=$("$collsim" tune "$tmp/nope_ompi.csv" --ompi-rules "$tmp/nope.conf" 2>&1)
 assert_eq "tune with two_tree (Open MPI) status" 0 $?
-case $err in *"Open MPI, bcast on 4 processes: at 1 of 3 sizes none of its algorithms ran"*) pass ;;
+case $err in *"Open MPI, bcast on 4 processes: at 1 of 3 sizes none of its algorithms ran; the file keeps its own default's choice there"*) pass ;;
 *) fail "Open MPI note: $err" ;; esac
-assert_eq "rules file without two_tree" "3 7 1 4 1 0 6 0 0 6 1 4 1 0 4 0 0 2 1 4 2 0 3 0 0 1048576 6 0 0" \
+assert_eq "rules file without two_tree" "3 7 1 4 2 0 6 0 0 65536 1 0 0 6 1 4 1 0 4 0 0 2 1 4 2 0 3 0 0 1048576 6 0 0" \
     "$(sed 's/#.*//' "$tmp/nope.conf" | tr -s ' \n' '  ' | sed 's/^ //; s/ $//')"
 # a study none of whose algorithms the library has is refused, and nothing is written
 grep -E '^(collective|bcast)' "$tmp/nope.csv" | sed 's/,binomial,/,hier,/; s/,linear,/,hier,/; s/,scatter_allgather_ring,/,hier,/' \
@@ -123,6 +124,23 @@ assert_one_line_error "two variants of 8 processes" "$collsim" tune "$tmp/two.cs
 "$collsim" tune "$tmp/two.csv" --variant v4,v8 --ompi-rules "$tmp/two.conf" 2>/dev/null &&
     cmp -s <(grep -v '^# Open MPI' "$tmp/two.conf" | grep -v 'written by') <(grep -v '^# Open MPI' "$tmp/multi.conf" | grep -v 'written by') &&
     pass || fail "--variant v4,v8 gives another file"
+# a real study over 4 and 8 processes whose winners include two_tree and collsim's binomial,
+# and whose barrier ran Open MPI's schedules only: both files have both counts, MPICH's keeps
+# its own default where none of its algorithms ran (a file without the barrier would stop a
+# program at its first MPI_Barrier), and both libraries run a program with them below
+printf '%s\n' 'platform = crossbar nodes=8' 'np = 4,8' 'collectives = bcast,allreduce,barrier' \
+    'algorithms = ompi:default,binomial,two_tree' 'compare = none' 'trace = no' 'sizes = 16,64K' \
+    >"$tmp/t.study"
+"$collsim" study "$tmp/t.study" --out "$tmp/study" >/dev/null 2>&1
+assert_eq "the study of two counts" 0 $?
+"$collsim" tune "$tmp/study/best.csv" --ompi-rules "$tmp/study.conf" --mpich-json "$tmp/study.json" \
+    2>"$tmp/study.err"
+assert_eq "tune of the study, status" 0 $?
+assert_eq "Open MPI rules of the study: 2 counts a collective" 3 "$(grep -c '^2  # process counts' "$tmp/study.conf")"
+assert_eq "MPICH file of the study: 2 counts a collective" 3 "$(grep -c '"comm_size<=7"' "$tmp/study.json")"
+grep -q "MPICH, barrier on 4 processes: at 1 of 1 sizes none of its algorithms ran; the file keeps its own default's choice there" \
+    "$tmp/study.err" && grep -q 'an algorithm Open MPI lacks is faster' "$tmp/study.err" &&
+    pass || fail "tune of the study said: $(cat "$tmp/study.err")"
 # MPICH reads thresholds as int: an allgather of 4096 ranks x 1 MiB (total 2^32) is cut at
 # 2^31 - 1, the 1 MiB choice above
 printf '%s\n' 'variant,collective,np,bytes,algorithm,avg_s,valid' \
@@ -168,6 +186,10 @@ if [ $have_ompi = 1 ]; then
         "$(ompi_bcast 16 "$tmp/multi.conf" 8 | sed 's/ segsize.*//')"
     assert_eq "Open MPI, two counts, 8 x 65536 B" "8 shim: bcast binomial segsize 0" \
         "$(ompi_bcast 65536 "$tmp/multi.conf" 8)"
+    for np in 4 8; do
+        assert_eq "Open MPI with the study's rules on $np" "$np" \
+            "$(ompi_bcast 65536 "$tmp/study.conf" $np | awk '{ n += $1 } END { print n }')"
+    done
     # a rule set whose first message size is not 0: Open MPI drops the whole file, silently
     sed '0,/^0 6 0 0/s//1 6 0 0/' "$tmp/rules.conf" >"$tmp/broken.conf"
     assert_eq "Open MPI with a broken file, 16 B" "4 shim: bcast bintree segsize 0" \
@@ -184,7 +206,7 @@ if [ $have_mpich = 1 ]; then
             "$(printf '%s\n' "$out" | grep -c "MPIR_CVAR_COLL_SELECTION_TUNING_JSON_FILE = $tmp/t.json")"
     done
     # the files with comments and two process counts load on both counts
-    for t in "multi 4" "multi 8" "nope 4" "big 4"; do
+    for t in "multi 4" "multi 8" "nope 4" "big 4" "study 4" "study 8"; do
         set -- $t
         out=$(MPIR_CVAR_COLL_SELECTION_TUNING_JSON_FILE="$tmp/$1.json" MPIR_CVAR_DEBUG_CVARS=1 \
             timeout 120 mpiexec.mpich -n "$2" "$tmp/prog_mpich" 65536 2>&1)
