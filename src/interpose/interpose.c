@@ -2,9 +2,11 @@
  * collectives with the algorithms named by environment variables, one per collective:
  *
  *   COLLSIM_<ID>           (COLLSIM_BCAST, COLLSIM_REDUCE, ...: the collective's id of
- *                          collectives.def in upper case) a collsim algorithm (algorithms.def)
- *                          or a SimGrid one as smpi:NAME (simgrid.def); unset or empty: the
- *                          PMPI_ function, SimGrid's default
+ *                          collectives.def in upper case) a collsim algorithm (algorithms.def),
+ *                          a SimGrid one as smpi:NAME (simgrid.def) or an MPI library's name
+ *                          (ompi:N, ompi:default, mpich:NAME, mpich:default: mpilib.h), which
+ *                          is resolved at each call for its communicator's size and message;
+ *                          unset or empty: the PMPI_ function, SimGrid's default
  *   COLLSIM_<ID>_VERBOSE   1: the first call of the MPI function prints on stderr what runs;
  *   COLLSIM_VERBOSE        1: the same for every interposed function
  *
@@ -25,9 +27,11 @@
 #include <string.h>
 #include <xbt/log.h>
 
+#include "choices.h"
 #include "collsim-interpose.h"
 #include "ip.h"
 #include "ip_args.h"
+#include "mpilib.h"
 #include "nodes.h"
 
 /* struct ip_params_<id>: one member per parameter of the collective, whose types the
@@ -70,6 +74,9 @@ static void ip_resolve(struct ip_coll *c)
          * application's communicators need not be */
         c->fn = coll_resolve(c->coll, c->algo);
         c->state = a->needs != NEED_NOTHING ? IP_TOPOLOGY : IP_COLLSIM;
+    } else if (mpilib_of(c->algo) >= 0 && mpilib_known(c->coll, c->algo)) {
+        c->state = IP_LIBRARY;
+        if (strcmp(c->algo, OMPI_PREFIX "default") == 0) coll_ompi_fixed_rules(1);
     } else if (simgrid_algo_find(c->coll, c->algo) != NULL) {
         c->fn = coll_resolve(c->coll, c->algo);
         c->state = c->fn != NULL ? IP_SIMGRID : IP_MISSING;
@@ -289,6 +296,52 @@ static void ip_refusal(struct ip_coll *c, int why, const struct ip_coll *other)
     fflush(stderr);
 }
 
+/* collsim's size of a call (mpilib.h: the message; one block for the all-gather, all-to-all,
+ * gather, scatter and block reduce-scatter; the reduce-scatter's mean block, rounded up) from
+ * its int
+ * arguments (names[i] = value), the reduce-scatter's counts and the datatype. */
+static uint64_t ip_size(const struct ip_at *at, const char *const *names, const int *v, int n,
+                        const int *counts, MPI_Datatype type)
+{
+    const char *want =
+        at->coll == COLL_scatter || at->coll == COLL_reduce_scatter_block ? "recvcount"
+        : at->coll == COLL_allgather || at->coll == COLL_alltoall || at->coll == COLL_gather
+            ? "sendcount"
+            : "count";
+    int size = 0;
+    uint64_t elems = 0;
+    if (type != MPI_DATATYPE_NULL) PMPI_Type_size(type, &size);
+    for (int i = 0; i < n; i++)
+        if (strcmp(names[i], want) == 0) elems = v[i] > 0 ? (uint64_t)v[i] : 0;
+    for (int r = 0; counts != NULL && at->coll == COLL_reduce_scatter && r < at->p; r++)
+        elems += counts[r] > 0 ? (uint64_t)counts[r] : 0;
+    /* the mean rounded up: a reduce-scatter with any element sends something */
+    if (counts != NULL && at->coll == COLL_reduce_scatter)
+        elems = (elems + (uint64_t)at->p - 1) / (uint64_t)at->p;
+    return elems * (uint64_t)size;
+}
+
+/* What library name c picks for this call (its copy in *now); a name the library does not
+ * run at this size ends the run as an unusable name does, one line from rank 0. */
+static struct ip_coll *ip_library(const struct ip_coll *c, const struct ip_at *at, uint64_t bytes,
+                                  struct ip_coll *now)
+{
+    struct mpilib_pick pick;
+    char err[512];
+    *now = *c;
+    if (mpilib_pick(c->coll, c->algo, at->p, bytes, &pick, err, sizeof err) == 0) {
+        const struct algo_info *a = algo_find(c->coll, pick.runs);
+        now->fn = pick.nothing ? coll_nothing(c->coll) : coll_resolve(c->coll, pick.runs);
+        now->state = a != NULL || pick.nothing ? IP_COLLSIM : IP_SIMGRID;
+        if (now->fn != NULL) return now;
+        snprintf(err, sizeof err, "algorithm '%s' is not in this SimGrid library", pick.runs);
+    }
+    if (at->rank == 0) fprintf(stderr, "collsim: error: %s in %s: %s\n", c->algo, c->var, err);
+    fflush(stderr);
+    xbt_log_control_set("smpi_kernel.thres:error");
+    exit(2);
+}
+
 /* The index of the wrapper's function in ip_colls (the same order). */
 enum {
 #define COLLECTIVE(id, desc, mem, params, mangled)
@@ -304,6 +357,9 @@ enum {
 #define IP_OP_OF(x, a) _Generic((a), MPI_Op : (a), default : MPI_OP_NULL)
 #define IP_TYPE_OF(x, a) _Generic((a), MPI_Datatype : (a), default : MPI_DATATYPE_NULL)
 #define IP_ROOT_OF(x, a) (strcmp(#a, "root") == 0 ? _Generic((a), int : (a), default : -1) : -1)
+#define IP_INT_OF(x, a) _Generic((a), int : (a), default : -1)
+#define IP_NAME_OF(x, a) #a
+#define IP_COUNTS_OF(x, a) _Generic((a), const int * : (a), default : NULL)
 #define IP_IN_PLACE(x, a)                                                                          \
     || _Generic((a), void * : (a), const void * : (a), default : NULL) == MPI_IN_PLACE
 /* clang-format off */
@@ -325,6 +381,7 @@ IP_FIRST_OF(comm, MPI_Comm, MPI_COMM_NULL)
 IP_FIRST_OF(op, MPI_Op, MPI_OP_NULL)
 IP_FIRST_OF(type, MPI_Datatype, MPI_DATATYPE_NULL)
 IP_FIRST_OF(root, int, -1)
+IP_FIRST_OF(counts, const int *, NULL)
 
 /* Where a call of c on comm is (ip_at); 0, or -1 when comm has no size (an invalid one). */
 static int ip_where(const struct ip_coll *c, MPI_Comm comm, int root, int in_place,
@@ -368,6 +425,15 @@ static int ip_where(const struct ip_coll *c, MPI_Comm comm, int root, int in_pla
             if (ip_o == NULL) return P##name args;                                                 \
             ip_c = ip_o;                                                                           \
         }                                                                                          \
+        struct ip_coll ip_now;                                                                     \
+        if (ip_c->state == IP_LIBRARY)                                                             \
+            ip_c = ip_library(ip_c, &ip_at,                                                        \
+                              ip_size(&ip_at, IP_LIST(const char *const, IP_NAME_OF, args),        \
+                                      IP_LIST(int, IP_INT_OF, args),                               \
+                                      (int)(sizeof IP_LIST(int, IP_INT_OF, args) / sizeof(int)),   \
+                                      IP_FIRST(counts, const int *, IP_COUNTS_OF, args), ip_type), \
+                              &ip_now);                                                            \
+        if (ip_c->state == IP_SIMGRID && ip_at.p < 2) return P##name args;                         \
         if (ip_c->adapter != NULL && (ip_in_place || ip_c->when == IP_ALWAYS))                     \
             return ((int (*)(const struct ip_coll *, IP_MAP(IP_PARAM, IP_COMMA, id, args)))        \
                         ip_c->adapter)(ip_c, IP_UNPAREN args);                                     \

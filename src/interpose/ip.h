@@ -10,7 +10,8 @@ enum ip_state {
     IP_DEFAULT, /* variable unset or empty: the PMPI_ function, SimGrid's default */
     IP_COLLSIM,
     IP_SIMGRID,
-    IP_UNKNOWN,
+    IP_LIBRARY, /* an MPI library's name (ompi:N, mpich:default): picked at each call */
+    IP_UNKNOWN, /* from here on: unusable */
     IP_MISSING, /* a SimGrid name this libsimgrid does not have */
     IP_TOPOLOGY /* a topology-aware collsim algorithm: refused */
 };

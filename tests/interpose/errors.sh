@@ -34,6 +34,19 @@ bad "$ip_colls" "collsim: error: unknown algorithm 'nope' in COLLSIM_BCAST (see 
 collsim: error: unknown algorithm 'bogus' in COLLSIM_REDUCE (see 'collsim list')" \
     COLLSIM_REDUCE=bogus COLLSIM_BCAST=nope
 
+# an MPI library's name: unknown ones stop in MPI_Init; a known one the library refuses at a
+# call's size (two_proc on 6 ranks) stops at that call, with one line from rank 0
+bad "$ip_colls" "collsim: error: unknown algorithm 'ompi:99' in COLLSIM_BCAST (see 'collsim list')" \
+    COLLSIM_BCAST=ompi:99
+bad "$ip_colls" "collsim: error: unknown algorithm 'mpich:bogus' in COLLSIM_BCAST (see 'collsim list')" \
+    COLLSIM_BCAST=mpich:bogus
+(export COLLSIM_ALLGATHER=ompi:6 && ip_run lib "$ip_colls" && echo "$ip_status" >"$ip_tmp/lib.status")
+[ "$(cat "$ip_tmp/lib.status")" -ne 0 ] && pass || fail "allgather ompi:6 on 6 ranks: status 0"
+assert_eq "allgather ompi:6 on 6 ranks: stderr" \
+    "collsim: error: ompi:6 in COLLSIM_ALLGATHER: ompi:6 (two_proc) of allgather: Open MPI runs it on 2 processes only, not 6" \
+    "$(cat "$ip_tmp/lib.err")"
+[ "$(grep -c '^case.*MPI_Allgather ' "$ip_tmp/lib.out")" = 0 ] && pass || fail "an allgather case ran with ompi:6"
+
 COLLSIM_BCAST= COLLSIM_BCAST_VERBOSE=1 ip_run empty "$ip_linked"
 ip_check_data empty "empty name"
 assert_eq "empty name: stderr" \
