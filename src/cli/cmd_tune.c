@@ -42,10 +42,11 @@ static int ompi_rule(const struct tune_row *r, int *alg, long *segsize, char *er
 {
     char word[16];
     struct mpilib_pick pick;
-    if (r->coll == COLL_scan) { /* coll_tuned_decision_dynamic.c, v4.1.4 */
+    if (r->coll == COLL_scan || r->coll == COLL_exscan) { /* coll_tuned_decision_dynamic.c */
         snprintf(err, len,
-                 "Open MPI's rules file looks the scan up by the communicator's size "
-                 "alone, not the message's: collsim tune writes no scan rules");
+                 "Open MPI's rules file looks the %s up by the communicator's size alone, not "
+                 "the message's: collsim tune writes no rules for it",
+                 coll_infos[r->coll].name);
         return -1;
     }
     if (ompi_coll_id(r->coll) < 0) {

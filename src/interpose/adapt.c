@@ -69,7 +69,7 @@ static int ip_rank(MPI_Comm comm)
         return ip_rc;                                                                              \
     } while (0)
 
-/* ---- reductions: MPI_Reduce (root), MPI_Allreduce, MPI_Scan (every rank) ---- */
+/* ---- reductions: MPI_Reduce (root), MPI_Allreduce, MPI_Scan, MPI_Exscan (every rank) ---- */
 
 typedef int ip_reduce_fn(const void *, void *, int, MPI_Datatype, MPI_Op, int, MPI_Comm);
 typedef int ip_allreduce_fn(const void *, void *, int, MPI_Datatype, MPI_Op, MPI_Comm);
@@ -338,6 +338,7 @@ static const struct {
     {"MPI_Reduce", (coll_fn)ip_reduce, IP_IN_PLACE},
     {"MPI_Allreduce", (coll_fn)ip_allreduce, IP_IN_PLACE},
     {"MPI_Scan", (coll_fn)ip_allreduce, IP_IN_PLACE},
+    {"MPI_Exscan", (coll_fn)ip_allreduce, IP_IN_PLACE},
     {"MPI_Gather", (coll_fn)ip_gather, IP_ALWAYS},
     {"MPI_Scatter", (coll_fn)ip_scatter, IP_ALWAYS},
     {"MPI_Allgather", (coll_fn)ip_allgather, IP_ALWAYS},

@@ -203,7 +203,7 @@ static int ip_significant(const struct ip_at *at, const char *name)
     if (at->coll == COLL_scatter && at->rank != at->root) return !send;
     if (at->in_place && at->coll == COLL_scatter) return !recv || strcmp(name, "recvbuf") == 0;
     if (at->in_place && at->coll != COLL_reduce && at->coll != COLL_allreduce &&
-        at->coll != COLL_scan)
+        at->coll != COLL_scan && at->coll != COLL_exscan)
         return !send || strcmp(name, "sendbuf") == 0;
     return 1;
 }

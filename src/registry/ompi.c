@@ -8,8 +8,7 @@
 #include "choices.h"
 #include "mpilib.h"
 
-/* Every algorithm of coll_tuned_<coll>_decision.c for the collectives collsim has (all of
- * coll_tuned's but the exscan). */
+/* Every algorithm of coll_tuned_<coll>_decision.c, every collective of coll_tuned. */
 const struct ompi_algo ompi_algos[] = {
     {COLL_bcast, 1, "basic_linear", "ompi_linear", OMPI_FB_NONE, 0, 1,
      "the same sends, posted at once in rank order, then one wait for them all"},
@@ -167,6 +166,11 @@ const struct ompi_algo ompi_algos[] = {
      "the same chain: each rank receives the prefix from rank - 1 and sends its own to rank + 1"},
     {COLL_scan, 2, "recursive_doubling", "ompi_recursive_doubling", OMPI_FB_NONE, 0, 0,
      "the same swaps with rank ^ d at d = 1, 2, 4, ..., both ways"},
+
+    {COLL_exscan, 1, "linear", "linear", OMPI_FB_NONE, 0, 0,
+     "the same chain: rank 0 sends to 1, each rank the prefix combined with its own to rank + 1"},
+    {COLL_exscan, 2, "recursive_doubling", "ompi_recursive_doubling", OMPI_FB_NONE, 0, 0,
+     "the same swaps with rank ^ d at d = 1, 2, 4, ..., both ways"},
 };
 
 const int ompi_algo_count = sizeof ompi_algos / sizeof ompi_algos[0];
@@ -261,8 +265,8 @@ static const char *const scatter_rules[] = {"4: 2:3 131072:1 262144:3 *:1",
                                             "*: 512:2 *:3",
                                             NULL};
 
-/* The scan has no fixed decision: the basic module's linear scan runs (coll_tuned leaves
- * MPI_Scan to it), which the one line says. */
+/* The scans have no fixed decision: the basic module's linear scan and exscan run
+ * (coll_tuned leaves MPI_Scan and MPI_Exscan to it), which the one line says. */
 static const char *const reduce_scatter_rules[] = {"4: 65536:3 131072:4 *:3",
                                                    "8: 8:1 262144:2 *:3",
                                                    "32: 262144:2 *:3",
@@ -296,6 +300,7 @@ static const struct decision decisions[] = {
     {COLL_reduce_scatter, reduce_scatter_rules},
     {COLL_reduce_scatter_block, reduce_scatter_block_rules},
     {COLL_scan, scan_rules},
+    {COLL_exscan, scan_rules},
 };
 
 /* 1 when p falls in a line's range ("N:", "=N:", "*:") at *s, which moves past the colon. */

@@ -51,6 +51,7 @@ int coll_rooted(enum coll_id coll);
     X(reduce_scatter, 4, 0)                                                                        \
     X(reduce_scatter_block, 4, 0)                                                                  \
     X(scan, 3, 0)                                                                                  \
+    X(exscan, 3, 0)                                                                                \
     X(qshift, 3, 0)
 
 /* With --shared-buffers: the buffers a rank of coll shares with all ranks (0 when coll has no

@@ -1,7 +1,7 @@
 /* colls.c: an ordinary SMPI application for the interposer's tests. It knows nothing of
  * collsim: it calls every MPI collective of the course (MPI_Barrier, MPI_Bcast, MPI_Reduce,
  * MPI_Allreduce, MPI_Gather, MPI_Scatter, MPI_Allgather, MPI_Alltoall, MPI_Scan,
- * MPI_Reduce_scatter_block, MPI_Reduce_scatter) on several
+ * MPI_Reduce_scatter_block, MPI_Reduce_scatter, MPI_Exscan) on several
  * communicators (the world, two halves with their ranks reversed, a duplicate), roots (0, 1,
  * last), counts of MPI_INT (0, 1, 7, 1000), operations (MPI_SUM, MPI_MAX) and with MPI_IN_PLACE
  * where MPI allows it. Three more kinds of case, on the world with 7 elements, each the model of
@@ -189,15 +189,16 @@ static void t_matrices(const struct cs *c, int fn, int *in, int *out)
     EXPECT_RANGE(c, "recvbuf", tail, 0, 1, 0);
 }
 
-/* MPI_Reduce, MPI_Allreduce and MPI_Scan (fn 0, 1, 2). */
+/* MPI_Reduce, MPI_Allreduce, MPI_Scan and MPI_Exscan (fn 0, 1, 2, 3; the exscan's rank 0 gets
+ * nothing MPI defines, and is not looked at). */
 static void t_reduction(const struct cs *c, int fn, int *in, int *out)
 {
     if (c->kind == K_MATRICES) {
         t_matrices(c, fn, in, out);
         return;
     }
-    int here = fn == 1 || (fn == 0 && c->rank == c->root) || fn == 2;
-    int inplace = c->in_place && here;
+    int here = fn == 1 || (fn == 0 && c->rank == c->root) || fn == 2 || (fn == 3 && c->rank > 0);
+    int inplace = c->in_place && (here || fn == 3);
     poison(out, c->count + 1);
     for (int i = 0; i < c->count; i++)
         (inplace ? out : in)[i] = rin(c->k, c->rank, i);
@@ -205,15 +206,17 @@ static void t_reduction(const struct cs *c, int fn, int *in, int *out)
     if (fn == 0) MPI_Reduce(send, out, c->count, MPI_INT, c->op, c->root, c->comm);
     if (fn == 1) MPI_Allreduce(send, out, c->count, MPI_INT, c->op, c->comm);
     if (fn == 2) MPI_Scan(send, out, c->count, MPI_INT, c->op, c->comm);
+    if (fn == 3) MPI_Exscan(send, out, c->count, MPI_INT, c->op, c->comm);
     if (!inplace) {
         for (int i = 0; i < c->count; i++)
             if (in[i] != rin(c->k, c->rank, i) && bad[c->k]++ == 0)
                 fprintf(stderr, "colls: case %d: rank %d: sendbuf[%d] was changed\n", c->k, c->rank,
                         i);
     }
+    int upto = fn == 2 ? c->rank : fn == 3 ? c->rank - 1 : c->p - 1;
     if (here)
-        EXPECT_RANGE(c, "recvbuf", out, c->count, 1, reduced(c, fn == 2 ? c->rank : c->p - 1, i));
-    else
+        EXPECT_RANGE(c, "recvbuf", out, c->count, 1, reduced(c, upto, i));
+    else if (fn != 3)
         EXPECT_RANGE(c, "recvbuf", out, 0, 1, 0);
 }
 
@@ -354,17 +357,18 @@ enum {
     F_SCAN,
     F_REDUCE_SCATTER_BLOCK,
     F_REDUCE_SCATTER,
+    F_EXSCAN,
     NF
 };
-static const char *const fnames[NF] = {"MPI_Barrier",       "MPI_Bcast",
-                                       "MPI_Reduce",        "MPI_Allreduce",
-                                       "MPI_Gather",        "MPI_Scatter",
-                                       "MPI_Allgather",     "MPI_Alltoall",
-                                       "MPI_Scan",          "MPI_Reduce_scatter_block",
-                                       "MPI_Reduce_scatter"};
-static const int rooted[NF] = {0, 1, 1, 0, 1, 1, 0, 0, 0, 0, 0};
-static const int has_in_place[NF] = {0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1};
-static const int has_op[NF] = {0, 0, 1, 1, 0, 0, 0, 0, 1, 1, 1};
+static const char *const fnames[NF] = {"MPI_Barrier",        "MPI_Bcast",
+                                       "MPI_Reduce",         "MPI_Allreduce",
+                                       "MPI_Gather",         "MPI_Scatter",
+                                       "MPI_Allgather",      "MPI_Alltoall",
+                                       "MPI_Scan",           "MPI_Reduce_scatter_block",
+                                       "MPI_Reduce_scatter", "MPI_Exscan"};
+static const int rooted[NF] = {0, 1, 1, 0, 1, 1, 0, 0, 0, 0, 0, 0};
+static const int has_in_place[NF] = {0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
+static const int has_op[NF] = {0, 0, 1, 1, 0, 0, 0, 0, 1, 1, 1, 1};
 
 static void run(const struct cs *c, int f, int *in, int *out)
 {
@@ -398,6 +402,9 @@ static void run(const struct cs *c, int f, int *in, int *out)
         break;
     case F_REDUCE_SCATTER:
         t_reduce_scatter(c, 1, in, out);
+        break;
+    case F_EXSCAN:
+        t_reduction(c, 3, in, out);
         break;
     default:
         t_alltoall(c, in, out);

@@ -1,10 +1,10 @@
 /* coll.c: the MPI program the message comparison (tests/mpilib/messages.sh) runs under Open
  * MPI's pml monitoring: one call of collective argv[1] (bcast, reduce, allreduce, allgather,
- * alltoall, barrier, gather, scatter, reduce_scatter, reduce_scatter_block, scan) with argv[2]
- * bytes as collsim counts them (the message; one block for allgather, alltoall, gather, scatter
- * and reduce_scatter_block; the mean block for reduce_scatter, whose counts are collsim's own,
- * rs_count.h), root 0, unsigned bytes, checked on every rank: exit status 1 on a wrong byte or
- * an MPI error, 2 on a bad command line, 3 when the library refuses the call
+ * alltoall, barrier, gather, scatter, reduce_scatter, reduce_scatter_block, scan, exscan) with
+ * argv[2] bytes as collsim counts them (the message; one block for allgather, alltoall,
+ * gather, scatter and reduce_scatter_block; the mean block for reduce_scatter, whose counts are
+ * collsim's own, rs_count.h), root 0, unsigned bytes, checked on every rank: exit status 1 on
+ * a wrong byte or an MPI error, 2 on a bad command line, 3 when the library refuses the call
  * (MPI_ERR_UNSUPPORTED_OPERATION). It sends no point-to-point message of its own: every
  * message the monitoring counts is the collective's. The reductions combine with MPI_BXOR:
  * Debian's Open MPI 4.1.4 saturates MPI_SUM of unsigned chars at 255 (seen here: 35 + 25 x 9 =
@@ -115,6 +115,9 @@ static long run(const char *coll, long m, int rank, int p, int *rc)
     } else if (strcmp(coll, "scan") == 0) {
         *rc = MPI_Scan(in, out, n, t, MPI_BXOR, w);
         bad = check_xor(out, m, rank + 1);
+    } else if (strcmp(coll, "exscan") == 0) {
+        *rc = MPI_Exscan(in, out, n, t, MPI_BXOR, w);
+        bad = rank > 0 ? check_xor(out, m, rank) : 0;
     } else if (strcmp(coll, "barrier") == 0) {
         *rc = MPI_Barrier(w);
         bad = 0;

@@ -70,16 +70,18 @@ done
 NPS="2 3 8" same barrier 5 0
 NPS="2 3 8" same allgather 6 64 100000
 NPS="2 3 8" same alltoall 5 64 100000
-# the reduce-scatters and the scan, on collsim's uneven counts (rank 0's block empty: Open MPI's
+# the reduce-scatters and the scans, on collsim's uneven counts (rank 0's block empty: Open MPI's
 # ring and butterfly send it as a 0-byte message, its halving does not) and on equal blocks:
 # the non-overlapping and basic_linear (a reduce, then a scatterv or scatter of Open MPI's own),
 # the MPICH recursive doubling with its fix-up past p, the butterfly's bit-reversed blocks at
-# p = 2^k, the recursive-doubling scan (both ways)
+# p = 2^k, the recursive-doubling scan and exscan (both ways), the linear exscan
 for n in 1 2 3 4; do
     same reduce_scatter $n 64 100000
     same reduce_scatter_block $n 64 100000
 done
 same scan 2 64 100000
+same exscan 1 64 100000
+same exscan 2 64 100000
 # at 0 bytes Open MPI's MPI calls return before any algorithm: no message, in both
 NPS="5" same bcast 6 0
 NPS="5" same allreduce 4 0
@@ -99,6 +101,7 @@ NPS="3" same reduce_scatter default 30000 100000
 NPS="4" same reduce_scatter_block default 4 16 64 1000 10000 1048576
 NPS="3" same reduce_scatter_block default 2 64 200 200000
 NPS="3 8" same scan default 64
+NPS="3 8" same exscan default 64
 # Open MPI's own parameters reach the schedule the same way: two chains of 1000-byte segments;
 # the pipeline, the binary and the split tree in 1000-byte segments (the split tree hands 1500
 # bytes, halves smaller than a segment, to the pipeline)
