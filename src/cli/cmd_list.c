@@ -134,7 +134,7 @@ static void list_ompi(int coll, int tsv)
             printf("%s\t%d\t%s\t%s\t%s\t%s\n", coll_infos[a->coll].name, a->number, a->name, runs,
                    a->back ? "yes" : "no", a->note);
         else
-            printf("%-10s %d %-22s %s%s\n%-35s %s\n", coll_infos[a->coll].name, a->number, a->name,
+            printf("%-20s %d %-22s %s%s\n%-45s %s\n", coll_infos[a->coll].name, a->number, a->name,
                    a->runs ? a->runs : "(not available)", a->back ? "  (collsim tune's)" : "", "",
                    a->note);
     }
@@ -154,7 +154,7 @@ static void list_mpich(int coll, int tsv)
             printf("%s\t%s\t%s\t%s\t%s\n", coll_infos[a->coll].name, a->name, a->json,
                    a->runs ? a->runs : "-", a->note);
         else
-            printf("%-10s %-36s %s\n%-47s %s\n", coll_infos[a->coll].name, a->name,
+            printf("%-20s %-36s %s\n%-57s %s\n", coll_infos[a->coll].name, a->name,
                    a->runs ? a->runs : "(not available)", "", a->note);
     }
 }
