@@ -13,4 +13,17 @@
 /* Tag of every point-to-point message the algorithms send. */
 #define SCAN_TAG 7010
 
+/* One call's arguments, for what the scan and the exscan share. */
+struct scan_call {
+    int count, size; /* size: bytes per element */
+    MPI_Datatype type;
+    MPI_Op op;
+    MPI_Comm comm;
+    int tag;
+};
+
+/* Open MPI's recursive doubling (ompi.c): the scan's (inclusive 1) or the exscan's (0, rank 0's
+ * recvbuf left alone), its messages tagged c->tag. */
+int scan_doubling(const void *sendbuf, void *recvbuf, const struct scan_call *c, int inclusive);
+
 #endif
