@@ -82,16 +82,6 @@ static int ompi_has(const struct tune_cand *c, char *err, size_t len)
     return ompi_rule(&r, &alg, &seg, err, len);
 }
 
-/* tune_default_fn for Open MPI: its fixed decision (ompi:default). */
-static int ompi_default(enum coll_id coll, int np, uint64_t bytes, char *runs, size_t len)
-{
-    struct mpilib_pick pick;
-    char err[512];
-    if (ompi_pick(coll, "default", np, bytes, &pick, err, sizeof err) != 0) return -1;
-    snprintf(runs, len, "%s", pick.runs);
-    return 0;
-}
-
 /* The rows [from, to) of one collective and process count, with the same rule as the row
  * before (algorithm and segment size; or the same message size) left out. Writes them, or
  * only counts them when f is NULL. The count, or -1 after one error line. */
@@ -160,16 +150,6 @@ static int write_ompi(const struct tune_set *s, const char *source, FILE *f)
 }
 
 /* ---- MPICH ---- */
-
-/* tune_default_fn for MPICH: its default tree (mpich:default). */
-static int mpich_default(enum coll_id coll, int np, uint64_t bytes, char *runs, size_t len)
-{
-    struct mpilib_pick pick;
-    char err[512];
-    if (mpich_pick(coll, "default", np, bytes, &pick, err, sizeof err) != 0) return -1;
-    snprintf(runs, len, "%s", pick.runs);
-    return 0;
-}
 
 /* tune_has_fn for MPICH: the algorithm has a name in its tuning files. */
 static int mpich_has(const struct tune_cand *c, char *err, size_t len)
@@ -291,8 +271,10 @@ int tune_main(int argc, char **argv)
     struct tune_cands c = {NULL, 0};
     struct tune_set so = {NULL, 0}, sm = {NULL, 0};
     rc = tune_load(pos[0], variant, &c);
-    if (rc == 0 && ompi != NULL) rc = tune_choose(&c, "Open MPI", ompi_has, ompi_default, &so);
-    if (rc == 0 && mpich != NULL) rc = tune_choose(&c, "MPICH", mpich_has, mpich_default, &sm);
+    if (rc == 0 && ompi != NULL)
+        rc = tune_choose(&c, "Open MPI", ompi_has, OMPI_PREFIX "default", &so);
+    if (rc == 0 && mpich != NULL)
+        rc = tune_choose(&c, "MPICH", mpich_has, MPICH_PREFIX "default", &sm);
     /* every mapping is checked before anything is written */
     FILE *null = rc == 0 ? fopen("/dev/null", "w") : NULL;
     if (rc == 0 && ompi != NULL) rc = write_ompi(&so, pos[0], null);

@@ -6,9 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mpilib.h"
 #include "util.h"
 
-/* The columns read; a best.csv has the B_ ones, a results CSV the R_ ones. */
+/* The columns read, by a best.csv's names (best_names) or a results CSV's (result_names). */
 enum { K_COLL, K_VARIANT, K_NP, K_BYTES, K_ALGO, K_TIME, K_ALGO2, K_TIME2, K_VALID, K_GAPS, K_N };
 static const char *const best_names[K_N] = {
     "collective", "variant",          "np",           "bytes", "best_algorithm",
@@ -279,13 +280,14 @@ static void say_tally(const struct tally *t, const char *lib, enum coll_id coll,
 
 /* The library's default at candidate x's size as its row, when `has` takes it: 0, else -1. */
 static int default_row(const struct tune_cand *x, const char *lib, tune_has_fn *has,
-                       tune_default_fn *dflt, struct tune_row *row)
+                       const char *dflt, struct tune_row *row)
 {
     struct tune_cand d = *x;
+    struct mpilib_pick pick;
     char err[512];
-    if (dflt == NULL || dflt(x->coll, x->np, x->bytes, d.runs, sizeof d.runs) != 0 ||
-        has(&d, err, sizeof err) != 0)
-        return -1;
+    if (mpilib_pick(x->coll, dflt, x->np, x->bytes, &pick, err, sizeof err) != 0) return -1;
+    snprintf(d.runs, sizeof d.runs, "%s", pick.runs);
+    if (has(&d, err, sizeof err) != 0) return -1;
     *row = (struct tune_row){x->coll, x->np, x->bytes, "", ""};
     snprintf(row->runs, sizeof row->runs, "%s", d.runs);
     snprintf(row->note, sizeof row->note, "none of %s's algorithms ran: its own default, %s", lib,
@@ -303,8 +305,8 @@ static int group_end(const struct tune_cands *c, int i, int size)
     return j;
 }
 
-int tune_choose(const struct tune_cands *c, const char *lib, tune_has_fn *has,
-                tune_default_fn *dflt, struct tune_set *out)
+int tune_choose(const struct tune_cands *c, const char *lib, tune_has_fn *has, const char *dflt,
+                struct tune_set *out)
 {
     int cap = 0, any = 0;
     char err[512] = "";

@@ -49,17 +49,13 @@ struct tune_set {
 /* 0 when the library runs c as c->runs at its size (else -1, the reason in err). */
 typedef int tune_has_fn(const struct tune_cand *c, char *err, size_t len);
 
-/* The library's own default choice at a collective, process count and size into runs: 0, or
- * -1 when it has none collsim can name. */
-typedef int tune_default_fn(enum coll_id coll, int np, uint64_t bytes, char *runs, size_t len);
-
 /* The rules for library `lib` (its name, e.g. "Open MPI"): per collective, processes and
  * size, the fastest candidate `has` accepts; at a size where none ran, the library's own
- * default (`dflt`), or else the rule of the size before. Says on the console, once per
- * collective and process count, how many sizes an algorithm the library lacks won and by
- * how much at most, and where the default stands in. 0, or 1 after one error line (no
- * candidate of the library at all). */
-int tune_choose(const struct tune_cands *c, const char *lib, tune_has_fn *has,
-                tune_default_fn *dflt, struct tune_set *out);
+ * default (`dflt`, its name such as "ompi:default": mpilib.h), or else the rule of the size
+ * before. Says on the console, once per collective and process count, how many sizes an
+ * algorithm the library lacks won and by how much at most, and where the default stands in.
+ * 0, or 1 after one error line (no candidate of the library at all). */
+int tune_choose(const struct tune_cands *c, const char *lib, tune_has_fn *has, const char *dflt,
+                struct tune_set *out);
 
 #endif
