@@ -298,26 +298,26 @@ static void ip_refusal(struct ip_coll *c, int why, const struct ip_coll *other)
 
 /* collsim's size of a call (mpilib.h: the message; one block for the all-gather, all-to-all,
  * gather, scatter and block reduce-scatter; the reduce-scatter's mean block, rounded up) from
- * its int
- * arguments (names[i] = value), the reduce-scatter's counts and the datatype. */
+ * its int arguments (names[i] = value), the reduce-scatter's counts and the datatype. */
 static uint64_t ip_size(const struct ip_at *at, const char *const *names, const int *v, int n,
                         const int *counts, MPI_Datatype type)
 {
+    int size = 0;
+    uint64_t elems = 0;
+    if (type != MPI_DATATYPE_NULL) PMPI_Type_size(type, &size);
+    if (at->coll == COLL_reduce_scatter) {
+        for (int r = 0; counts != NULL && r < at->p; r++)
+            elems += counts[r] > 0 ? (uint64_t)counts[r] : 0;
+        /* the mean rounded up: a reduce-scatter with any element sends something */
+        return (elems + (uint64_t)at->p - 1) / (uint64_t)at->p * (uint64_t)size;
+    }
     const char *want =
         at->coll == COLL_scatter || at->coll == COLL_reduce_scatter_block ? "recvcount"
         : at->coll == COLL_allgather || at->coll == COLL_alltoall || at->coll == COLL_gather
             ? "sendcount"
             : "count";
-    int size = 0;
-    uint64_t elems = 0;
-    if (type != MPI_DATATYPE_NULL) PMPI_Type_size(type, &size);
     for (int i = 0; i < n; i++)
         if (strcmp(names[i], want) == 0) elems = v[i] > 0 ? (uint64_t)v[i] : 0;
-    for (int r = 0; counts != NULL && at->coll == COLL_reduce_scatter && r < at->p; r++)
-        elems += counts[r] > 0 ? (uint64_t)counts[r] : 0;
-    /* the mean rounded up: a reduce-scatter with any element sends something */
-    if (counts != NULL && at->coll == COLL_reduce_scatter)
-        elems = (elems + (uint64_t)at->p - 1) / (uint64_t)at->p;
     return elems * (uint64_t)size;
 }
 

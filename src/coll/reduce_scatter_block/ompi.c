@@ -33,8 +33,8 @@ int reduce_scatter_block_ompi_linear(const void *sendbuf, void *recvbuf, int rec
     reduce_sig *reduce = (reduce_sig *)coll_ompi_default(COLL_reduce, p, (uint64_t)n * size);
     scatter_sig *scatter =
         (scatter_sig *)coll_ompi_default(COLL_scatter, p, (uint64_t)recvcount * size);
+    if (reduce == NULL || scatter == NULL) return MPI_ERR_INTERN;
     void *all = coll_scratch(n, type);
-    if (reduce == NULL || scatter == NULL) return coll_scratch_free(all, n, type), MPI_ERR_INTERN;
     if (all == NULL) return MPI_ERR_NO_MEM;
     const void *in = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
     int rc = reduce(in, all, n, type, op, 0, comm);
