@@ -79,8 +79,8 @@ static double machine_wire(enum model_id m, const struct model_params *p,
     uint64_t size = (uint64_t)msg->bytes;
     double t = msg->route_latency * machine_value(p->mc, MACHINE_LAT_FACTOR, msg->cls, size);
     if (m == MODEL_LOGP) return t;
-    return t + (msg->bytes + p->envelope) /
-                   (msg->route_bw * machine_value(p->mc, MACHINE_BW_FACTOR, msg->cls, size));
+    return t +
+           (msg->bytes + p->envelope) / (msg->route_bw * machine_bw_factor(p->mc, msg->cls, size));
 }
 
 double model_message_time(enum model_id m, const struct model_params *p,

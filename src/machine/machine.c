@@ -12,17 +12,18 @@
 #include "units.h"
 #include "util.h"
 
-static const char *const param_keys[MACHINE_PARAMS] = {"send-overhead", "gap", "recv-overhead",
-                                                       "latency-factor", "bandwidth-factor"};
+static const char *const param_keys[MACHINE_PARAMS] = {
+    "send-overhead", "gap", "recv-overhead", "latency-factor", "bandwidth-factor", "copies"};
 
 const char *machine_param_key(enum machine_param param)
 {
     return param_keys[param];
 }
 
+/* 1 for the keys of pieces SIZE:NUMBER (a factor or a count), default 1. */
 static int is_factor(enum machine_param p)
 {
-    return p == MACHINE_LAT_FACTOR || p == MACHINE_BW_FACTOR;
+    return p == MACHINE_LAT_FACTOR || p == MACHINE_BW_FACTOR || p == MACHINE_COPIES;
 }
 
 int machine_cores_per_node(const struct machine *m)
@@ -73,6 +74,7 @@ int machine_route(const struct machine *m, int cls, double *latency, double *ban
     if (cls <= MACHINE_CLASS_SELF || cls > net) return -1;
     if (m->nlevels == 0 && !(cls == net && m->nic_bandwidth > 0)) return -1;
     if (m->nlevels > 0) cross(&lat, &bw, 2, m->core_latency, m->core_bandwidth);
+    if (m->memory_bandwidth > 0) cross(&lat, &bw, 1, 0, m->memory_bandwidth); /* the sender's */
     if (cls < net) { /* two cores whose lowest shared group is of level cls - 1 */
         for (int j = 0; j < cls - 1; j++)
             cross(&lat, &bw, 2, m->level[j].latency, m->level[j].bandwidth);
@@ -109,6 +111,17 @@ double machine_value(const struct machine *mc, enum machine_param param, int cls
     if (f->n == 0) return is_factor(param) ? 1.0 : 0.0;
     const struct machine_piece *p = piece_of(f, m);
     return p->offset + p->per_byte * (double)m;
+}
+
+double machine_traffic(const struct machine *mc, int cls, uint64_t m)
+{
+    if (!(mc->memory_bandwidth > 0) || cls <= MACHINE_CLASS_SELF || cls > mc->nlevels) return 1;
+    return 2 * machine_value(mc, MACHINE_COPIES, cls, m);
+}
+
+double machine_bw_factor(const struct machine *mc, int cls, uint64_t m)
+{
+    return machine_value(mc, MACHINE_BW_FACTOR, cls, m) / machine_traffic(mc, cls, m);
 }
 
 int machine_has(const struct machine *mc, enum machine_param param)
@@ -228,7 +241,7 @@ static int piecewise(struct reader *r, const char *key, char *v, int factor, str
 /* A level's or class's name: letters, digits, '-' and '_', not a reserved word. */
 static int good_name(const char *s)
 {
-    static const char *const reserved[] = {"core", "nic", "self", "network", NULL};
+    static const char *const reserved[] = {"core", "nic", "memory", "self", "network", NULL};
     if (*s == '\0' || strlen(s) >= MACHINE_NAME_MAX) return 0;
     for (const char *c = s; *c; c++)
         if (!isalnum((unsigned char)*c) && *c != '-' && *c != '_') return 0;
@@ -252,7 +265,7 @@ static int read_levels(struct reader *r, char *v, struct machine *m)
         if (!good_name(t))
             return fail(r,
                         "bad level name '%s' (letters, digits, - and _; not "
-                        "core, nic, self or network)",
+                        "core, nic, memory, self or network)",
                         t);
         for (int i = 0; i < m->nlevels; i++)
             if (strcmp(m->level[i].name, t) == 0) return fail(r, "level '%s' twice", t);
@@ -292,10 +305,15 @@ static int read_node(struct reader *r, const char *key, char *v, struct machine 
         dest = lat ? &m->core_latency : &m->core_bandwidth;
     else if (strcmp(who, "nic") == 0)
         dest = lat ? &m->nic_latency : &m->nic_bandwidth;
+    else if (strcmp(who, "memory") == 0 && bw)
+        dest = &m->memory_bandwidth;
     else if ((l = level_named(m, who)) != NULL)
         dest = lat ? &l->latency : &l->bandwidth;
     else
-        return fail(r, "'%s' is not core, nic or a level of 'levels' (given before it)", who);
+        return fail(r,
+                    "'%s' is not core, nic, memory (bandwidth only) or a level of 'levels' "
+                    "(given before it)",
+                    who);
     if (quantity(r, key, v, lat ? 'l' : 'b', dest) != 0) return -1;
     return bw && !(*dest > 0) ? fail(r, "%s must be more than 0", key) : 0;
 }
@@ -321,7 +339,12 @@ static int read_param(struct reader *r, const char *key, char *v, struct machine
                             key + n + 1);
             f = &m->fn[p][c];
         }
-        return piecewise(r, key, v, is_factor((enum machine_param)p), f);
+        if (piecewise(r, key, v, is_factor((enum machine_param)p), f) != 0) return -1;
+        for (int i = 0; p == MACHINE_COPIES && i < f->n; i++)
+            if (f->p[i].offset != 1 && f->p[i].offset != 2)
+                return fail(r, "bad copies %g in %s (1 or 2: the copies of a message)",
+                            f->p[i].offset, key);
+        return 0;
     }
     return fail(r, "unknown key '%s' in [mpi]", key);
 }
@@ -441,6 +464,10 @@ static int check_whole(struct reader *r, struct machine *m)
         if (m->level[i].latency < 0 || !(m->level[i].bandwidth > 0))
             return fail(r, "[node] needs %s.latency and %s.bandwidth", m->level[i].name,
                         m->level[i].name);
+    if (m->memory_bandwidth > 0 && m->nlevels == 0)
+        return fail(r, "[node] memory.bandwidth needs levels (a memory for each top-level part)");
+    if (machine_has(m, MACHINE_COPIES) && !(m->memory_bandwidth > 0))
+        return fail(r, "[mpi] copies needs [node] memory.bandwidth (the memory the copies share)");
     if (m->network[0] != '\0' && !(m->nic_bandwidth > 0))
         return fail(r, "[node] needs nic.latency and nic.bandwidth for [network]");
     if (m->nics == 0) m->nics = 1;
@@ -521,6 +548,8 @@ static void write_node(FILE *f, const struct machine *m)
     fprintf(f, "\n");
     write_line(f, m, "core.latency", "%.9gus", m->core_latency * 1e6);
     write_line(f, m, "core.bandwidth", "%.9gGBps", m->core_bandwidth * 1e-9);
+    if (m->memory_bandwidth > 0)
+        write_line(f, m, "memory.bandwidth", "%.9gGBps", m->memory_bandwidth * 1e-9);
     for (int i = 0; i < m->nlevels; i++) {
         snprintf(key, sizeof key, "%s.latency", m->level[i].name);
         write_line(f, m, key, "%.9gus", m->level[i].latency * 1e6);

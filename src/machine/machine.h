@@ -36,6 +36,7 @@ enum machine_param {
     MACHINE_RECV_OVERHEAD, /* recv-overhead: o_r, after an eager message arrived (smpi/or) */
     MACHINE_LAT_FACTOR,    /* latency-factor: on the route's latency */
     MACHINE_BW_FACTOR,     /* bandwidth-factor: on the route's bandwidth */
+    MACHINE_COPIES,        /* copies: how many times the MPI copies a message inside a node */
     MACHINE_PARAMS
 };
 
@@ -59,6 +60,8 @@ struct machine {
     int nlevels; /* 0: no anatomy given (a node is one core) */
     struct machine_level level[MACHINE_MAX_LEVELS];
     double core_latency, core_bandwidth; /* a core's own path: one memory copy */
+    double memory_bandwidth; /* each top-level part's memory: bytes read and written a second,
+                                0: not given (no memory link, every copy free of the others) */
     int nics;
     double nic_latency, nic_bandwidth;
     /* [network] */
@@ -121,6 +124,16 @@ int machine_class_named(const struct machine *m, const char *name);
 /* The value of param for a message of m bytes in class cls: the class's function, else the
  * key without a class, else 0 for a cost and 1 for a factor. */
 double machine_value(const struct machine *mc, enum machine_param param, int cls, uint64_t m);
+
+/* The bytes of memory traffic one byte of a message of m bytes in class cls makes: each copy
+ * reads and writes it (2 x copies) for two cores of one node when the profile gives
+ * memory.bandwidth; else 1 (the links carry the payload once). */
+double machine_traffic(const struct machine *mc, int cls, uint64_t m);
+
+/* The factor on the route's bandwidth SimGrid is given: the profile's bandwidth-factor over
+ * the traffic, so that each flow takes machine_traffic bytes of every link it crosses for
+ * each byte it moves (SimGrid 3.32 charges a flow's links its rate before the factor). */
+double machine_bw_factor(const struct machine *mc, int cls, uint64_t m);
 
 /* 1 when param is given for any class. */
 int machine_has(const struct machine *mc, enum machine_param param);

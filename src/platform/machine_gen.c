@@ -60,6 +60,12 @@ static void core_link(char *out, size_t len, int node, int core, int up)
     snprintf(out, len, "n%d-core-%d_%s", node, core, up ? "UP" : "DOWN");
 }
 
+/* The memory of part s of the top level (the node, with one level). */
+static void memory_link(char *out, size_t len, int node, int s)
+{
+    snprintf(out, len, "n%d-memory-%d", node, s);
+}
+
 static void nic_link(char *out, size_t len, int node, int nic, int up)
 {
     snprintf(out, len, "n%d-nic-%d_%s", node, nic, up ? "UP" : "DOWN");
@@ -78,6 +84,12 @@ static int group_size(const struct mg *g, int k)
     for (int i = 0; i <= k; i++)
         n *= g->m.level[i].count;
     return n;
+}
+
+/* The part of the top level core c is on (0 with one level). */
+static int part_of(const struct mg *g, int core)
+{
+    return g->top > 0 ? core / group_size(g, g->top - 1) : 0;
 }
 
 /* ---- elements ---- */
@@ -134,7 +146,7 @@ static void core_host(struct mg *g, int node, int core)
     xmlw_prop(g->x, "collsim.node", v);
     snprintf(v, sizeof v, "%d", core);
     xmlw_prop(g->x, "collsim.core", v);
-    snprintf(v, sizeof v, "%d", g->top > 0 ? core / group_size(g, g->top - 1) : 0);
+    snprintf(v, sizeof v, "%d", part_of(g, core));
     xmlw_prop(g->x, "collsim.socket", v);
     xmlw_end(g->x);
 }
@@ -149,6 +161,10 @@ static void node_links(struct mg *g, int node)
             core_link(id, sizeof id, node, c, up);
             link(g, id, g->m.core_latency, g->m.core_bandwidth, NULL);
         }
+    for (int s = 0; g->m.memory_bandwidth > 0 && s <= part_of(g, g->cores - 1); s++) {
+        memory_link(id, sizeof id, node, s);
+        link(g, id, 0, g->m.memory_bandwidth, NULL);
+    }
     for (int k = 0; k <= g->top; k++) {
         const struct machine_level *l = &g->m.level[k];
         if (k == g->top && k > 0) { /* the link between the top level's parts, each way */
@@ -179,22 +195,22 @@ static void leaf_routes(struct mg *g, int node, int first, int n, const char *sh
                         const char *router)
 {
     char l[4][MG_NAME], a[MG_NAME], b[MG_NAME];
-    int nic = g->top == 0 && router != NULL;
+    int nic = g->top == 0 && router != NULL, mem = g->m.memory_bandwidth > 0;
     for (int c = first; c < first + n; c++) {
         host_name(a, sizeof a, node, c);
+        core_link(l[0], sizeof l[0], node, c, 1);
+        memory_link(l[1], sizeof l[1], node, part_of(g, c)); /* what leaves c reads its memory */
         for (int d = first; d < first + n; d++) {
             if (d == c) continue;
             host_name(b, sizeof b, node, d);
-            core_link(l[0], sizeof l[0], node, c, 1);
-            snprintf(l[1], sizeof l[1], "%s", shared);
-            core_link(l[2], sizeof l[2], node, d, 0);
-            route(g, a, b, NULL, NULL, l, 3);
+            snprintf(l[1 + mem], sizeof l[0], "%s", shared);
+            core_link(l[2 + mem], sizeof l[0], node, d, 0);
+            route(g, a, b, NULL, NULL, l, 3 + mem);
         }
         if (router == NULL) continue;
-        core_link(l[0], sizeof l[0], node, c, 1);
-        snprintf(l[1], sizeof l[1], "%s", shared);
-        nic_link(l[2], sizeof l[2], node, c % g->m.nics, 1);
-        route(g, a, router, NULL, NULL, l, 2 + nic);
+        snprintf(l[1 + mem], sizeof l[0], "%s", shared);
+        nic_link(l[2 + mem], sizeof l[0], node, c % g->m.nics, 1);
+        route(g, a, router, NULL, NULL, l, 2 + mem + nic);
         nic_link(l[0], sizeof l[0], node, c % g->m.nics, 0);
         snprintf(l[1], sizeof l[1], "%s", shared);
         core_link(l[2], sizeof l[2], node, c, 0);

@@ -15,9 +15,10 @@
 // collsim.core props, which `collsim platform --machine` writes (machine_class_of). SimGrid
 // then charges the class's send overhead (smpi/os: a blocking eager send, before the message
 // leaves), gap (smpi/ois: an MPI_Isend), receive overhead (smpi/or: after an eager message
-// arrived) and multiplies the route's latency and bandwidth by its factors. SimGrid hands the
-// factors the network's size, the payload and its 16-byte envelope; the profile's functions are of
-// the payload.
+// arrived) and multiplies the route's latency and bandwidth by its factors (the bandwidth's
+// over the memory traffic of a byte inside a node: machine_bw_factor). SimGrid hands the
+// factors the network's size, the payload and its 16-byte envelope; the profile's functions
+// are of the payload.
 #include <simgrid/kernel/resource/NetworkModelIntf.hpp>
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Host.hpp>
@@ -41,11 +42,16 @@ int class_of(const simgrid::s4u::Host *a, const simgrid::s4u::Host *b)
                             b->get_property("collsim.core"));
 }
 
+// The payload of a message SimGrid sizes with its envelope.
+uint64_t payload(double network_size)
+{
+    return static_cast<uint64_t>(network_size > 16 ? network_size - 16 : 0);
+}
+
 double value(enum machine_param p, double network_size, const simgrid::s4u::Host *a,
              const simgrid::s4u::Host *b)
 {
-    double m = network_size > 16 ? network_size - 16 : 0;
-    return machine_value(profile, p, class_of(a, b), static_cast<uint64_t>(m));
+    return machine_value(profile, p, class_of(a, b), payload(network_size));
 }
 
 void install_overheads()
@@ -78,11 +84,15 @@ extern "C" int costs_install(const struct machine *m, int sfr)
                 [](double size, const simgrid::s4u::Host *a, const simgrid::s4u::Host *b,
                    const auto &, const auto &) { return value(MACHINE_LAT_FACTOR, size, a, b); });
     }
-    if (store_and_forward || (profile != nullptr && machine_has(profile, MACHINE_BW_FACTOR)))
+    bool factors = profile != nullptr &&
+                   (machine_has(profile, MACHINE_BW_FACTOR) || profile->memory_bandwidth > 0);
+    if (store_and_forward || factors)
         model->set_bw_factor_cb([](double size, const simgrid::s4u::Host *a,
                                    const simgrid::s4u::Host *b,
                                    const std::vector<simgrid::s4u::Link *> &links, const auto &) {
-            double f = profile != nullptr ? value(MACHINE_BW_FACTOR, size, a, b) : 1.0;
+            double f = profile != nullptr
+                           ? machine_bw_factor(profile, class_of(a, b), payload(size))
+                           : 1.0;
             if (store_and_forward && !links.empty()) f /= static_cast<double>(links.size());
             return f;
         });

@@ -157,7 +157,8 @@ static void test_refusals(void)
     refused("[machine]\nname = a\n[node]\nlevels = socket:12\ncore.latency = 1us\n"
             "core.bandwidth = 1GBps\n",
             "needs socket.latency and socket.bandwidth");
-    refused("[machine]\nname = a\n[node]\nsocket.latency = 1us\n", "not core, nic or a level");
+    refused("[machine]\nname = a\n[node]\nsocket.latency = 1us\n",
+            "is not core, nic, memory (bandwidth only) or a level");
     refused("[machine]\nname = a\n[node]\nlevels = core:2\n", "bad level name 'core'");
     refused("[machine]\ndescription = x\n", "no name in [machine]");
     refused("[machine]\nname = a\n[network]\nplatform = crossbar\n", "needs nic.latency");
@@ -193,10 +194,49 @@ static void test_routes(void)
     CHECK_INT_EQ(-1, machine_route(&m, MACHINE_CLASS_SELF, &l, &b));
 }
 
+/* A profile with memory.bandwidth and copies: the traffic of a byte (2 x copies inside a
+ * node, 1 between nodes and to itself), the factor SimGrid gets, the memory on every route
+ * (the sender's, no latency), and the copies written and read back. */
+static void test_memory(void)
+{
+    static const char text[] = "[machine]\nname = mem\n[node]\nlevels = socket:4 node:2\n"
+                               "core.latency = 20ns\ncore.bandwidth = 10GBps\n"
+                               "memory.bandwidth = 8GBps  # STREAM\n"
+                               "socket.latency = 100ns\nsocket.bandwidth = 100GBps\n"
+                               "node.latency = 200ns\nnode.bandwidth = 50GBps\n"
+                               "[mpi]\ncopies = 0:2; 4096:1\nbandwidth-factor.socket = 0:0.5\n";
+    char path[32], back[32] = "/tmp/test-machine-m-XXXXXX", err[512] = "";
+    struct machine m, n;
+    temp_with(text, path);
+    CHECK_INT_EQ(0, machine_read(path, &m, err, sizeof err));
+    CHECK_NEAR(8e9, m.memory_bandwidth, 1e-9);
+    CHECK_NEAR(4, machine_traffic(&m, 1, 4096), 1e-12);
+    CHECK_NEAR(2, machine_traffic(&m, 2, 4097), 1e-12);
+    CHECK_NEAR(1, machine_traffic(&m, machine_class_network(&m), 16), 1e-12);
+    CHECK_NEAR(1, machine_traffic(&m, MACHINE_CLASS_SELF, 16), 1e-12);
+    CHECK_NEAR(0.5 / 4, machine_bw_factor(&m, 1, 16), 1e-12);
+    CHECK_NEAR(1.0 / 2, machine_bw_factor(&m, 2, 1 << 20), 1e-12);
+    double l = 0, b = 0;
+    CHECK_INT_EQ(0, machine_route(&m, 1, &l, &b)); /* [core, memory, socket, core] */
+    CHECK_NEAR(140e-9, l, 1e-6);
+    CHECK_NEAR(8e9, b, 1e-9);
+    FILE *f = fdopen(mkstemp(back), "w");
+    CHECK_INT_EQ(0, machine_write(f, &m));
+    fclose(f);
+    CHECK_INT_EQ(0, machine_read(back, &n, err, sizeof err));
+    CHECK_NEAR(8e9, n.memory_bandwidth, 1e-9);
+    CHECK_NEAR(2, machine_value(&n, MACHINE_COPIES, 1, 4096), 1e-12);
+    CHECK_NEAR(1, machine_value(&n, MACHINE_COPIES, 1, 4097), 1e-12);
+    CHECK_STR_EQ("STREAM", machine_source(&n, "memory.bandwidth"));
+    unlink(path);
+    unlink(back);
+}
+
 int main(void)
 {
     test_read();
     test_routes();
+    test_memory();
     test_values();
     test_write();
     test_refusals();
