@@ -178,8 +178,9 @@ static void segment_line(const double *x, const double *y, size_t i, size_t j,
     }
 }
 
-/* The fewest segments within tol (dynamic programming over the points' prefixes); their count,
- * or a count above max_seg when more are needed. */
+/* The fewest segments within tol (dynamic programming over the points' prefixes), each of two
+ * points or more unless a point is alone on its side of the cut; their count, or a count
+ * above max_seg when more are needed. */
 static size_t segment_dp(const double *x, const double *y, size_t n, double cut, double tol,
                          size_t max_seg, struct fit_segment *out)
 {
@@ -187,11 +188,16 @@ static size_t segment_dp(const double *x, const double *y, size_t n, double cut,
     size_t count[CAP], from[CAP];
     double err[CAP];
     struct fit_segment last[CAP];
+    size_t below = 0; /* points on the cut's lower side: a side of one point is its own segment */
+    while (below < n && x[below] < cut)
+        below++;
     count[0] = 0, err[0] = 0;
     for (size_t j = 1; j <= n; j++) {
         count[j] = SIZE_MAX;
         for (size_t i = j; i-- > 0;) {
             if (count[i] == SIZE_MAX || (x[i] < cut && x[j - 1] >= cut)) continue;
+            int alone = (i == 0 && below == 1) || (i == below && n - below == 1);
+            if (i == j - 1 && !alone) continue; /* no segment of one size */
             struct fit_segment s;
             double sq;
             segment_line(x, y, i, j - 1, &s, &sq);

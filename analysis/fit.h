@@ -69,12 +69,14 @@ struct fit_segment {
 
 /* A segmented (piecewise linear) fit of points sorted by x, with every y > 0: the fewest
  * contiguous segments that keep every point within *tol relative error, none holding points
- * on both sides of cut (x < cut and x >= cut; INFINITY for no cut), ties going to the smaller
- * sum of squared relative errors. Each segment is a weighted least-squares line (weights 1/y^2,
- * so relative errors are what is minimized) held to a >= 0 and b >= 0, a single point being a
- * constant. When more than max_seg segments would be needed, *tol is doubled until they fit.
- * Returns the number of segments written to out (max_seg at most), or -1 if n < 1, n > 256,
- * max_seg < 2, *tol is not positive or a y is not positive. */
+ * on both sides of cut (x < cut and x >= cut; INFINITY for no cut) and none of a single point
+ * unless it is alone on its side of the cut (a piece of one size fits anything and says
+ * nothing of the sizes beside it), ties going to the smaller sum of squared relative errors. Each
+ * segment is a weighted least-squares line (weights 1/y^2, so relative errors are what is
+ * minimized) held to a >= 0 and b >= 0, a single point being a constant. When more than max_seg
+ * segments would be needed, *tol is doubled until they fit. Returns the number of segments written
+ * to out (max_seg at most), or -1 if n < 1, n > 256, max_seg < 2, *tol is not positive or a y is
+ * not positive. */
 int fit_segments(const double *x, const double *y, size_t n, double cut, double *tol,
                  size_t max_seg, struct fit_segment *out);
 

@@ -16,8 +16,10 @@
 #include "util.h"
 
 enum { CAL_MAX_POINTS = 256, ENVELOPE = 16 };
-#define LF_MIN 1e-3 /* factors must be positive: the smallest latency factor written */
-#define BF_MAX 1e3  /* the largest bandwidth factor written (a flat measured curve) */
+/* The bounds of a correction factor: a fit that needs a wire more than 10 times slower or
+ * faster than the base's says that the base's anatomy or protocol is not the measured one. */
+#define FACTOR_MIN 0.1
+#define FACTOR_MAX 10.0
 
 /* One segment's costs: each side's overhead offset and per byte, and the wire's factors. */
 struct piece_costs {
@@ -106,24 +108,31 @@ static void wire_from_fit(struct machine *m, const struct measured *d, const str
     if (m->network[0] == '\0') snprintf(m->network, sizeof m->network, "crossbar");
 }
 
-/* The costs of one segment on a wire of route latency L and bandwidth B. The wire takes what
- * it costs, with factors of 1 where the measured line is above it; where the line is below
- * it, the factors shrink the wire to the line and the overheads are 0. An eager segment's
- * remainder above the wire is the overheads, split equally between sender and receiver; a
- * rendezvous segment pays no overhead (SimGrid's rule), so its line is all wire: factors. */
+/* The costs of one segment on a wire of route latency L and bandwidth B (B over the memory
+ * traffic of a byte, machine_traffic). The wire takes what it costs, with factors of 1 where
+ * the measured line is above it; where the line is below it, the factors shrink the wire to
+ * the line. An eager segment's remainder above the wire is the overheads, split equally
+ * between sender and receiver; where its intercept is below the wire's latency, the wire
+ * takes half of it and each overhead a quarter (LogP's split, as for a profile without NICs),
+ * so that no send is free; a rendezvous segment pays no overhead
+ * (SimGrid's rule), so its line is all wire: factors. An eager segment's bandwidth factor is
+ * held to FACTOR_MAX (a flat line: its bytes cost next to nothing); a rendezvous segment's
+ * factors are what they are, for fill_class to check. */
 static void segment_costs(const struct fit_segment *s, int eager, double L, double B,
                           struct piece_costs *c)
 {
-    double bf = s->b > 0 ? fmin(1 / (s->b * B), BF_MAX) : BF_MAX;
-    c->bf = eager && bf <= 1 ? 1 : bf;
-    double wire_byte = 1 / (c->bf * B);
+    double bf = s->b > 0 ? 1 / (s->b * B) : INFINITY;
+    c->bf = eager ? (bf <= 1 ? 1 : fmin(bf, FACTOR_MAX)) : bf;
+    double wire_byte = isfinite(c->bf) ? 1 / (c->bf * B) : 0;
     c->per_byte = eager ? fmax(0, (s->b - wire_byte) / 2) : 0;
     if (c->per_byte < 1e-9 * s->b) c->per_byte = 0; /* the slope is the wire's: rounding */
     double rest = s->a - ENVELOPE * wire_byte;      /* the intercept less the envelope's bytes */
     if (eager && rest >= L) {
         c->lf = 1, c->o = (rest - L) / 2;
+    } else if (eager) { /* the base's wire is slower than the data: LogP's split of the rest */
+        c->lf = L > 0 ? rest / 2 / L : 1, c->o = rest / 4;
     } else {
-        c->lf = L > 0 ? fmax(rest / L, LF_MIN) : 1, c->o = 0;
+        c->lf = L > 0 ? rest / L : 1, c->o = 0;
     }
 }
 
@@ -146,10 +155,75 @@ static void push_piece(struct machine_fn *f, struct machine_piece q)
     f->p[f->n++] = q;
 }
 
+/* The time the costs c give a message of x bytes on a wire of latency L, bandwidth B. */
+static double piece_time(const struct piece_costs *c, int eager, double L, double B, double x)
+{
+    double o = eager ? 2 * (c->o + c->per_byte * x) : 0;
+    return o + L * c->lf + (x + ENVELOPE) / (B * c->bf);
+}
+
+/* Holds c's factors to [FACTOR_MIN, FACTOR_MAX] and refuses the segment when the held
+ * factors miss one of its sizes by more than tol (or its fit's own error, if larger), or when
+ * the profile's copies change inside it; says when an eager segment's overheads are 0
+ * because the base's wire is slower than the data. 0, or 1 after an error line. */
+static int check_segment(const struct machine *m, int cls, const struct measured *d,
+                         const struct fit_segment *s, int eager, double L, double B, double tol,
+                         struct piece_costs *c)
+{
+    const char *name = machine_class_name(m, cls);
+    double lo = d->x[s->first], hi = d->x[s->last], lf = c->lf, bf = c->bf, worst = 0;
+    if (machine_traffic(m, cls, (uint64_t)lo) != machine_traffic(m, cls, (uint64_t)hi)) {
+        cs_error("class %s: the profile's copies change between %.0f and %.0f B, inside one "
+                 "fitted range; put the copies' switch at the eager threshold",
+                 name, lo, hi);
+        return 1;
+    }
+    c->lf = fmin(fmax(lf, FACTOR_MIN), FACTOR_MAX), c->bf = fmin(fmax(bf, FACTOR_MIN), FACTOR_MAX);
+    for (size_t i = s->first; i <= s->last; i++)
+        worst = fmax(worst, fabs(piece_time(c, eager, L, B, d->x[i]) - d->y[i]) / d->y[i]);
+    if (worst > fmax(tol, s->max_rel) * 1.001) {
+        cs_error("class %s, %.0f-%.0f B (%s): the fit needs a latency factor of %.3g and a "
+                 "bandwidth factor of %.3g; held to %g-%g they miss by %.0f%%: the route's "
+                 "latency (%.4g us), bandwidth or protocol is not the measured one (a protocol "
+                 "switch the eager threshold, %llu B, does not put there?)",
+                 name, lo, hi, eager ? "eager" : "rendezvous", lf, bf, FACTOR_MIN, FACTOR_MAX,
+                 worst * 100, L * 1e6, (unsigned long long)m->eager);
+        return 1;
+    }
+    if (eager && lf < 1)
+        printf("note: class %s, %.0f-%.0f B: the route's latency (%.4g us) is more than the "
+               "measured line's intercept (%.4g us): the base's wires are slower than the data, "
+               "so the wire takes half of it (latency factor %.3g) and each overhead a quarter "
+               "(%.4g us)\n",
+               name, lo, hi, L * 1e6, s->a * 1e6, c->lf, c->o * 1e6);
+    return 0;
+}
+
+/* The class's gap when the base gives none (for the class or for all): what a blocking send
+ * of an eager message costs its sender, for an MPI_Isend copies the same message out in the
+ * call (LogGP's g >= o); from the eager threshold up, an MPI_Isend sends a request of no
+ * payload and costs what the smallest message does. A ping-pong cannot tell g from o_s, and a
+ * gap of 0 made a root's hundred nonblocking sends free. */
+static void fill_gap(struct machine *m, int cls)
+{
+    if (m->fn[MACHINE_GAP][cls].n > 0 || m->fn_all[MACHINE_GAP].n > 0) return;
+    const struct machine_fn *os = &m->fn[MACHINE_SEND_OVERHEAD][cls];
+    struct machine_fn *g = &m->fn[MACHINE_GAP][cls];
+    g->n = 0;
+    for (int i = 0; i < os->n && os->p[i].from < m->eager - 1; i++)
+        g->p[g->n++] = os->p[i];
+    push_piece(g, (struct machine_piece){m->eager - 1, os->p[0].offset, 0});
+    char key[96];
+    snprintf(key, sizeof key, "gap.%s", machine_class_name(m, cls));
+    set_note(m, key,
+             "calibrate: the send overhead up to the eager threshold (an MPI_Isend copies the "
+             "message out as a blocking send does), the smallest message's above it");
+}
+
 /* The class's four functions from the segments (the overheads from the eager ones alone; a
- * class with none measured has zero overheads). */
-static void fill_class(struct machine *m, int cls, const struct measured *d,
-                       const struct fit_segment *s, int ns, double L, double B)
+ * class with none measured has zero overheads). 0, or 1 after an error line. */
+static int fill_class(struct machine *m, int cls, const struct measured *d,
+                      const struct fit_segment *s, int ns, double L, double B, double tol)
 {
     struct machine_fn *os = &m->fn[MACHINE_SEND_OVERHEAD][cls],
                       *orr = &m->fn[MACHINE_RECV_OVERHEAD][cls],
@@ -158,7 +232,9 @@ static void fill_class(struct machine *m, int cls, const struct measured *d,
     for (int k = 0; k < ns; k++) {
         int eager = d->x[s[k].first] < (double)m->eager;
         struct piece_costs c;
-        segment_costs(&s[k], eager, L, B, &c);
+        double traffic = machine_traffic(m, cls, (uint64_t)d->x[s[k].first]);
+        segment_costs(&s[k], eager, L, B / traffic, &c);
+        if (check_segment(m, cls, d, &s[k], eager, L, B / traffic, tol, &c) != 0) return 1;
         uint64_t from = piece_from(d, s, k, m->eager);
         if (eager) push_piece(os, (struct machine_piece){from, c.o, c.per_byte});
         push_piece(lf, (struct machine_piece){from, c.lf, 0});
@@ -166,6 +242,8 @@ static void fill_class(struct machine *m, int cls, const struct measured *d,
     }
     if (os->n == 0) os->p[os->n++] = (struct machine_piece){0, 0, 0};
     *orr = *os;
+    fill_gap(m, cls);
+    return 0;
 }
 
 /* The segments' ranges and errors, "1-64 B 1.2%, ..." into buf. */
@@ -267,6 +345,19 @@ static void validate(const struct machine *m, int cls, const struct measured *d)
            machine_class_name(m, cls), d->n, worst * 100, median * 100);
 }
 
+/* The platform on which a run with the profile written reproduces the validation's times. */
+static void print_platform(const struct machine *m, const char *out)
+{
+    if (m->nlevels > 0)
+        printf("A platform of this profile: collsim platform --machine %s --nodes N -o FILE.xml\n",
+               out);
+    else
+        printf("A platform for runs with this profile (its wire; the overheads are the "
+               "profile's): collsim platform crossbar --nodes N --latency %.9gus --bandwidth "
+               "%.9gGBps -o FILE.xml\n",
+               m->nic_latency * 1e6, m->nic_bandwidth * 1e-9);
+}
+
 /* The points with a one-way time, as x and y. */
 static void measured_of(const struct fit_point *p, int n, struct measured *d)
 {
@@ -295,10 +386,11 @@ int calib_profile(const struct calib_request *r, const struct fit_point *p, int 
         if (!(m->nic_bandwidth > 0)) wire_from_fit(m, d, &s[ns - 1]);
         double L, B;
         class_wire(m, cls, &L, &B);
-        fill_class(m, cls, d, s, ns, L, B);
-        note_class(m, cls, r, d, s, ns, tol);
-        rc = write_checked(r, m, &m[1]);
-        if (rc == 0) validate(&m[1], cls, d);
+        if (fill_class(m, cls, d, s, ns, L, B, tol) == 0) {
+            note_class(m, cls, r, d, s, ns, tol);
+            rc = write_checked(r, m, &m[1]);
+        }
+        if (rc == 0) validate(&m[1], cls, d), print_platform(&m[1], r->out);
     }
     if (m == NULL || d == NULL) cs_error("out of memory");
     free(m);

@@ -121,7 +121,8 @@ static void print_report(const struct fit_point *p, int n, const char *source)
                "t_b = %.6f ns/B\n",
                eager, b.ts0 * 1e6, b.ts1 * 1e9, b.tb * 1e9);
     printf(
-        "\nA crossbar with this a and b (a route is an uplink and a downlink):\n"
+        "\nA crossbar with this a and b, for runs without a machine profile (a route is an "
+        "uplink and a downlink; a profile's overheads would count its latency twice):\n"
         "  collsim platform crossbar --nodes N --latency %.6gus --bandwidth %.6gMBps -o FILE.xml\n",
         h.a_zero / 2 * 1e6, 1e-6 / h.b_peak);
 }

@@ -583,7 +583,9 @@ static int plan_profile(const struct platform_request *q, struct mg *g)
         return 2;
     }
     if (g->m.nlevels == 0) {
-        cs_error("profile '%s' has no [node] levels: its platform needs a node's anatomy",
+        cs_error("profile '%s' has no [node] levels: its platform needs a node's anatomy "
+                 "(calibrate it with --machine BASE, a profile with levels such as "
+                 "machines/orfeo-epyc.machine, or run it on the crossbar calibrate printed)",
                  g->m.name);
         return 2;
     }

@@ -84,10 +84,14 @@ done
 # crossbar reproduces the measured medians (data/orfeo-epyc-tallone/osu_latency_node.txt)
 # within the 10% the calibration aims at
 node=$src/data/orfeo-epyc-tallone/osu_latency_node.txt
-"$collsim" calibrate --from-osu "$node" -o "$tmp/t.machine" >/dev/null 2>"$tmp/err" ||
+# (the platform calibrate prints for the profile: its suggestion reproduces the measurement)
+"$collsim" calibrate --from-osu "$node" -o "$tmp/t.machine" >"$tmp/t.out" 2>"$tmp/err" ||
     fail "calibrate on Tallone's node channel: $(cat "$tmp/err")"
-lat=$(sed -n 's/^nic.latency = \([0-9.e+-]*us\).*/\1/p' "$tmp/t.machine")
-bw=$(sed -n 's/^nic.bandwidth = \([0-9.e+-]*GBps\).*/\1/p' "$tmp/t.machine")
+suggested=$(grep '^A platform for runs with this profile' "$tmp/t.out")
+lat=$(printf '%s\n' "$suggested" | sed -n 's/.* --latency \([0-9.e+-]*us\) .*/\1/p')
+bw=$(printf '%s\n' "$suggested" | sed -n 's/.* --bandwidth \([0-9.e+-]*GBps\) .*/\1/p')
+grep -q "^nic.latency = $lat" "$tmp/t.machine" && pass ||
+    fail "the suggested latency '$lat' is not the profile's NIC's"
 "$collsim" platform crossbar --nodes 2 --latency "$lat" --bandwidth "$bw" -o "$tmp/txb.xml" ||
     fail "cannot generate the crossbar of '$lat' and '$bw'"
 for m in 1 1024 65536 1048576 4194304; do

@@ -59,6 +59,14 @@ static void check_segments(void)
     CHECK_INT_EQ(2, fit_segments(lx, ly, 4, 4, &tol, 4, s));
     CHECK_NEAR(1.5, s[1].a, 1e-12);
     CHECK_NEAR(0.5, s[1].b, 1e-12);
+    /* The same four points without the cut: (4, 6) may not be a piece of its own, so it
+     * shares one with (3, 3), and the tolerance grows until that piece fits. */
+    ly[3] = 6, tol = 0.01;
+    k = fit_segments(lx, ly, 4, INFINITY, &tol, 4, s);
+    CHECK(k >= 1 && k <= 2);
+    for (int i = 0; i < k; i++)
+        CHECK(s[i].last > s[i].first);
+    CHECK(tol > 0.01);
     /* Refused: a time that is not positive, a tolerance that is not. */
     double zy[] = {1, 0};
     CHECK_INT_EQ(-1, fit_segments(fx, zy, 2, INFINITY, &big, 4, s));
