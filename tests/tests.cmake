@@ -1,5 +1,5 @@
 # CTest registrations for the runner, the algorithms and the front end.
-set(CS_RUN_TESTS privatized unreceived barrier_check machine machine_platform memory calibrate_physical jobs_hostile csv_rows calibrate_profile fault formulas determinism errors simgrid routing topology rma_trace ptp_trace shared study study_grid study_trust study_gaps long_trace shared_buffers maps eager study_dense predict predict_valid algo_file mpilib tune ompi_messages)
+set(CS_RUN_TESTS privatized unreceived barrier_check machine machine_platform memory calibrate_physical validate jobs_hostile csv_rows calibrate_profile fault formulas determinism errors simgrid routing topology rma_trace ptp_trace shared study study_grid study_trust study_gaps long_trace shared_buffers maps eager study_dense predict predict_valid algo_file mpilib tune ompi_messages)
 foreach(t ${CS_RUN_TESTS})
   add_test(NAME run.${t} COMMAND bash ${CMAKE_SOURCE_DIR}/tests/run/${t}.sh
            $<TARGET_FILE:collsim> ${CMAKE_SOURCE_DIR})

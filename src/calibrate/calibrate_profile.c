@@ -66,6 +66,7 @@ static int load_base(const struct calib_request *r, struct machine *m)
     if (!m->eager_given) {
         m->eager = CS_SMPI_EAGER, m->eager_given = 1;
     }
+    m->validation.given = 0; /* the base's validation was of other costs */
     return 0;
 }
 

@@ -6,8 +6,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "commands.h"
+#include "machine.h"
 #include "mpilib.h"
 #include "registry.h"
 #include "segments.h"
@@ -122,8 +124,33 @@ static int run_end(const struct tune_set *s, int i, int np)
 }
 
 /* The rules file of s into f. 0, or 1 after one error line. */
+/* How far the times of the study at csv can be trusted, into out: the validation of the
+ * machine profile its folder holds (platforms/machine.machine), or that it ran on the clean
+ * network. Any line end is made a space (the rules file has it as a comment). */
+static void trust_of(const char *csv, char *out, size_t len)
+{
+    const char *slash = strrchr(csv, '/');
+    char path[PATH_MAX], err[1024];
+    snprintf(path, sizeof path, "%.*s%s", slash ? (int)(slash - csv + 1) : 0, csv,
+             "platforms/machine.machine");
+    struct machine *m = cs_calloc(1, sizeof *m);
+    if (access(path, R_OK) == 0 && machine_read(path, m, err, sizeof err) == 0)
+        machine_validation_line(m, out, len);
+    else
+        snprintf(out, len,
+                 "no machine profile beside %s: the clean network's times, an "
+                 "idealised network with no software cost per message",
+                 csv);
+    free(m);
+    for (char *c = out; *c; c++)
+        if (*c == '\n' || *c == '\r') *c = ' ';
+}
+
 static int write_ompi(const struct tune_set *s, const char *source, FILE *f)
 {
+    char trust[1200];
+    trust_of(source, trust, sizeof trust);
+    fprintf(f, "# the times, written by collsim tune: %s\n", trust);
     int ncoll = 0;
     for (int i = 0; i < s->n; i = run_end(s, i, 0))
         ncoll++;
@@ -282,6 +309,11 @@ int tune_main(int argc, char **argv)
     if (null != NULL) fclose(null);
     if (rc == 0 && ompi != NULL) rc = write_file(ompi, &so, pos[0], MPILIB_OMPI);
     if (rc == 0 && mpich != NULL) rc = write_file(mpich, &sm, pos[0], MPILIB_MPICH);
+    if (rc == 0) {
+        char trust[1200];
+        trust_of(pos[0], trust, sizeof trust);
+        cs_note("the times: %s", trust);
+    }
     free(c.v);
     free(so.rows);
     free(sm.rows);

@@ -32,6 +32,8 @@ static const struct command commands[] = {
      merge_usage},
     {"calibrate", calibrate_main, "fit Hockney, LogGP, PLogP and model B to a ping-pong",
      calibrate_usage},
+    {"validate", validate_main,
+     "a machine profile's simulated collectives against measured OSU ones", validate_usage},
     {"tune", tune_main, "a study's best algorithms as Open MPI and MPICH tuning files", tune_usage},
     {"fix-trace", fixtrace_main, "repair a SimGrid Paje trace so that pj_dump reads it",
      fixtrace_usage},

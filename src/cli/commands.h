@@ -29,6 +29,10 @@ extern const char calibrate_usage[];
 int fixtrace_main(int argc, char **argv);
 extern const char fixtrace_usage[];
 
+/* cmd_validate.c: `collsim validate --machine PROFILE --measured CSV` */
+int validate_main(int argc, char **argv);
+extern const char validate_usage[];
+
 /* cmd_tune.c: `collsim tune BEST.csv --ompi-rules FILE --mpich-json FILE` */
 int tune_main(int argc, char **argv);
 extern const char tune_usage[];

@@ -367,6 +367,41 @@ static int read_mpi(struct reader *r, const char *key, char *v, struct machine *
     return read_param(r, key, v, m);
 }
 
+static int text(struct reader *r, const char *key, const char *v, char *dest, size_t len);
+
+/* A percentage of [validation] (0 up to 1e6, or "-" for none) into *out. */
+static int percent(struct reader *r, const char *key, const char *v, double *out)
+{
+    char *end;
+    if (strcmp(v, "-") == 0) {
+        *out = NAN;
+        return 0;
+    }
+    errno = 0;
+    *out = strtod(v, &end);
+    if (end != v && *end == '\0' && errno == 0 && *out >= 0 && *out <= 1e6) return 0;
+    return fail(r, "bad value '%s' for %s (a percentage, e.g. 12.5, or -)", v, key);
+}
+
+/* A key of [validation]. */
+static int read_validation(struct reader *r, const char *key, char *v, struct machine *m)
+{
+    struct machine_validation *w = &m->validation;
+    w->given = 1;
+    if (strcmp(key, "data") == 0) return text(r, key, v, w->data, sizeof w->data);
+    if (strcmp(key, "points") == 0) return count(r, key, v, 100000000, &w->points);
+    if (strcmp(key, "best-cells") == 0) {
+        if (cs_parse_int(v, &w->best_cells) == 0 && w->best_cells >= 0) return 0;
+        return fail(r, "bad value '%s' for best-cells (a whole number)", v);
+    }
+    static const char *const keys[] = {"median-avg", "p90-avg", "median-max", "p90-max",
+                                       "best-share"};
+    double *dest[] = {&w->median_avg, &w->p90_avg, &w->median_max, &w->p90_max, &w->best_share};
+    for (int i = 0; i < 5; i++)
+        if (strcmp(key, keys[i]) == 0) return percent(r, key, v, dest[i]);
+    return fail(r, "unknown key '%s' in [validation]", key);
+}
+
 /* A free-text value into dest (len bytes), refusing one that does not fit. */
 static int text(struct reader *r, const char *key, const char *v, char *dest, size_t len)
 {
@@ -389,6 +424,7 @@ static int read_key(struct reader *r, const char *key, char *v, struct machine *
     if (strcmp(s, "network") == 0 && strcmp(key, "platform") == 0)
         return text(r, key, v, m->network, sizeof m->network);
     if (strcmp(s, "mpi") == 0) return read_mpi(r, key, v, m);
+    if (strcmp(s, "validation") == 0) return read_validation(r, key, v, m);
     if (s[0] == '\0') return fail(r, "'%s' before any section ([machine], [node], ...)", key);
     return fail(r, "unknown key '%s' in [%s]", key, s);
 }
@@ -431,7 +467,8 @@ static int read_line(struct reader *r, char *line, struct machine *m)
     if (*s == '\0') return 0;
     if (*s == '[') {
         size_t n = strlen(s);
-        static const char *const sections[] = {"machine", "node", "network", "mpi", NULL};
+        static const char *const sections[] = {"machine", "node",       "network",
+                                               "mpi",     "validation", NULL};
         if (s[n - 1] != ']') return fail(r, "bad section '%s'", s);
         s[n - 1] = '\0';
         for (int i = 0; sections[i] != NULL; i++)
@@ -439,7 +476,7 @@ static int read_line(struct reader *r, char *line, struct machine *m)
                 snprintf(r->section, sizeof r->section, "%s", sections[i]);
                 return 0;
             }
-        return fail(r, "unknown section [%s] (machine, node, network, mpi)", s + 1);
+        return fail(r, "unknown section [%s] (machine, node, network, mpi, validation)", s + 1);
     }
     char *eq = strchr(s, '=');
     if (eq == NULL) return fail(r, "expected KEY = VALUE, not '%s'", s);
@@ -471,6 +508,8 @@ static int check_whole(struct reader *r, struct machine *m)
     if (m->network[0] != '\0' && !(m->nic_bandwidth > 0))
         return fail(r, "[node] needs nic.latency and nic.bandwidth for [network]");
     if (m->nics == 0) m->nics = 1;
+    if (m->validation.given && (m->validation.data[0] == '\0' || m->validation.points < 1))
+        return fail(r, "[validation] needs data and points (collsim validate writes them)");
     return 0;
 }
 
@@ -484,6 +523,8 @@ int machine_read(const char *path, struct machine *m, char *err, size_t errlen)
     r->path = path, r->err = err, r->errlen = errlen;
     memset(m, 0, sizeof *m);
     m->core_latency = m->nic_latency = 0;
+    m->validation.median_avg = m->validation.p90_avg = NAN;
+    m->validation.median_max = m->validation.p90_max = m->validation.best_share = NAN;
     struct stat st;
     FILE *f = NULL;
     int rc = 0;
@@ -575,6 +616,52 @@ static void write_mpi(FILE *f, const struct machine *m)
     }
 }
 
+/* A percentage of [validation]: "-" for none. */
+static void write_percent(FILE *f, const struct machine *m, const char *key, double v)
+{
+    if (isnan(v))
+        write_line(f, m, key, "-");
+    else
+        write_line(f, m, key, "%.1f", v);
+}
+
+static void write_validation(FILE *f, const struct machine *m)
+{
+    const struct machine_validation *w = &m->validation;
+    fprintf(f, "\n[validation]\n");
+    write_line(f, m, "data", "%s", w->data);
+    write_line(f, m, "points", "%d", w->points);
+    write_percent(f, m, "median-avg", w->median_avg);
+    write_percent(f, m, "p90-avg", w->p90_avg);
+    write_percent(f, m, "median-max", w->median_max);
+    write_percent(f, m, "p90-max", w->p90_max);
+    write_line(f, m, "best-cells", "%d", w->best_cells);
+    write_percent(f, m, "best-share", w->best_share);
+}
+
+void machine_validation_line(const struct machine *m, char *buf, size_t len)
+{
+    const struct machine_validation *w = &m->validation;
+    if (!w->given) {
+        snprintf(buf, len,
+                 "profile '%s' not validated against measured collectives (collsim "
+                 "validate)",
+                 m->name);
+        return;
+    }
+    char avg[48] = "", max[48] = "", best[64] = "";
+    if (!isnan(w->median_avg))
+        snprintf(avg, sizeof avg, " %.0f%% against Avg (p90 %.0f%%)", w->median_avg, w->p90_avg);
+    if (!isnan(w->median_max))
+        snprintf(max, sizeof max, "%s %.0f%% against Max (p90 %.0f%%)", avg[0] ? "," : "",
+                 w->median_max, w->p90_max);
+    if (w->best_cells > 0 && !isnan(w->best_share))
+        snprintf(best, sizeof best, "; best algorithm right in %.0f%% of %d cells", w->best_share,
+                 w->best_cells);
+    snprintf(buf, len, "profile '%s' validated against %s: %d points, median |error|%s%s%s",
+             m->name, w->data, w->points, avg, max, best);
+}
+
 int machine_write(FILE *f, const struct machine *m)
 {
     fprintf(f, "# collsim machine profile (docs/machines.md)\n[machine]\n");
@@ -592,6 +679,7 @@ int machine_write(FILE *f, const struct machine *m)
         write_line(f, m, "platform", "%s", m->network);
     }
     write_mpi(f, m);
+    if (m->validation.given) write_validation(f, m);
     return ferror(f) ? -1 : 0;
 }
 

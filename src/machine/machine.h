@@ -53,6 +53,18 @@ struct machine_level {
     double latency, bandwidth; /* s, B/s */
 };
 
+/* [validation]: how the profile's simulated collectives compared with measured ones
+ * (`collsim validate`): relative errors in percent, NAN where not measured. */
+struct machine_validation {
+    int given;
+    char data[MACHINE_TEXT_MAX]; /* the measurements, as validate named them */
+    int points;                  /* (call, size) points compared */
+    double median_avg, p90_avg;  /* |error| against OSU's Avg */
+    double median_max, p90_max;  /* |error| against OSU's Max (-f) */
+    int best_cells;              /* cells with two algorithms or more */
+    double best_share;           /* % of them whose simulated best is measured best or within 10% */
+};
+
 struct machine {
     char name[MACHINE_NAME_MAX];
     char description[MACHINE_TEXT_MAX];
@@ -73,6 +85,7 @@ struct machine {
     /* fn[param][class]; class MACHINE_CLASSES - 1 is unused; fn[param][...].n == 0: not given */
     struct machine_fn fn[MACHINE_PARAMS][MACHINE_CLASSES];
     struct machine_fn fn_all[MACHINE_PARAMS]; /* the key without a class */
+    struct machine_validation validation;
     /* sources: the comment that ended each line that had one, by its key */
     int nnotes;
     struct {
@@ -140,6 +153,10 @@ int machine_has(const struct machine *mc, enum machine_param param);
 
 /* The key of param in [mpi] ("send-overhead" ...). */
 const char *machine_param_key(enum machine_param param);
+
+/* One line on how far to trust m: its [validation] ("validated against DATA: ...") or that
+ * it has none, into buf. */
+void machine_validation_line(const struct machine *m, char *buf, size_t len);
 
 /* The source noted for key (e.g. "nic.bandwidth", "send-overhead.network"), or "". */
 const char *machine_source(const struct machine *m, const char *key);

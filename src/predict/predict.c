@@ -243,10 +243,13 @@ static void print_table(const struct pstate *s, const struct prows *r)
            "t_h = %.6g s, t_b = %.6g s/B%s\n",
            coll_infos[s->coll].name, s->np, s->kind[0] ? s->kind : "no known platform", s->mp.a,
            s->mp.b, s->ts, s->th, s->tb, s->mp.fitted ? " (fitted)" : "");
-    if (s->mp.mc != NULL)
+    if (s->mp.mc != NULL) {
+        char trust[1024];
+        machine_validation_line(&s->mc, trust, sizeof trust);
         printf("# machine profile '%s': logp and loggp charge its costs of messages between "
-               "nodes\n",
-               s->mc.name);
+               "nodes\n# %s\n",
+               s->mc.name, trust);
+    }
     printf("# %-10s %-24s %-8s %14s %-4s %s\n", "bytes", "algorithm", "model", "time_us", "best",
            "note");
     for (size_t i = 0; i < r->n; i++) {

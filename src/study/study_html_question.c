@@ -1,8 +1,11 @@
 /* study_html_question.c: the first section of a study's page (study_html.h): the question the
  * spec asks, in a sentence and a table of its keys, its platforms (what `collsim platform
  * info` says of each) and its variants. */
+#include <limits.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "machine.h"
 #include "study_html.h"
 
 /* "the a, the b and the c" of the collectives' nouns. */
@@ -12,6 +15,31 @@ static void coll_nouns(FILE *f, const struct study_plan *p)
         fputs(k == 0 ? "the " : k + 1 == p->ncoll ? " and the " : ", the ", f);
         html_text(f, p->coll[k].noun);
     }
+}
+
+/* How far the times can be trusted: the machine profile's validation (its copy in the
+ * study's folder), or that the clean network is an idealised one. */
+static void trust(FILE *f, const struct study_plan *p)
+{
+    if (p->spec.machine[0] == '\0') {
+        fputs("<p>The times are the clean network's: an idealised network with no software "
+              "cost per message. They rank the algorithms on the network; they do not predict "
+              "a real machine's times (a study with <code>machine = FILE</code> does, as far "
+              "as the profile's validation says).</p>\n",
+              f);
+        return;
+    }
+    char path[PATH_MAX], err[1024], line[1200];
+    snprintf(path, sizeof path, "%s/%s", p->out, STUDY_MACHINE_FILE);
+    struct machine *m = cs_calloc(1, sizeof *m);
+    if (machine_read(path, m, err, sizeof err) == 0)
+        machine_validation_line(m, line, sizeof line);
+    else
+        snprintf(line, sizeof line, "the machine profile's copy does not read: %s", err);
+    free(m);
+    fputs("<p>How far to trust the times: ", f);
+    html_text(f, line);
+    fputs(".</p>\n", f);
 }
 
 /* The question in a sentence. */
@@ -37,6 +65,7 @@ static void lead(FILE *f, const struct study_plan *p)
         fputs("'s", f);
     }
     fputs("?</p>\n", f);
+    trust(f, p);
 }
 
 /* A list of the spec's numbers, `word` for the value `special`. */

@@ -53,6 +53,12 @@ assert_eq "installed predict's notes" \
 "$p/bin/collsim" predict --a 2us --b 1e-10 --np 1000000 --sizes 1K --collective allreduce |
     grep -q "beyond validation: " && pass || fail "installed predict notes no validated range"
 
+# validate with an installed profile (by its name) on a shipped data set
+"$p/bin/collsim" validate --machine orfeo-epyc-calibrated --quiet --np 30 --placement core \
+    --collective reduce --measured "$src/data/orfeo-epyc-tallone/collectives.csv" >"$tmp/val.txt" \
+    2>"$tmp/err" && grep -q '^all: 84 points' "$tmp/val.txt" && pass ||
+    fail "installed validate: $(cat "$tmp/err") $(tail -2 "$tmp/val.txt")"
+
 # the default study, from the empty folder
 if "$p/bin/collsim" study >"$tmp/study.log" 2>&1; then pass; else
     tail -5 "$tmp/study.log"

@@ -2,6 +2,7 @@
  * with every value and source, the classes of core pairs, piecewise values at the pieces'
  * edges as SimGrid's smpi/os reads them, a written profile read back the same, and every
  * refusal naming its line. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -148,6 +149,8 @@ static void refused(const char *text, const char *want)
 static void test_refusals(void)
 {
     refused("[machine]\nname = a\nname = b\n", ":3: 'name' given twice in [machine]");
+    refused("[machine]\nname = a\n[validation]\nmedian-avg = lots\n", ":4: bad value 'lots'");
+    refused("[machine]\nname = a\n[validation]\nmedian-avg = 3\n", "needs data and points");
     refused("name = a\n", ":1: 'name' before any section");
     refused("[machine]\nname = a\n[gpu]\n", ":3: unknown section [gpu]");
     refused("[machine]\nname = a\n[mpi]\nsend-overhead = 0:fast\n", ":4: bad piece '0:fast'");
@@ -232,9 +235,37 @@ static void test_memory(void)
     unlink(back);
 }
 
+/* [validation] read, written and read back; its one line; a profile without one says so. */
+static void test_validation(void)
+{
+    static const char text[] = "[machine]\nname = val\n[validation]\ndata = a set\n"
+                               "points = 12\nmedian-avg = 10.5\np90-avg = 30\n"
+                               "median-max = -\np90-max = -\nbest-cells = 4\nbest-share = 75\n";
+    char path[32], back[32] = "/tmp/test-machine-v-XXXXXX", err[512] = "", line[512];
+    struct machine m, n;
+    temp_with(text, path);
+    CHECK_INT_EQ(0, machine_read(path, &m, err, sizeof err));
+    CHECK_INT_EQ(12, m.validation.points);
+    CHECK(isnan(m.validation.median_max));
+    FILE *f = fdopen(mkstemp(back), "w");
+    CHECK_INT_EQ(0, machine_write(f, &m));
+    fclose(f);
+    CHECK_INT_EQ(0, machine_read(back, &n, err, sizeof err));
+    machine_validation_line(&n, line, sizeof line);
+    CHECK_STR_EQ("profile 'val' validated against a set: 12 points, median |error| 10% against "
+                 "Avg (p90 30%); best algorithm right in 75% of 4 cells",
+                 line);
+    n.validation.given = 0;
+    machine_validation_line(&n, line, sizeof line);
+    CHECK(strstr(line, "not validated") != NULL);
+    unlink(path);
+    unlink(back);
+}
+
 int main(void)
 {
     test_read();
+    test_validation();
     test_routes();
     test_memory();
     test_values();
