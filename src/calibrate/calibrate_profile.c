@@ -52,8 +52,8 @@ int calib_check(struct calib_request *r)
     return rc;
 }
 
-/* The base profile as calib_check read it (or an empty one named "calibrated") with an eager
- * threshold. 0. */
+/* The base profile as calib_check read it (or an empty one named "calibrated"), without its
+ * validation. 0. */
 static int load_base(const struct calib_request *r, struct machine *m)
 {
     if (r->base_read != NULL) *m = *r->base_read;
@@ -62,9 +62,6 @@ static int load_base(const struct calib_request *r, struct machine *m)
         snprintf(m->name, sizeof m->name, "calibrated");
         snprintf(m->description, sizeof m->description, "written by collsim calibrate");
         m->nics = 1;
-    }
-    if (!m->eager_given) {
-        m->eager = CS_SMPI_EAGER, m->eager_given = 1;
     }
     m->validation.given = 0; /* the base's validation was of other costs */
     return 0;
@@ -88,6 +85,47 @@ static void set_note(struct machine *m, const char *key, const char *text)
     if (i == m->nnotes) m->nnotes++;
     copy_cut(m->note[i].key, sizeof m->note[i].key, key);
     copy_cut(m->note[i].text, sizeof m->note[i].text, text); /* a longer note is cut */
+}
+
+/* A protocol switch in d: consecutive sizes lo < hi, both past where the time is four times the
+ * smallest message's (bandwidth, not latency, rules), across which the time per added byte
+ * falls to less than half of what it was just below. 1 with lo and hi, or 0. */
+static int find_switch(const struct measured *d, double *lo, double *hi)
+{
+    for (int i = 1; i + 1 < d->n; i++) {
+        double below = (d->y[i] - d->y[i - 1]) / (d->x[i] - d->x[i - 1]),
+               across = (d->y[i + 1] - d->y[i]) / (d->x[i + 1] - d->x[i]);
+        if (d->y[i - 1] > 4 * d->y[0] && below > 0 && across < below / 2) {
+            *lo = d->x[i], *hi = d->x[i + 1];
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* The eager threshold: the base's; else the protocol switch the data show (the first size of
+ * the faster protocol); else SimGrid's. A base whose threshold is not where the data switch
+ * is told so. */
+static void choose_eager(struct machine *m, const struct measured *d, const char *cls)
+{
+    double lo, hi;
+    int found = find_switch(d, &lo, &hi);
+    if (m->eager_given && found && !((double)m->eager > lo && (double)m->eager <= hi))
+        printf("note: class %s: the time per byte falls between %.0f and %.0f B, a protocol "
+               "switch, but the base's eager threshold is %llu B\n",
+               cls, lo, hi, (unsigned long long)m->eager);
+    if (m->eager_given) return;
+    m->eager_given = 1;
+    m->eager = found ? (uint64_t)hi : CS_SMPI_EAGER;
+    if (!found) return;
+    char text[MACHINE_TEXT_MAX];
+    snprintf(text, sizeof text,
+             "calibrate: the time per byte falls between %.0f and %.0f B, a protocol switch", lo,
+             hi);
+    set_note(m, "eager-threshold", text);
+    printf("note: class %s: the time per byte falls between %.0f and %.0f B, a protocol switch: eager threshold "
+           "%.0f B\n",
+           cls, lo, hi, hi);
 }
 
 /* A profile without NICs gets a crossbar whose route (NIC up, NIC down) is the measurement's
@@ -379,6 +417,7 @@ int calib_profile(const struct calib_request *r, const struct fit_point *p, int 
     int rc = 1, ns = -1, cls = -1;
     if (m != NULL && d != NULL && load_base(r, m) == 0) {
         measured_of(p, n, d);
+        choose_eager(m, d, r->cls);
         cls = machine_class_named(m, r->cls);
         ns = fit_segments(d->x, d->y, (size_t)d->n, (double)m->eager, &tol, MACHINE_MAX_PIECES, s);
         if (ns < 1) cs_error("no size has a one-way time to fit (osu_latency output)");

@@ -80,6 +80,11 @@ struct vstats {
     double median_avg, p90_avg, median_max, p90_max;
     int best_cells;
     double best_share;
+    /* the measured win: where the library's own choice (algorithm 0) was measured too, the
+     * algorithm the simulation finds fastest (as `collsim tune` would pick it) against it */
+    int win_cells;
+    double win_geomean; /* geometric mean of measured default / measured pick */
+    double win_share;   /* % of cells where the pick is at least as fast as the default */
 };
 
 /* The figures of every point of t, or of those of one collective and algorithm (coll NULL:

@@ -101,6 +101,47 @@ static void best_share(const struct vtable *t, const char *coll, struct vstats *
     s->best_share = cells ? 100.0 * hits / cells : NAN;
 }
 
+/* The measured time of the simulated fastest algorithm (forced ones and the default) at
+ * size bytes of c's calls over the default's measured time into *ratio (default / pick). 1,
+ * or 0 when the default or every other algorithm lacks a time there. */
+static int win_at(const struct vtable *t, int c, uint64_t bytes, double *ratio)
+{
+    double pick_sim = INFINITY, pick_meas = NAN, def_meas = NAN;
+    int others = 0;
+    for (int j = 0; j < t->n; j++) {
+        const struct vcell *d = &t->cell[j];
+        int i = same_calls(d, &t->cell[c]) ? point_at(d, bytes) : -1;
+        double m, s;
+        if (i < 0) continue;
+        ranked(d, i, &m, &s);
+        if (isnan(s) || isnan(m)) continue;
+        if (d->algorithm == 0) def_meas = m;
+        others += d->algorithm != 0;
+        if (s < pick_sim) pick_sim = s, pick_meas = m;
+    }
+    if (isnan(def_meas) || others == 0) return 0;
+    *ratio = def_meas / pick_meas;
+    return 1;
+}
+
+/* The measured win over the cells whose default cell is c (the first cell of its calls). */
+static void measured_win(const struct vtable *t, struct vstats *s)
+{
+    double logsum = 0;
+    int cells = 0, wins = 0;
+    for (int c = 0; c < t->n; c++) {
+        const struct vcell *x = &t->cell[c];
+        for (int i = 0; x->algorithm == 0 && i < x->n; i++) {
+            double r;
+            if (!win_at(t, c, x->p[i].bytes, &r)) continue;
+            cells++, logsum += log(r), wins += r >= 1;
+        }
+    }
+    s->win_cells = cells;
+    s->win_geomean = cells ? exp(logsum / cells) : NAN;
+    s->win_share = cells ? 100.0 * wins / cells : NAN;
+}
+
 void vt_stats(const struct vtable *t, const char *coll, int algorithm, struct vstats *s)
 {
     long cap = 0;
@@ -123,7 +164,7 @@ void vt_stats(const struct vtable *t, const char *coll, int algorithm, struct vs
     s->median_avg = quantile(ea, na, 0.5), s->p90_avg = quantile(ea, na, 0.9);
     s->median_max = quantile(em, nm, 0.5), s->p90_max = quantile(em, nm, 0.9);
     free(ea), free(em);
-    if (coll == NULL) best_share(t, NULL, s);
+    if (coll == NULL) best_share(t, NULL, s), measured_win(t, s);
 }
 
 /* "median M%, p90 P%" or "-" into buf. */
@@ -196,4 +237,9 @@ void vt_report(const struct vtable *t, const char *data)
                s.best_share, s.best_cells);
     else
         printf("best algorithm: no cell has two forced algorithms to rank\n");
+    if (s.win_cells > 0)
+        printf("measured win: the simulated fastest algorithm (what collsim tune picks) against "
+               "the library's own choice, both measured: geometric mean speed-up %.3f, at least "
+               "as fast in %.0f%% of %d cells\n",
+               s.win_geomean, s.win_share, s.win_cells);
 }

@@ -72,6 +72,22 @@ for m in 1 4096 32768 65536 1048576; do
     assert_near "run with the profile, $m B" "$want" "$got" 0.01
 done
 
+# the protocol switch found in the data: without the base's eager threshold, the time per
+# byte falls between 32 and 64 KiB (the rendezvous line is below the eager one there), so the
+# threshold is 64 KiB, with its source
+grep -v '^eager-threshold' "$tmp/base.machine" >"$tmp/noeager.machine"
+out=$("$collsim" calibrate --from-osu "$tmp/osu.txt" --machine "$tmp/noeager.machine" \
+    --class socket -o "$tmp/ne.machine" 2>"$tmp/err")
+printf '%s\n' "$out" | grep -q "^note: class socket: the time per byte falls between 32768 and 65536 B, a protocol switch: eager threshold 65536 B" &&
+    grep -q '^eager-threshold = 65536  # calibrate: the time per byte falls between 32768 and 65536 B' \
+        "$tmp/ne.machine" && pass || fail "the switch: $out $(cat "$tmp/err")"
+# and a base whose threshold is elsewhere is told so
+sed 's/^eager-threshold = 65536/eager-threshold = 8192/; s/^copies = .*/copies = 0:2; 8191:1/' \
+    "$tmp/base.machine" >"$tmp/early.machine"
+"$collsim" calibrate --from-osu "$tmp/osu.txt" --machine "$tmp/early.machine" --class socket \
+    -o "$tmp/early.out.machine" 2>/dev/null |
+    grep -q "^note: class socket: the time per byte falls between 32768 and 65536 B, a protocol switch, but the base's eager threshold is 8192 B" &&
+    pass || fail "no note on the base's threshold"
 # a latency factor of 50 is refused: held to 10 the line misses by far; no file is left
 osu "$tmp/far.txt" 50
 err=$("$collsim" calibrate --from-osu "$tmp/far.txt" --machine "$tmp/base.machine" \
