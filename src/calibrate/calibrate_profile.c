@@ -123,7 +123,8 @@ static void choose_eager(struct machine *m, const struct measured *d, const char
              "calibrate: the time per byte falls between %.0f and %.0f B, a protocol switch", lo,
              hi);
     set_note(m, "eager-threshold", text);
-    printf("note: class %s: the time per byte falls between %.0f and %.0f B, a protocol switch: eager threshold "
+    printf("note: class %s: the time per byte falls between %.0f and %.0f B, a protocol switch: "
+           "eager threshold "
            "%.0f B\n",
            cls, lo, hi, hi);
 }
