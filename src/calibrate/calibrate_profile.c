@@ -170,7 +170,7 @@ static void segment_costs(const struct fit_segment *s, int eager, double L, doub
     if (eager && rest >= L) {
         c->lf = 1, c->o = (rest - L) / 2;
     } else if (eager) { /* the base's wire is slower than the data: LogP's split of the rest */
-        c->lf = L > 0 ? rest / 2 / L : 1, c->o = rest / 4;
+        c->lf = L > 0 ? rest / 2 / L : 1, c->o = fmax(0, rest / 4); /* a line through 0 */
     } else {
         c->lf = L > 0 ? rest / L : 1, c->o = 0;
     }

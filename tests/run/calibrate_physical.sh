@@ -112,4 +112,15 @@ printf '%s\n' "$out" | grep -q "^note: class socket, 1-.*the base's wires are sl
     pass || fail "no note on the slow wire: $out"
 o=$(sed -n 's/^send-overhead.socket = 0:\([0-9.e+-]*\)us.*/\1/p' "$tmp/s.machine")
 awk -v o="$o" 'BEGIN { exit !(o > 0.2) }' && pass || fail "the overhead is '$o' us, not a quarter of the intercept"
+# an eager range through the origin on that slow base: no negative overhead is written
+{
+    echo "# Size          Latency (us)"
+    for m in 16384 32768 65536 131072; do
+        awk -v m=$m 'BEGIN { printf "%-10d %18.2f\n", m, m * 0.6e-3 }'
+    done
+} >"$tmp/origin.txt"
+"$collsim" calibrate --from-osu "$tmp/origin.txt" --machine "$tmp/slow.machine" --class socket \
+    -o "$tmp/origin.machine" >/dev/null 2>"$tmp/err" && pass || fail "through the origin: $(cat "$tmp/err")"
+sed -n 's/^send-overhead.socket = \([^#]*\).*/\1/p' "$tmp/origin.machine" | grep -q -- ':-' &&
+    fail "a negative overhead was written" || pass
 finish
