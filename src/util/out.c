@@ -11,7 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -49,30 +48,6 @@ static int plain_path(const char *s)
     return 1;
 }
 
-/* Removes the files of a flat folder, then the folder: getdents64 and unlinkat, which are
- * async-signal-safe (readdir is not). */
-static void remove_flat_dir(const char *dir)
-{
-    int fd = open(dir, O_RDONLY | O_DIRECTORY);
-    if (fd < 0) return;
-    char buf[4096];
-    long n;
-    while ((n = syscall(SYS_getdents64, fd, buf, sizeof buf)) > 0)
-        for (long off = 0; off < n;) {
-            struct linux_dirent64 {
-                unsigned long long ino;
-                long long off;
-                unsigned short reclen;
-                unsigned char type;
-                char name[];
-            } *d = (void *)(buf + off);
-            if (strcmp(d->name, ".") != 0 && strcmp(d->name, "..") != 0) unlinkat(fd, d->name, 0);
-            off += d->reclen;
-        }
-    close(fd);
-    rmdir(dir);
-}
-
 /* The template DIR/collsim-WHAT-XXXXXX into path, DIR being TMPDIR when plain, else /tmp.
  * Returns DIR, or NULL (errno ENAMETOOLONG) if the template does not fit. */
 static const char *temp_template(const char *what, char *path, size_t len)
@@ -95,6 +70,7 @@ int cs_temp_dir(const char *what, char *path, size_t len)
         if (!dir_used[i]) {
             snprintf(dirs[i], sizeof dirs[i], "%s", path);
             dir_used[i] = 1;
+            cs_guard_path(path, 1, 1);
             break;
         }
     sigprocmask(SIG_SETMASK, &old, NULL);
@@ -105,9 +81,10 @@ int cs_temp_dir(const char *what, char *path, size_t len)
 
 void cs_temp_dir_remove(const char *path)
 {
-    remove_flat_dir(path);
+    cs_remove_flat_dir(path);
     for (int i = 0; i < MAX_DIRS; i++)
         if (dir_used[i] && strcmp(dirs[i], path) == 0) dir_used[i] = 0;
+    cs_guard_path(path, 1, 0);
 }
 
 void cs_cleanup_add(const char *path)
@@ -118,6 +95,7 @@ void cs_cleanup_add(const char *path)
         if (!file_used[i]) {
             snprintf(files[i], sizeof files[i], "%s", path);
             file_used[i] = 1;
+            cs_guard_path(path, 0, 1);
             return;
         }
 }
@@ -127,6 +105,7 @@ void cs_cleanup_drop(const char *path)
     for (int i = 0; i < MAX_FILES; i++)
         if (file_used[i] && strcmp(files[i], path) == 0) {
             file_used[i] = 0;
+            cs_guard_path(path, 0, 0);
             return;
         }
 }
@@ -204,7 +183,8 @@ static void on_interrupt(int sig)
     for (int i = 0; i < MAX_FILES; i++)
         if (file_used[i]) unlink(files[i]);
     for (int i = 0; i < MAX_DIRS; i++)
-        if (dir_used[i]) remove_flat_dir(dirs[i]);
+        if (dir_used[i]) cs_remove_flat_dir(dirs[i]);
+    cs_guard_done();
     if (note_len > 0) {
         ssize_t w = write(2, note, (size_t)note_len);
         (void)w;
@@ -221,6 +201,7 @@ void cs_signals_install(void)
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
     sigaction(SIGHUP, &sa, NULL);
+    atexit(cs_guard_done); /* a normal exit: what is still listed stays, as it did */
 }
 
 pid_t cs_fork(void)
@@ -281,16 +262,33 @@ static int is_special(const char *path)
     return stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode);
 }
 
-int cs_out_part(const char *path, char *part, size_t len)
+/* Creates the part anew, empty and exclusively: a file already there under its name (one
+ * left by a killed run, or a link planted to redirect the write) is removed first, never
+ * followed. The descriptor, or -1 (errno set). */
+static int fresh_part(const char *part)
+{
+    struct stat st;
+    if (lstat(part, &st) == 0 && !S_ISDIR(st.st_mode)) unlink(part);
+    return open(part, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+}
+
+/* The part's name into part, or the path itself for an in-place output: 1, 0, or -1 if too
+ * long. */
+static int part_name(const char *path, char *part, size_t len)
 {
     const char *target = strcmp(path, "-") == 0 ? "/dev/stdout" : path;
-    if (strcmp(path, "-") == 0 || is_special(path)) {
-        int w = snprintf(part, len, "%s", target);
-        return w < 0 || (size_t)w >= len ? -1 : 0;
-    }
-    int w = snprintf(part, len, "%s.part", path);
-    if (w < 0 || (size_t)w >= len) return -1;
+    int in_place = strcmp(path, "-") == 0 || is_special(path);
+    int w = snprintf(part, len, in_place ? "%s" : "%s.part", target);
+    return w < 0 || (size_t)w >= len ? -1 : !in_place;
+}
+
+int cs_out_part(const char *path, char *part, size_t len)
+{
+    int rc = part_name(path, part, len);
+    if (rc <= 0) return rc;
     cs_cleanup_add(part);
+    int fd = fresh_part(part);
+    if (fd >= 0) close(fd);
     return 1;
 }
 
@@ -307,14 +305,25 @@ FILE *cs_out_open(struct cs_out *out, const char *path)
 {
     memset(out, 0, sizeof *out);
     snprintf(out->path, sizeof out->path, "%s", path);
-    int rc = cs_out_part(path, out->part, sizeof out->part);
+    int rc = part_name(path, out->part, sizeof out->part);
     if (rc < 0) {
         errno = ENAMETOOLONG;
         return NULL;
     }
     out->direct = strcmp(path, "-") == 0 ? 2 : rc == 0;
-    out->f = out->direct == 2 ? stdout : fopen(out->part, "w");
-    if (out->f == NULL) cs_cleanup_drop(out->part);
+    if (out->direct) {
+        out->f = out->direct == 2 ? stdout : fopen(out->part, "w");
+        return out->f;
+    }
+    cs_cleanup_add(out->part);
+    int fd = fresh_part(out->part);
+    out->f = fd >= 0 ? fdopen(fd, "w") : NULL;
+    if (out->f == NULL) {
+        int err = errno;
+        if (fd >= 0) close(fd);
+        cs_cleanup_drop(out->part);
+        errno = err;
+    }
     return out->f;
 }
 

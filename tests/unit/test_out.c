@@ -1,14 +1,17 @@
 /* test_out.c: the output rules of src/util/out.c: a regular target is written through its
  * .part and replaced only when complete, a device in place, a failed write leaves nothing;
  * the checks before a run; temporary files in a plain folder. */
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "check.h"
+#include "guard.h"
 #include "util.h"
 
 static char dir[64];
@@ -113,6 +116,90 @@ static void test_temp(void)
     rmdir(spaced);
 }
 
+/* The bytes of a small file into buf ("" when it cannot be read). */
+static void read_small(const char *path, char *buf, size_t len)
+{
+    buf[0] = '\0';
+    FILE *r = fopen(path, "r");
+    if (r == NULL) return;
+    size_t n = fread(buf, 1, len - 1, r);
+    buf[n] = '\0';
+    fclose(r);
+}
+
+/* A link planted at OUT.part (to a file the user owns) is removed, not followed: the output
+ * is written and the link's target keeps its bytes, for collsim's own writes (cs_out_open)
+ * and for those of a child it names the part to (cs_out_part). */
+static void test_planted_part(void)
+{
+    char f[128], part[160], victim[128], buf[64];
+    path_in(f, sizeof f, "b.csv");
+    path_in(victim, sizeof victim, "victim");
+    snprintf(part, sizeof part, "%s.part", f);
+    FILE *v = fopen(victim, "w");
+    CHECK(v != NULL);
+    if (v) fputs("keep\n", v), fclose(v);
+    CHECK(symlink(victim, part) == 0);
+    struct cs_out o;
+    FILE *g = cs_out_open(&o, f);
+    CHECK(g != NULL);
+    if (g) fputs("new\n", g);
+    CHECK_INT_EQ(0, cs_out_commit(&o, 1));
+    read_small(victim, buf, sizeof buf);
+    CHECK(strcmp(buf, "keep\n") == 0);
+    read_small(f, buf, sizeof buf);
+    CHECK(strcmp(buf, "new\n") == 0);
+    CHECK(symlink(victim, part) == 0);
+    char named[160];
+    CHECK_INT_EQ(1, cs_out_part(f, named, sizeof named));
+    struct stat st;
+    CHECK(lstat(named, &st) == 0 && S_ISREG(st.st_mode) && st.st_size == 0);
+    CHECK_INT_EQ(-1, cs_out_finish(f, named, 0)); /* abandoned: the part is removed */
+    CHECK(lstat(named, &st) != 0);
+    read_small(victim, buf, sizeof buf);
+    CHECK(strcmp(buf, "keep\n") == 0);
+    unlink(victim);
+    unlink(f);
+}
+
+/* A process killed with SIGKILL (no handler runs) leaves neither its part nor its temporary
+ * file nor its temporary folder: the guard removes them; one that exits normally keeps what
+ * it left listed, as before. */
+static void test_guard_cleans(void)
+{
+    char f[128], part[160], temp[256], tdir[256];
+    path_in(f, sizeof f, "killed.csv");
+    snprintf(part, sizeof part, "%s.part", f);
+    int ready[2];
+    CHECK(pipe(ready) == 0);
+    pid_t pid = fork();
+    if (pid == 0) {
+        cs_guard_forget(); /* the test's own guard is not the child's (as in cs_fork) */
+        struct cs_out o;
+        int fd = cs_temp_file("unit", temp, sizeof temp);
+        int ok =
+            cs_out_open(&o, f) != NULL && fd >= 0 && cs_temp_dir("unit", tdir, sizeof tdir) == 0;
+        if (write(ready[1], temp, sizeof temp) != (ssize_t)sizeof temp ||
+            write(ready[1], tdir, sizeof tdir) != (ssize_t)sizeof tdir || !ok)
+            _exit(1);
+        pause();
+        _exit(0);
+    }
+    close(ready[1]);
+    int got = read(ready[0], temp, sizeof temp) == (ssize_t)sizeof temp &&
+              read(ready[0], tdir, sizeof tdir) == (ssize_t)sizeof tdir;
+    close(ready[0]);
+    CHECK(got && access(part, F_OK) == 0 && access(temp, F_OK) == 0 && access(tdir, F_OK) == 0);
+    kill(pid, SIGKILL);
+    waitpid(pid, NULL, 0);
+    int gone = 0;
+    for (int i = 0; i < 200 && !gone; i++) { /* the guard sees the socket end: up to 2 s */
+        gone = access(part, F_OK) != 0 && access(temp, F_OK) != 0 && access(tdir, F_OK) != 0;
+        if (!gone) usleep(10000);
+    }
+    CHECK(gone);
+}
+
 int main(void)
 {
     snprintf(dir, sizeof dir, "/tmp/collsim-test-out-XXXXXX");
@@ -121,6 +208,8 @@ int main(void)
     test_device();
     test_checks();
     test_temp();
+    test_planted_part();
+    test_guard_cleans();
     char f[128];
     path_in(f, sizeof f, "a.csv");
     unlink(f);
