@@ -178,13 +178,16 @@ static int save_profile(const struct calibrate *c, const struct fit_point *p, in
  * platform) or onto another output. 0, or 2 after an error line. */
 static int outputs_not_inputs(const struct calibrate *c)
 {
-    size_t cap = (size_t)c->nosu + 5;
+    size_t cap = (size_t)c->nosu + 6;
     const char **names = cs_calloc(cap, sizeof *names), **paths = cs_calloc(cap, sizeof *paths);
+    char hostfile[PATH_MAX];
     int n = 0;
     for (int i = 0; i < c->nosu; i++)
         names[n] = "--from-osu", paths[n++] = c->osu_files[i];
     names[n] = "--machine", paths[n++] = c->profile.base;
     names[n] = "--platform", paths[n++] = c->platform;
+    if (c->platform != NULL && cs_hostfile_of(c->platform, hostfile, sizeof hostfile) == 0)
+        names[n] = "--platform's hostfile", paths[n++] = hostfile;
     int inputs = n;
     names[n] = "--csv", paths[n++] = c->csv;
     names[n] = "--params", paths[n++] = c->params;

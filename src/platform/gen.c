@@ -155,7 +155,7 @@ static int plan_request(const struct platform_request *q, struct spec *sp, struc
         return 2;
     }
     int rc = plan_spec(q, sp, g);
-    return rc != 0 ? rc : xmlw_check_out(sp->out);
+    return rc != 0 ? rc : xmlw_check_out(sp->out, NULL, NULL);
 }
 
 /* A fat tree's leaves and top switches: "2;k,k;1,u;1,1" from --nodes, or SimGrid's parameters

@@ -601,7 +601,7 @@ static int plan(const struct platform_request *q, struct mg *g)
     if (rc != 0) return rc;
     g->out = q->out, g->speed = q->speed;
     if ((rc = plan_nodes(g, q)) != 0 || (rc = plan_map(g, q->map_by)) != 0) return rc;
-    return xmlw_check_out(q->out);
+    return xmlw_check_out(q->out, "--machine", q->machine);
 }
 
 int machine_gen_plan(const struct platform_request *q, int *hosts)

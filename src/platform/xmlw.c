@@ -96,9 +96,8 @@ int xmlw_document(FILE *f, void (*body)(struct xmlw *x, const void *arg), const 
 int xmlw_files(const char *out, void (*body)(struct xmlw *x, const void *arg),
                void (*hosts)(FILE *f, const void *arg), const void *arg)
 {
-    size_t olen = strlen(out);
     char hostfile[PATH_MAX];
-    snprintf(hostfile, sizeof hostfile, "%.*s.hosts", (int)(olen - 4), out);
+    cs_hostfile_of(out, hostfile, sizeof hostfile); /* fits: xmlw_check_out */
     struct cs_out xml, hf;
     if (cs_out_open(&xml, out) == NULL) {
         cs_error("cannot write '%s'", out);
@@ -119,7 +118,7 @@ int xmlw_files(const char *out, void (*body)(struct xmlw *x, const void *arg),
     return 0;
 }
 
-int xmlw_check_out(const char *out)
+int xmlw_check_out(const char *out, const char *input_name, const char *input)
 {
     if (out == NULL) {
         cs_error("-o FILE.xml is required");
@@ -134,7 +133,11 @@ int xmlw_check_out(const char *out)
         cs_error("output path too long (%zu bytes)", olen);
         return 2;
     }
-    return 0;
+    char hostfile[PATH_MAX];
+    cs_hostfile_of(out, hostfile, sizeof hostfile);
+    const char *names[] = {input_name, "-o", "-o's hostfile"};
+    const char *paths[] = {input, out, hostfile};
+    return cs_out_distinct(names, paths, 3, 1) == 0 ? 0 : 2;
 }
 
 /* A quantity of kind 'l', 'b' or 's' (cs_parse_quantity), finite, and > 0 unless a

@@ -36,8 +36,10 @@ int xmlw_document(FILE *f, void (*body)(struct xmlw *x, const void *arg), const 
 /* Checks --latency, --bandwidth and --speed (gen.c). 0, or 2 after an error line. */
 int platform_check_units(const char *lat, const char *bw, const char *speed);
 
-/* Checks an output name: given, FILE.xml, not too long. 0, or 2 after an error line. */
-int xmlw_check_out(const char *out);
+/* Checks an output name: given, FILE.xml, not too long, and neither it nor its hostfile
+ * the input file `input` (option `input_name`; none when NULL). 0, or 2 after an error
+ * line. */
+int xmlw_check_out(const char *out, const char *input_name, const char *input);
 
 /* Writes the platform OUT (through xmlw_document, body and arg) and its hostfile (OUT with
  * .hosts for .xml, by hosts(f, arg)) through cs_out: a .part each, moved into place when both

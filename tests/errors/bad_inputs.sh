@@ -46,6 +46,7 @@ make_fixtures() {
     echo 'hockney_a x' >"$T/bad.params"
     printf '# OSU MPI Latency Test\n# Size          Latency (us)\n1 1.5\n8 1.6\n' >"$T/osu.txt"
     cp "$src/machines/orfeo-epyc.machine" "$T/base.machine"
+    cp "$T/base.machine" "$T/base.hosts" # a profile whose name a generated hostfile takes
     printf '# OSU MPI Bi-Directional Bandwidth Test v7.3\n# Size      Bandwidth (MB/s)\n1 3.1\n' >"$T/bibw.txt"
     printf '# OSU MPI Multiple Bandwidth / Message Rate Test v7.3\n# [ pairs: 4 ]\n' >"$T/mbw.txt"
     # a line longer than the reader's buffer: its rest once read as a line of its own
