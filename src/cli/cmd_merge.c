@@ -27,15 +27,15 @@ static int merge_cell(const struct study_plan *p, const struct study_cell *c, co
     static const char *const last[] = {STUDY_PARTIAL_SUFFIX, ".failed", ".log", ".done", ".csv"};
     char src[PATH_MAX + 64], dst[PATH_MAX];
     snprintf(src, sizeof src, "%s/" STUDY_CELL_DIR "/%s.csv", from, c->id);
-    int done = access(src, R_OK) == 0;
+    int done = cs_is_own_file(src);
     snprintf(src, sizeof src, "%s/" STUDY_CELL_DIR "/%s.failed", from, c->id);
-    if (!done && access(src, R_OK) != 0) return 0;
+    if (!done && !cs_is_own_file(src)) return 0;
     for (int i = 0; i < STUDY_TRACED_FILES + 5; i++) {
         const char *sfx =
             i < STUDY_TRACED_FILES ? study_traced_files[i] : last[i - STUDY_TRACED_FILES];
         snprintf(src, sizeof src, "%s/" STUDY_CELL_DIR "/%s%s", from, c->id, sfx);
         plan_cell_path(p, c, sfx, dst, sizeof dst);
-        if (access(src, R_OK) == 0 && cs_out_copy(src, dst) != 0) return 0;
+        if (cs_is_own_file(src) && cs_out_copy(src, dst) != 0) return 0;
     }
     return done;
 }
@@ -55,8 +55,7 @@ static int merge_platforms(const char *from, const char *out)
     for (int i = 0; i < n; i++) {
         snprintf(src, sizeof src, "%s/" STUDY_PLATFORM_DIR "/%s", from, e[i]->d_name);
         snprintf(dst, sizeof dst, "%s/" STUDY_PLATFORM_DIR "/%s", out, e[i]->d_name);
-        struct stat st;
-        if (rc == 0 && e[i]->d_name[0] != '.' && stat(src, &st) == 0 && S_ISREG(st.st_mode) &&
+        if (rc == 0 && e[i]->d_name[0] != '.' && cs_is_own_file(src) &&
             cs_out_copy(src, dst) != 0) {
             cs_error("cannot write '%s'", dst);
             rc = -1;

@@ -36,7 +36,7 @@
 #define STUDY_SLURM_FILE "jobs.slurm"
 #define STUDY_INFO_SUFFIX ".info"           /* OUT/platforms/NAME + it: `collsim platform info` */
 #define STUDY_PARTIAL_SUFFIX ".partial.csv" /* a cut cell's finished rows: OUT/cells/ID + it */
-#define STUDY_REPORT_LIST "report.files"    /* the report's files, one a line */
+#define STUDY_REPORT_LIST "report.files"    /* the report's files: NAME\tMARK a line */
 #define STUDY_INDEX_FILE "index.html"       /* the report as a page: what to open first */
 
 /* The longest output folder: room for the names under it within PATH_MAX. */

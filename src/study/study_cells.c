@@ -73,7 +73,7 @@ static int cell_work(const struct study_plan *p, const struct study_cell *c)
  * or its last line. */
 static void log_reason(const char *log, char *out, size_t len)
 {
-    FILE *f = fopen(log, "r");
+    FILE *f = cs_fopen_own(log);
     char line[1024], last[1024] = "", err[1024] = "";
     if (f != NULL) {
         while (fgets(line, sizeof line, f) != NULL) {

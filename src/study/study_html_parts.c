@@ -73,7 +73,7 @@ int html_file_text(FILE *f, const struct study_plan *p, const char *name)
 {
     char path[2 * PATH_MAX], buf[4096];
     snprintf(path, sizeof path, "%s/%s", p->out, name);
-    FILE *in = fopen(path, "r");
+    FILE *in = cs_fopen_own(path);
     if (in == NULL) return -1;
     while (fgets(buf, sizeof buf, in) != NULL)
         html_text(f, buf);

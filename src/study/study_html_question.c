@@ -194,7 +194,7 @@ static void info_value(const struct study_plan *p, int plat, const char *key, ch
     const char *xml = p->spec.plat[plat].file;
     size_t n = strlen(xml) > 4 ? strlen(xml) - 4 : 0, k = strlen(key);
     snprintf(info, sizeof info, "%.*s" STUDY_INFO_SUFFIX, (int)n, xml);
-    FILE *in = fopen(info, "r");
+    FILE *in = cs_fopen_own(info);
     *out = '\0';
     while (in != NULL && fgets(line, sizeof line, in) != NULL && line[0] != '#')
         if (strncmp(line, key, k) == 0 && strncmp(line + k, ": ", 2) == 0) {

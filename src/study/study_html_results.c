@@ -187,7 +187,7 @@ static void summary_notes(FILE *f, const struct study_plan *p, const char *txt)
     char path[2 * PATH_MAX], *line = NULL;
     size_t cap = 0;
     snprintf(path, sizeof path, "%s/%s", p->out, txt);
-    FILE *in = fopen(path, "r");
+    FILE *in = cs_fopen_own(path);
     if (in != NULL && getline(&line, &cap, in) > 0 && strncmp(line, "# did not run", 13) == 0) {
         fputs("<pre class=\"warn\">", f);
         do

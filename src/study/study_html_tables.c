@@ -168,7 +168,7 @@ void html_best_table(FILE *f, const struct study_plan *p, const struct study_col
     char path[PATH_MAX + 16], *line = NULL, *x[10];
     size_t cap = 0;
     snprintf(path, sizeof path, "%s/best.csv", p->out);
-    FILE *in = fopen(path, "r");
+    FILE *in = cs_fopen_own(path);
     int open = 0;
     while (in != NULL && getline(&line, &cap, in) > 0) {
         if (split(line, x, 10) != 10 || strcmp(x[0], coll_infos[sc->id].name) != 0) continue;
@@ -271,7 +271,7 @@ void html_whatif_tables(FILE *f, const struct study_plan *p, const struct study_
     int ns = gaps_all_sizes(sc, sizes), state = W_NONE;
     html_name(sc->id, "whatif", ".txt", name, sizeof name);
     snprintf(path, sizeof path, "%s/%s", p->out, name);
-    FILE *in = fopen(path, "r");
+    FILE *in = cs_fopen_own(path);
     while (in != NULL && getline(&line, &cap, in) > 0) {
         line[strcspn(line, "\n")] = '\0';
         whatif_line(f, line, &state, sizes, ns);

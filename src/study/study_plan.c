@@ -141,7 +141,7 @@ int plan_injection(const struct study_plan *p, int plat, long *links, double *ba
     const char *xml = p->spec.plat[plat].file; /* OUT/platforms/NAME.xml, or merge's first */
     size_t n = strlen(xml) > 4 ? strlen(xml) - 4 : 0;
     snprintf(info, sizeof info, "%.*s" STUDY_INFO_SUFFIX, (int)n, xml);
-    FILE *f = fopen(info, "r");
+    FILE *f = cs_fopen_own(info);
     int rc = -1;
     while (f != NULL && rc != 0 && fgets(line, sizeof line, f) != NULL)
         if (sscanf(line, "injection: %ld link%*[^,], %lg B/s", links, bandwidth) == 2) rc = 0;

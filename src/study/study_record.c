@@ -74,7 +74,7 @@ int record_seal(const struct study_plan *p, const struct study_cell *c)
 /* Reads record path into r. 0, or -1 when it is missing or not a record. */
 static int record_read(const char *path, struct record *r)
 {
-    FILE *f = fopen(path, "r");
+    FILE *f = cs_fopen_own(path);
     if (f == NULL) return -1;
     char line[512];
     int got = 0;
@@ -170,44 +170,68 @@ static int not_report(const char *name)
     return 0;
 }
 
+/* A report file's mark in OUT/report.files: its inode, modification time and size as the
+ * report left it, so that a file counts as the report's only while it is the very file
+ * written (a name added to the list by hand never makes a report remove a file). */
+static void mark_of(const struct stat *st, char *out, size_t len)
+{
+    snprintf(out, len, "%ju %jd.%09ld %jd", (uintmax_t)st->st_ino, (intmax_t)st->st_mtim.tv_sec,
+             st->st_mtim.tv_nsec, (intmax_t)st->st_size);
+}
+
+/* 1 when line "NAME\tMARK" of report.files names a regular file at OUT's top that is the one
+ * the report wrote (same mark), written before start; its path into path. */
+static int stale_file(const char *out, char *line, time_t start, char *path, size_t len)
+{
+    char *tab = strchr(line, '\t'), mark[96];
+    struct stat st;
+    if (tab == NULL) return 0; /* a list of an older collsim: no marks, nothing removed */
+    *tab = '\0';
+    if (line[0] == '\0' || not_report(line)) return 0;
+    snprintf(path, len, "%s/%s", out, line);
+    if (lstat(path, &st) != 0 || !S_ISREG(st.st_mode) || touched(&st) >= start) return 0;
+    mark_of(&st, mark, sizeof mark);
+    return strcmp(mark, tab + 1) == 0;
+}
+
 /* Removes the files OUT/report.files lists that the report just made did not write (touched
  * before start, to the second: a file system may keep whole seconds, so a file of a report
  * made in the same second as this one stays). Returns how many. */
 static int remove_stale(const char *out, const char *list, time_t start)
 {
-    FILE *f = fopen(list, "r");
-    char name[NAME_MAX + 2], path[PATH_MAX + NAME_MAX + 2];
+    FILE *f = cs_fopen_own(list);
+    char line[NAME_MAX + 128], path[PATH_MAX + NAME_MAX + 2];
     int n = 0;
-    struct stat st;
-    while (f != NULL && fgets(name, sizeof name, f) != NULL) {
-        name[strcspn(name, "\n")] = '\0';
-        if (name[0] == '\0' || not_report(name)) continue;
-        snprintf(path, sizeof path, "%s/%s", out, name);
-        if (lstat(path, &st) == 0 && S_ISREG(st.st_mode) && touched(&st) < start &&
-            unlink(path) == 0)
-            n++;
+    while (f != NULL && fgets(line, sizeof line, f) != NULL) {
+        line[strcspn(line, "\n")] = '\0';
+        if (stale_file(out, line, start, path, sizeof path) && unlink(path) == 0) n++;
     }
     if (f != NULL) fclose(f);
     return n;
 }
 
-/* 1 for a regular report file at OUT's top written since start. */
-static int written(const char *out, const char *name, time_t start)
+/* 1 for a regular report file at OUT's top written since start (its mark into mark). */
+static int written(const char *out, const char *name, time_t start, char *mark, size_t len)
 {
     char path[PATH_MAX + NAME_MAX + 2];
     struct stat st;
-    if (not_report(name)) return 0;
+    if (not_report(name) || strpbrk(name, "\t\n") != NULL) return 0;
     snprintf(path, sizeof path, "%s/%s", out, name);
-    return lstat(path, &st) == 0 && S_ISREG(st.st_mode) && touched(&st) >= start;
+    if (lstat(path, &st) != 0 || !S_ISREG(st.st_mode) || touched(&st) < start) return 0;
+    mark_of(&st, mark, len);
+    return 1;
 }
 
-/* Writes into f, sorted by name, the files at OUT's top the report wrote since start. */
+/* Writes into f, sorted by name, the files at OUT's top the report wrote since start, each
+ * with its mark. */
 static void list_written(FILE *f, const char *out, time_t start)
 {
     struct dirent **e;
+    char mark[96];
     int n = scandir(out, &e, NULL, alphasort);
     for (int i = 0; i < n; i++) {
-        if (written(out, e[i]->d_name, start)) fprintf(f, "%s\n", e[i]->d_name);
+        if (written(out, e[i]->d_name, start, mark, sizeof mark))
+            fprintf(f, "%s\t%s\n", e[i]->d_name, mark);
         free(e[i]);
     }
     if (n >= 0) free(e);

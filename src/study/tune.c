@@ -203,7 +203,7 @@ static int beside(const char *path, char *out, size_t len)
     const char *slash = strrchr(path, '/');
     int dir = slash ? (int)(slash - path) + 1 : 0;
     snprintf(out, len, "%.*ssummary.csv", dir, path);
-    FILE *f = fopen(out, "r");
+    FILE *f = cs_fopen_own(out);
     if (f == NULL) return -1;
     fclose(f);
     return 0;

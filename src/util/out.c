@@ -327,10 +327,27 @@ FILE *cs_out_open(struct cs_out *out, const char *path)
     return out->f;
 }
 
+FILE *cs_fopen_regular(const char *path, int follow)
+{
+    struct stat st;
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | (follow ? 0 : O_NOFOLLOW));
+    FILE *f = NULL;
+    if (fd >= 0 && (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)))
+        errno = EINVAL;
+    else if (fd >= 0 && fcntl(fd, F_SETFL, 0) == 0)
+        f = fdopen(fd, "r");
+    if (f == NULL && fd >= 0) {
+        int err = errno;
+        close(fd);
+        errno = err;
+    }
+    return f;
+}
+
 int cs_out_copy(const char *from, const char *to)
 {
     struct cs_out co;
-    FILE *in = fopen(from, "r");
+    FILE *in = cs_fopen_regular(from, 1);
     if (in == NULL) return -1;
     FILE *out = cs_out_open(&co, to);
     char buf[65536];

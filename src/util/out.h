@@ -27,7 +27,12 @@ FILE *cs_out_open(struct cs_out *out, const char *path);
  * (errno set; ENOSPC for a full disk). */
 int cs_out_commit(struct cs_out *out, int ok);
 
-/* Copies the file `from` into the output `to` (cs_out_open). 0, or -1 (errno set). */
+/* Opens a regular file for reading, through links when follow, else never (errno ELOOP): a
+ * FIFO, whose open would block, a device or a folder is refused at once (errno EINVAL). The
+ * stream, or NULL (errno set); it prints nothing. */
+FILE *cs_fopen_regular(const char *path, int follow);
+
+/* Copies the regular file `from` into the output `to` (cs_out_open). 0, or -1 (errno set). */
 int cs_out_copy(const char *from, const char *to);
 
 /* The file a writer outside this process (smpirun, gnuplot) must write for the output path:

@@ -35,19 +35,23 @@ void cs_error(const char *fmt, ...)
 
 FILE *cs_fopen_input(const char *what, const char *path)
 {
-    struct stat st;
-    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC); /* a FIFO's open would block */
-    if (fd < 0) {
-        cs_error("cannot read %s '%s': %s", what, path, strerror(errno));
-        return NULL;
-    }
-    FILE *f = NULL;
-    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))
+    FILE *f = cs_fopen_regular(path, 1);
+    if (f == NULL && errno == EINVAL)
         cs_error("%s '%s' is not a regular file", what, path);
-    else if (fcntl(fd, F_SETFL, 0) != 0 || (f = fdopen(fd, "r")) == NULL)
+    else if (f == NULL)
         cs_error("cannot read %s '%s': %s", what, path, strerror(errno));
-    if (f == NULL) close(fd);
     return f;
+}
+
+FILE *cs_fopen_own(const char *path)
+{
+    return cs_fopen_regular(path, 0);
+}
+
+int cs_is_own_file(const char *path)
+{
+    struct stat st;
+    return lstat(path, &st) == 0 && S_ISREG(st.st_mode);
 }
 
 void cs_note(const char *fmt, ...)

@@ -18,6 +18,14 @@ void cs_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * but a regular file (a device such as /dev/zero, a FIFO, a folder would be read for ever or
  * not at all). The stream, or NULL after one error line. */
 FILE *cs_fopen_input(const char *what, const char *path);
+/* Opens a file collsim wrote itself in an output folder (a study's cells, records, platform
+ * descriptions) for reading: a regular file only, never through a link (a link planted
+ * there would copy its target's bytes into a report) and never a FIFO (whose open would
+ * block). The stream, or NULL (errno set; ELOOP for a link, EINVAL for a file that is not
+ * regular); it prints nothing, as a missing file is a case its callers handle. */
+FILE *cs_fopen_own(const char *path);
+/* 1 when path is a regular file and not a link (cs_fopen_own's rule), else 0. */
+int cs_is_own_file(const char *path);
 /* Prints "collsim: <msg>" on stderr (progress and notes, never on stdout). */
 void cs_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

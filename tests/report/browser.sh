@@ -62,7 +62,7 @@ if [ -z "$study" ]; then
 fi
 page=$study/index.html
 [ -s "$page" ] && pass || fail "no $page"
-grep -qx "index.html" "$study/report.files" && pass || fail "index.html is not in report.files"
+cut -f1 "$study/report.files" | grep -qx "index.html" && pass || fail "index.html is not in report.files"
 $check links "$page" && pass || fail "the page's links"
 browse "$page" "$T/page.log" --screenshot="$art/index.png" >/dev/null
 $check log "$page" "$T/page.log" && pass || fail "the page in Chromium"

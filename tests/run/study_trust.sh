@@ -4,7 +4,9 @@
 # header, is run again with a note (they went into the report as ring times, or vanished);
 # merge names such a cell and fails. Two platform files with the same bytes are two cells.
 # A second study on the same --out is refused while the first runs. A study of a changed spec
-# removes the report files of the earlier one (listed in report.files) and keeps the rest.
+# removes the report files of the earlier one (listed in report.files) and keeps the rest,
+# and never a file that it did not write, a name added to that list by hand. A merge follows
+# no link planted among a study's files.
 collsim=$1 src=$2
 source "$src/tests/lib.sh"
 T=$(mktemp -d)
@@ -71,6 +73,20 @@ wait "$first"
 
 # a changed spec: the report files of the torus are removed, the rest rewritten (a second
 # later: files of the same second are kept)
+# links planted in a study's folder are not read: a merge copies no link's target (a
+# platform's description, a cell's log) into its folder or its report
+echo "SECRET-BYTES" >"$T/secret"
+cp -r "$T/o" "$T/planted"
+for f in "$T/planted/platforms/"*.info "$T/planted/cells/"*.done; do ln -sf "$T/secret" "$f"; done
+ln -sf "$T/secret" "${ring%.csv}.log"
+"$collsim" merge "$T/planted" --out "$T/merged" >/dev/null 2>&1
+assert_eq "planted links: no target's bytes in the merge" "" \
+    "$(grep -rl SECRET-BYTES "$T/merged" 2>/dev/null)"
+assert_eq "planted links: none followed in the report" "" \
+    "$(find "$T/merged" -type l)"
+
+echo "the user's own" >"$T/o/notes.txt" # an older file a hand-edited list names
+printf 'notes.txt\nnotes.txt\t1 2.000000003 4\n' >>"$T/o/report.files"
 sleep 1.1
 sed '/torus/d' "$T/a.study" >"$T/b.study"
 study "$T/b.study" --out "$T/o"
@@ -80,5 +96,7 @@ assert_status "changed spec: whatif.txt removed" 1 test -e "$T/o/whatif.txt"
 grep -q "^collsim: note: removed [0-9]* files of an earlier report" "$T/err" &&
     pass || fail "changed spec: no note in: $(cat "$T/err")"
 assert_eq "changed spec: report.files" "$(cd "$T/o" && ls best* index.html ring-8* summary* | sort | paste -sd' ')" \
-    "$(paste -sd' ' "$T/o/report.files")"
+    "$(cut -f1 "$T/o/report.files" | paste -sd' ')"
+assert_eq "changed spec: a file the list names but no report wrote stays" "the user's own" \
+    "$(cat "$T/o/notes.txt")"
 finish
