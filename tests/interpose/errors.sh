@@ -71,4 +71,14 @@ assert_eq "COLLSIM_VERBOSE: one line per interposed function" \
 # operation to SimGrid's own call, MPI_Scan's to collsim's linear scan (COLLSIM_SCAN unset)
 assert_eq "COLLSIM_VERBOSE: the calls handed elsewhere" "collsim: MPI_Reduce runs SimGrid's own call where the operation is not commutative ('binomial' of COLLSIM_REDUCE needs a commutative one)
 collsim: MPI_Scan runs collsim's 'linear' where the operation is not commutative (SimGrid's own combines such an operation out of rank order)" "$(grep ' where ' "$ip_tmp/verbose.err")"
+# the environment collsim starts with holds a planted table address under this very process's
+# variable (set by a wrapper that then execs the simulation, keeping its process id): it is
+# ignored, the cases run and check (it was dereferenced: a segmentation fault)
+printf '#!/bin/sh\nexport COLLSIM_NODES_TABLE_$$=0x10\nexec "$@"\n' >"$ip_tmp/plant.sh"
+chmod +x "$ip_tmp/plant.sh"
+ip_run planted "$ip_linked" -wrapper "$ip_tmp/plant.sh"
+assert_eq "a planted COLLSIM_NODES_TABLE_<pid>: status" 0 "$ip_status"
+assert_eq "a planted COLLSIM_NODES_TABLE_<pid>: every case checked" 0 \
+    "$(grep '^case' "$ip_tmp/planted.out" | grep -vc ' ok$')"
+[ "$(grep -c '^case' "$ip_tmp/planted.out")" -gt 0 ] && pass || fail "a planted table: no case ran"
 finish

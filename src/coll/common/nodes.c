@@ -1,4 +1,5 @@
 /* nodes.c: the node and socket of every rank (nodes.h). */
+#define _GNU_SOURCE /* process_vm_readv */
 #include "nodes.h"
 
 #include "topology.h"
@@ -12,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 /* A rank's place: its node's key (the collsim.node number, else the host's address, which is
@@ -26,10 +28,27 @@ struct place {
  * of this file's statics, so the first rank to register publishes the table's address
  * (shared_table), where every other rank finds it. */
 struct table {
+    uint64_t magic;     /* TABLE_MAGIC */
+    struct table *self; /* its own address */
     struct place *place;
     int size;
     sg_bar_t bar;
 };
+
+#define TABLE_MAGIC 0x636f6c6c73696d4eull
+
+/* 1 when addr holds a table of p ranks that this process made: its bytes are read with
+ * process_vm_readv, which fails on an address that is not mapped where a load would fault,
+ * and must hold the magic and their own address (8 bytes with zero high bytes, which no
+ * environment string can plant). A value of the variable from outside (the environment
+ * collsim was started with) is then ignored, never dereferenced. */
+static int is_table(void *addr, int p)
+{
+    struct table t;
+    struct iovec local = {&t, sizeof t}, remote = {addr, sizeof t};
+    if (process_vm_readv((pid_t)syscall(SYS_getpid), &local, 1, &remote, 1, 0) != (ssize_t)sizeof t) return 0;
+    return t.magic == TABLE_MAGIC && t.self == addr && t.size == p;
+}
 
 /* This rank's view of the table, set at registration (each rank's own copy when privatized). */
 static struct place *world_place;
@@ -105,7 +124,7 @@ static struct table *shared_table(int p)
     const char *v = getenv(name);
     void *addr = NULL;
     struct table *t;
-    if (v != NULL && sscanf(v, "%p", &addr) == 1) {
+    if (v != NULL && sscanf(v, "%p", &addr) == 1 && is_table(addr, p)) {
         t = addr;
         while (t->bar == NULL)
             sg_actor_yield();
@@ -116,7 +135,7 @@ static struct table *shared_table(int p)
         free(t);
         return NULL;
     }
-    t->size = p;
+    t->size = p, t->magic = TABLE_MAGIC, t->self = t;
     snprintf(text, sizeof text, "%p", (void *)t);
     setenv(name, text, 1);
     t->bar = sg_barrier_init((unsigned)p);
