@@ -46,7 +46,8 @@ static int is_table(void *addr, int p)
 {
     struct table t;
     struct iovec local = {&t, sizeof t}, remote = {addr, sizeof t};
-    if (process_vm_readv((pid_t)syscall(SYS_getpid), &local, 1, &remote, 1, 0) != (ssize_t)sizeof t) return 0;
+    if (process_vm_readv((pid_t)syscall(SYS_getpid), &local, 1, &remote, 1, 0) != (ssize_t)sizeof t)
+        return 0;
     return t.magic == TABLE_MAGIC && t.self == addr && t.size == p;
 }
 
