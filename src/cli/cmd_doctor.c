@@ -1,6 +1,7 @@
 /* cmd_doctor.c: `collsim doctor`: what a run needs of this machine (SimGrid, its programs,
  * collsim's SMPI programs, the optional tools, memory mappings, memory and the output
  * folder), one line a check with what to do about each that is missing. */
+#include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -9,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 /* simgrid/version.h leans on xbt/base.h's declarations */
@@ -157,8 +159,35 @@ static void check_simgrid_tool(struct doctor *d, const char *name, const char *c
         report(d, D_OK, name, "%s (SimGrid %d.%d)", path, v[0], v[1]);
 }
 
+/* Loads path as SimGrid does, in a child (a constructor that crashes ends the child only):
+ * dlopen, and with need_main its main, which smpimain calls. 0, or -1 with the reason in why
+ * (dlerror's, or "no main"). */
+static int program_loads(const char *path, int need_main, char *why, size_t len)
+{
+    int fd[2];
+    if (pipe(fd) != 0) return snprintf(why, len, "%s", strerror(errno)), -1;
+    pid_t pid = fork();
+    if (pid == 0) {
+        close(fd[0]);
+        void *h = dlopen(path, RTLD_LAZY | RTLD_LOCAL);
+        const char *err = h == NULL ? dlerror() : need_main && !dlsym(h, "main") ? "no main" : "";
+        ssize_t w = write(fd[1], err, strlen(err));
+        (void)w;
+        _exit(*err ? 1 : 0);
+    }
+    close(fd[1]);
+    ssize_t n = pid > 0 ? read(fd[0], why, len - 1) : -1;
+    close(fd[0]);
+    int status = -1;
+    if (pid > 0) waitpid(pid, &status, 0);
+    why[n > 0 ? n : 0] = '\0';
+    if (pid > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0) return 0;
+    if (why[0] == '\0') snprintf(why, len, "it crashed on loading");
+    return -1;
+}
+
 /* collsim's SMPI programs, built beside this executable (the runner: COLLSIM_RUNNER if set,
- * as smpi_program_path takes it). */
+ * as smpi_program_path takes it), each loaded as a run loads it. */
 static void check_programs(struct doctor *d)
 {
     static const char *const progs[][2] = {
@@ -167,15 +196,19 @@ static void check_programs(struct doctor *d)
         {"collsim-pingpong.so", "collsim calibrate --platform"},
     };
     const char *env = getenv("COLLSIM_RUNNER");
-    char path[PATH_MAX];
+    char path[PATH_MAX], why[512];
     for (size_t i = 0; i < sizeof progs / sizeof progs[0]; i++) {
         int set = i == 0 && env != NULL && *env != '\0';
-        if (smpi_program_path(progs[i][0], path, sizeof path) == 0)
-            report(d, D_OK, progs[i][0], "%s%s", path, set ? " (COLLSIM_RUNNER)" : "");
-        else
+        const char *fix = set ? "fix or unset COLLSIM_RUNNER" : "build or install again";
+        if (smpi_program_path(progs[i][0], path, sizeof path) != 0)
             report(d, D_FAIL, progs[i][0], "%s is missing (%s): %s", path, progs[i][1],
-                   set ? "fix or unset COLLSIM_RUNNER"
+                   set ? fix
                        : "not beside collsim nor in its library folder: build or install again");
+        else if (program_loads(path, i != 1, why, sizeof why) != 0)
+            report(d, D_FAIL, progs[i][0], "%s cannot be loaded (%s): %s; %s", path, progs[i][1],
+                   why, fix);
+        else
+            report(d, D_OK, progs[i][0], "%s%s", path, set ? " (COLLSIM_RUNNER)" : "");
     }
 }
 

@@ -59,6 +59,15 @@ assert_eq "runner's FAIL" \
     "FAIL  collsim-runner.so: $tmp/none.so is missing (every run): fix or unset COLLSIM_RUNNER" \
     "$(line collsim-runner.so)"
 
+# a runner that is there but no SMPI program: an executable, an empty device (each run would
+# fail in SimGrid's dlopen; doctor loads it as the run would)
+for bad in /bin/true /dev/null; do
+    COLLSIM_RUNNER=$bad doctor --out "$tmp"
+    assert_eq "runner $bad (exit status)" 1 $?
+    line collsim-runner.so | grep -q "^FAIL  collsim-runner.so: $bad cannot be loaded (every run): .*; fix or unset COLLSIM_RUNNER$" &&
+        pass || fail "runner $bad: $(line collsim-runner.so)"
+done
+
 # mappings: too few even without the guard pages, with shared buffers, and the guard pages off
 COLLSIM_MAX_MAP_COUNT=1000 doctor --np 4096 --shared-buffers --out "$tmp"
 assert_eq "mappings too few (exit status)" 1 $?
