@@ -5,10 +5,13 @@
 # are also built as libFuzzer programs fuzz-TARGET, with the libraries they test instrumented
 # (tests/fuzz/run.sh does this in build-fuzz/).
 option(COLLSIM_FUZZ "build the libFuzzer targets (needs clang)" OFF)
-set(CS_FUZZ_TARGETS paje tracefix platform)
+set(CS_FUZZ_TARGETS paje tracefix platform machine osu spec)
 set(CS_FUZZ_LIB_paje cs_trace)
 set(CS_FUZZ_LIB_tracefix cs_trace)
 set(CS_FUZZ_LIB_platform cs_platform)
+set(CS_FUZZ_LIB_machine cs_machine)
+set(CS_FUZZ_LIB_osu cs_calibrate)
+set(CS_FUZZ_LIB_spec cs_study)
 # the platform target fuzzes the command line of `collsim platform` too (src/platform/command.c,
 # in cs_platform)
 set(CS_FUZZ_SRC_platform "")
@@ -42,7 +45,7 @@ if(COLLSIM_FUZZ)
   endif()
   set(CS_SAN -fsanitize=address,undefined -fno-sanitize-recover=undefined)
   # the libraries under test get coverage and sanitizers; whatever links them, the runtimes
-  foreach(lib cs_util cs_trace cs_platform)
+  foreach(lib cs_util cs_trace cs_platform cs_machine cs_calibrate cs_study)
     target_compile_options(${lib} PRIVATE -fsanitize=fuzzer-no-link ${CS_SAN})
     target_link_options(${lib} INTERFACE ${CS_SAN})
   endforeach()
