@@ -150,6 +150,7 @@ struct reader {
     size_t errlen;
     char seen[256][64]; /* the keys given so far, "section.key" */
     int nseen;
+    int pass; /* 1: every line but [mpi]'s KEY.CLASS; 2: those, once [node] is known */
 };
 
 static int fail(struct reader *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -483,6 +484,9 @@ static int read_line(struct reader *r, char *line, struct machine *m)
     *eq = '\0';
     char *key = cs_trim(s), *v = cs_trim(eq + 1);
     if (*v == '\0') return fail(r, "'%s' has no value", key);
+    /* a class is named by [node]'s levels, which may come after [mpi]: its keys wait */
+    int of_class = strcmp(r->section, "mpi") == 0 && strchr(key, '.') != NULL;
+    if (of_class != (r->pass == 2)) return 0;
     char full[64];
     snprintf(full, sizeof full, "%s", key);
     if (first_time(r, key) != 0 || read_key(r, key, v, m) != 0) return -1;
@@ -513,6 +517,26 @@ static int check_whole(struct reader *r, struct machine *m)
     return 0;
 }
 
+/* The lines of f, one pass of r (a UTF-8 byte-order mark skipped; a NUL byte or a carriage
+ * return inside a line refused). 0, or -1 after fail. */
+static int read_lines(struct reader *r, FILE *f, char **line, size_t *cap, struct machine *m)
+{
+    ssize_t n;
+    int rc = 0;
+    while (rc == 0 && (n = getline(line, cap, f)) > 0) {
+        char *s = *line;
+        if (++r->line == 1 && strncmp(s, "\xef\xbb\xbf", 3) == 0) s += 3, n -= 3;
+        if (n > 0 && s[n - 1] == '\n') s[--n] = '\0';
+        if (n > 0 && s[n - 1] == '\r') s[--n] = '\0'; /* a CRLF line end */
+        if ((ssize_t)strlen(s) != n)
+            return fail(r, "a NUL byte in the line (a UTF-16 file? save it as UTF-8)");
+        if (strchr(s, '\r') != NULL) return fail(r, "a carriage return inside the line");
+        rc = read_line(r, s, m);
+    }
+    if (rc == 0 && ferror(f)) rc = fail(r, "cannot read: %s", strerror(errno));
+    return rc;
+}
+
 int machine_read(const char *path, struct machine *m, char *err, size_t errlen)
 {
     struct reader *r = calloc(1, sizeof *r);
@@ -525,20 +549,18 @@ int machine_read(const char *path, struct machine *m, char *err, size_t errlen)
     m->core_latency = m->nic_latency = 0;
     m->validation.median_avg = m->validation.p90_avg = NAN;
     m->validation.median_max = m->validation.p90_max = m->validation.best_share = NAN;
-    struct stat st;
-    FILE *f = NULL;
+    FILE *f = cs_fopen_regular(path, 1);
     int rc = 0;
-    if (stat(path, &st) != 0 || !S_ISREG(st.st_mode) || (f = fopen(path, "r")) == NULL)
+    if (f == NULL)
         rc = fail(r, "cannot read machine profile: %s",
-                  f == NULL && errno ? strerror(errno) : "not a regular file");
+                  errno == EINVAL ? "not a regular file" : strerror(errno));
     char *line = NULL;
     size_t cap = 0;
-    while (rc == 0 && getline(&line, &cap, f) > 0) {
-        r->line++;
-        line[strcspn(line, "\r\n")] = '\0';
-        rc = read_line(r, line, m);
+    for (r->pass = 1; rc == 0 && r->pass <= 2; r->pass++) {
+        rewind(f);
+        r->line = 0, r->section[0] = '\0';
+        rc = read_lines(r, f, &line, &cap, m);
     }
-    if (rc == 0 && f != NULL && ferror(f)) rc = fail(r, "cannot read: %s", strerror(errno));
     if (rc == 0) rc = check_whole(r, m);
     free(line);
     if (f != NULL) fclose(f);

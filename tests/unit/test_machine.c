@@ -262,6 +262,36 @@ static void test_validation(void)
     unlink(back);
 }
 
+/* A class is named by [node], wherever [mpi] stands: with [mpi] first, send-overhead.network
+ * is the network's (class 3 of two levels), not the class the name had before [node] was read
+ * (1, the socket's); a UTF-8 byte-order mark and CRLF line ends read as plain text. */
+static void test_order(void)
+{
+    static const char text[] = "\xef\xbb\xbf[machine]\r\nname = a\r\n[mpi]\r\n"
+                               "send-overhead.network = 0:32us\r\nsend-overhead.socket = 0:2us\r\n"
+                               "[node]\r\nlevels = socket:2 node:2\r\ncore.latency = 1ns\r\n"
+                               "core.bandwidth = 1GBps\r\nsocket.latency = 1ns\r\n"
+                               "socket.bandwidth = 1GBps\r\nnode.latency = 1ns\r\n"
+                               "node.bandwidth = 1GBps\r\n";
+    char path[32], err[512] = "";
+    static struct machine m;
+    temp_with(text, path);
+    CHECK_INT_EQ(0, machine_read(path, &m, err, sizeof err));
+    CHECK_INT_EQ(3, machine_class_named(&m, "network"));
+    CHECK_NEAR(32e-6, machine_value(&m, MACHINE_SEND_OVERHEAD, 3, 0), 1e-12);
+    CHECK_NEAR(2e-6, machine_value(&m, MACHINE_SEND_OVERHEAD, 1, 0), 1e-12);
+    unlink(path);
+    /* a NUL byte (UTF-16 text) or a lone carriage return inside a line is refused */
+    char nul[] = "[machine]\nname = a\0b\n";
+    FILE *f = fopen(path, "wb");
+    CHECK(f != NULL);
+    if (f) fwrite(nul, 1, sizeof nul - 1, f), fclose(f);
+    CHECK_INT_EQ(-1, machine_read(path, &m, err, sizeof err));
+    CHECK(strstr(err, ":2: a NUL byte") != NULL);
+    unlink(path);
+    refused("[machine]\nname = a\rname = b\n", ":2: a carriage return inside the line");
+}
+
 int main(void)
 {
     test_read();
@@ -271,5 +301,6 @@ int main(void)
     test_values();
     test_write();
     test_refusals();
+    test_order();
     return check_finish();
 }
