@@ -455,17 +455,34 @@ int spec_set(struct study_spec *s, const char *key, const char *value, const cha
     return n > 0 ? 0 : -1;
 }
 
-/* The next line of f into line (size len, its end cut): 1, 0 at the end, -1 after an error
- * line when it does not fit. */
+/* The next line of f into line (size len, its end cut, a CRLF's too): 1, 0 at the end, -1
+ * after an error line when it does not fit or holds a NUL byte or a control character other
+ * than a tab (a value never carries a line end or an escape into a script or a report). */
 static int spec_line(FILE *f, char *line, size_t len, const char *where)
 {
-    if (fgets(line, (int)len, f) == NULL) return 0;
-    size_t n = strlen(line);
-    if (n == len - 1 && line[n - 1] != '\n' && !feof(f)) {
-        cs_error("%s: line longer than %zu characters", where, len - 2);
-        return -1;
+    size_t n = 0;
+    int c;
+    while ((c = getc(f)) != EOF && c != '\n') {
+        if (n + 2 >= len) {
+            cs_error("%s: line longer than %zu characters", where, len - 2);
+            return -1;
+        }
+        line[n++] = (char)c;
     }
-    line[strcspn(line, "\r\n")] = '\0';
+    if (c == EOF && n == 0) return 0;
+    if (n > 0 && line[n - 1] == '\r') n--;
+    line[n] = '\0';
+    for (size_t i = 0; i < n; i++) {
+        unsigned char b = (unsigned char)line[i];
+        if (b == 0) {
+            cs_error("%s: a NUL byte in the line (a UTF-16 file? save it as UTF-8)", where);
+            return -1;
+        }
+        if ((b < 0x20 && b != '\t') || b == 0x7f) {
+            cs_error("%s: a control character (byte 0x%02x) in the line", where, b);
+            return -1;
+        }
+    }
     return 1;
 }
 
@@ -505,7 +522,8 @@ int spec_read(struct study_spec *s, const char *path)
             break;
         }
         line[strcspn(line, "#")] = '\0';
-        char *l = cs_trim(line), *eq = strchr(l, '=');
+        char *l = cs_trim(no == 1 && strncmp(line, "\xef\xbb\xbf", 3) == 0 ? line + 3 : line),
+             *eq = strchr(l, '='); /* a UTF-8 byte-order mark is no text */
         if (!*l) continue;
         if (eq == NULL) {
             cs_error("%s: not 'key = value'", where);
