@@ -56,6 +56,44 @@ static const char *osu_unread(const char *line)
                "calibrate reads osu_latency and osu_bw";
     if (strstr(line, "Multiple Bandwidth") != NULL)
         return "osu_mbw_mr output (many pairs at once): calibrate reads osu_latency and osu_bw";
+    if (strncmp(line, "# OSU MPI", 9) == 0 && strstr(line, "MPI Latency Test") == NULL &&
+        strstr(line, "MPI Bandwidth Test") == NULL)
+        return "not osu_latency's or osu_bw's output (a collective's, e.g. osu_bcast: collsim "
+               "validate reads those): calibrate reads osu_latency and osu_bw";
+    return NULL;
+}
+
+/* The table kind a '# Size' header line names: 1 latency in us, 2 bandwidth in MB/s, 0 for
+ * none; -1 after an error line for a header calibrate must not read as either (a
+ * collective's Avg/Min/Max columns, another unit). */
+static int osu_header(const char *path, long lineno, const char *line)
+{
+    int lat = strstr(line, "Latency") != NULL, bw = strstr(line, "Bandwidth") != NULL;
+    if (strstr(line, "Size") == NULL || (!lat && !bw)) return 0;
+    const char *why = NULL;
+    if (strstr(line, "Avg") != NULL || strstr(line, "Min") != NULL || strstr(line, "Max") != NULL)
+        why = "a collective's columns (Avg, Min, Max): calibrate reads osu_latency and osu_bw";
+    else if (lat && strstr(line, "(us)") == NULL)
+        why = "a latency not in microseconds: osu_latency's header is '# Size  Latency (us)'";
+    else if (bw && strstr(line, "(MB/s)") == NULL)
+        why = "a bandwidth not in MB/s: osu_bw's header is '# Size  Bandwidth (MB/s)'";
+    if (why == NULL) return lat ? 1 : 2;
+    cs_error("%s:%ld: %s", path, lineno, why);
+    return -1;
+}
+
+/* Stores a value of table kind at point q, refusing one a file or line read before gave
+ * differently (two measurements of one size: which to fit is the user's choice). 0, or an
+ * error text. */
+static const char *osu_store(struct fit_point *q, int kind, double value)
+{
+    double *dest = kind == 1 ? &q->oneway : &q->bw, v = kind == 1 ? value * 1e-6 : value * 1e6;
+    if (*dest >= 0 && *dest != v)
+        return kind == 1 ? "this size's latency was read before with another value (give each "
+                           "size once: one file per measurement)"
+                         : "this size's bandwidth was read before with another value (give "
+                           "each size once: one file per measurement)";
+    *dest = v;
     return NULL;
 }
 
@@ -80,12 +118,12 @@ int cal_read_osu(const char *path, struct fit_point *p, int n)
                 fclose(f);
                 return -1;
             }
-            if (strstr(line, "Size") != NULL) {
-                if (strstr(line, "Latency") != NULL)
-                    kind = 1;
-                else if (strstr(line, "Bandwidth") != NULL)
-                    kind = 2;
+            int k = osu_header(path, lineno, line);
+            if (k < 0) {
+                fclose(f);
+                return -1;
             }
+            if (k > 0) kind = k;
             continue;
         }
         double size, value;
@@ -109,10 +147,11 @@ int cal_read_osu(const char *path, struct fit_point *p, int n)
             return -1;
         }
         if (i == n) p[n++] = (struct fit_point){size, -1, -1, -1, -1, -1};
-        if (kind == 1)
-            p[i].oneway = value * 1e-6;
-        else
-            p[i].bw = value * 1e6;
+        if ((bad = osu_store(&p[i], kind, value)) != NULL) {
+            cs_error("%s:%ld: %s", path, lineno, bad);
+            fclose(f);
+            return -1;
+        }
     }
     fclose(f);
     return n;

@@ -75,8 +75,12 @@ static void rows_note(const struct run_watch *w, char *buf, size_t len)
  * open, on what is now --csv, for the rows after (appended). 0 or -1 (errno set). */
 static int publish_first(struct run_watch *w)
 {
-    FILE *f = fopen(w->part, "w");
-    if (f == NULL) return -1;
+    int fd = cs_out_fresh_fd(w->part);
+    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+    if (f == NULL) {
+        if (fd >= 0) close(fd);
+        return -1;
+    }
     int err = fwrite(w->data, 1, w->len, f) == w->len && fflush(f) == 0 ? 0 : (errno ? errno : EIO);
     char note[PATH_MAX + 128];
     rows_note(w, note, sizeof note);

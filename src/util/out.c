@@ -262,19 +262,14 @@ static int is_special(const char *path)
     return stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode);
 }
 
-/* Creates the part anew, empty and exclusively: a file already there under its name (one
- * left by a killed run, or a link planted to redirect the write) is removed first, never
- * followed. The descriptor, or -1 (errno set). */
-static int fresh_part(const char *part)
+int cs_out_fresh_fd(const char *part)
 {
     struct stat st;
     if (lstat(part, &st) == 0 && !S_ISDIR(st.st_mode)) unlink(part);
     return open(part, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
 }
 
-/* The part's name into part, or the path itself for an in-place output: 1, 0, or -1 if too
- * long. */
-static int part_name(const char *path, char *part, size_t len)
+int cs_out_part_name(const char *path, char *part, size_t len)
 {
     const char *target = strcmp(path, "-") == 0 ? "/dev/stdout" : path;
     int in_place = strcmp(path, "-") == 0 || is_special(path);
@@ -284,10 +279,10 @@ static int part_name(const char *path, char *part, size_t len)
 
 int cs_out_part(const char *path, char *part, size_t len)
 {
-    int rc = part_name(path, part, len);
+    int rc = cs_out_part_name(path, part, len);
     if (rc <= 0) return rc;
     cs_cleanup_add(part);
-    int fd = fresh_part(part);
+    int fd = cs_out_fresh_fd(part);
     if (fd >= 0) close(fd);
     return 1;
 }
@@ -305,7 +300,7 @@ FILE *cs_out_open(struct cs_out *out, const char *path)
 {
     memset(out, 0, sizeof *out);
     snprintf(out->path, sizeof out->path, "%s", path);
-    int rc = part_name(path, out->part, sizeof out->part);
+    int rc = cs_out_part_name(path, out->part, sizeof out->part);
     if (rc < 0) {
         errno = ENAMETOOLONG;
         return NULL;
@@ -316,7 +311,7 @@ FILE *cs_out_open(struct cs_out *out, const char *path)
         return out->f;
     }
     cs_cleanup_add(out->part);
-    int fd = fresh_part(out->part);
+    int fd = cs_out_fresh_fd(out->part);
     out->f = fd >= 0 ? fdopen(fd, "w") : NULL;
     if (out->f == NULL) {
         int err = errno;

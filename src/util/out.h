@@ -37,8 +37,20 @@ int cs_out_copy(const char *from, const char *to);
 
 /* The file a writer outside this process (smpirun, gnuplot) must write for the output path:
  * path.part, or the path itself when it is written in place (see cs_out). The part is
- * registered for removal on an interrupt. Returns 1 for a part, 0 in place, -1 if too long. */
+ * created anew and empty (cs_out_fresh_fd), so that the writer opens a regular file of ours,
+ * not a link planted there, and registered for removal on an interrupt. Call it once per
+ * output; cs_out_part_name gives the name again. Returns 1 for a part, 0 in place, -1 if too
+ * long. */
 int cs_out_part(const char *path, char *part, size_t len);
+
+/* The name cs_out_part gives, without creating anything: 1 for a part, 0 in place, -1 if
+ * too long. */
+int cs_out_part_name(const char *path, char *part, size_t len);
+
+/* Creates the part anew, empty and exclusively for writing: a file already there under its
+ * name (one left by a killed run, or a link planted to redirect the write) is removed first,
+ * never followed. The descriptor, or -1 (errno set). */
+int cs_out_fresh_fd(const char *part);
 
 /* Moves a part written by cs_out_part into place (nothing for an in-place output) and drops
  * it from the interrupt's list; with ok == 0 removes it instead. 0, or -1 (errno set). */

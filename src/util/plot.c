@@ -59,7 +59,8 @@ int cs_gnuplot_finish(FILE *g, const char *png, const char *svg)
     const char *outs[] = {png, svg};
     for (int i = 0; i < 2 && outs[i] != NULL; i++) {
         char part[4104];
-        if (cs_out_part(outs[i], part, sizeof part) < 0 || cs_out_finish(outs[i], part, rc == 0))
+        if (cs_out_part_name(outs[i], part, sizeof part) < 0 ||
+            cs_out_finish(outs[i], part, rc == 0))
             rc = -1;
     }
     return rc;

@@ -57,6 +57,10 @@ make_fixtures() {
     { printf 'collective,variant,platform,np,bytes,best_algorithm,best_avg_s,second_algorithm,second_avg_s\n'
       printf 'bcast,v,p,4,16,binomial,1e-6,linear,2e-6%05000d\n' 0; } >"$T/longline-best.csv"
     printf '1 1.5\n' >"$T/noheader.txt"
+    printf '# OSU MPI Broadcast Latency Test v7.3\n# Size       Avg Latency(us)\n1 1.5\n' >"$T/bcast.txt"
+    printf '# Size       Avg Latency(us)\n1 1.5\n' >"$T/avg.txt"
+    printf '# OSU MPI Latency Test v7.4\n# Size          Latency (ms)\n1 0.0015\n' >"$T/ms.txt"
+    printf '# OSU MPI Latency Test v7.4\n# Size          Latency (us)\n1 1.9\n' >"$T/osu2.txt"
     printf '# Size          Latency (us)\n1 -3\n' >"$T/negative.txt"
 }
 
