@@ -2,6 +2,7 @@
 #include "runplan.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -173,10 +174,12 @@ static int check_maps(const struct run_request *r, struct run_plan *pl)
     if (limit <= 0 || m.guarded <= (double)limit) return 0;
     pl->guard_off = 1;
     if (m.bare > (double)limit) {
+        double fit = m.rank > 0 ? floor((limit - m.base) / m.rank) : 0;
+        char most[64] = "; no rank fits under that limit";
+        if (fit >= 1) snprintf(most, sizeof most, ", or run at most %.0f ranks", fit);
         cs_error("%d ranks%s need about %.0f memory mappings and Linux allows %ld "
-                 "(vm.max_map_count): raise it with 'sudo sysctl -w vm.max_map_count=%ld', or "
-                 "run at most %.0f ranks",
-                 pl->np, with, m.bare, limit, smpi_maps_raise(m.bare), (limit - m.base) / m.rank);
+                 "(vm.max_map_count): raise it with 'sudo sysctl -w vm.max_map_count=%ld'%s",
+                 pl->np, with, m.bare, limit, smpi_maps_raise(m.bare), most);
         return 2;
     }
     cs_note("%d ranks%s would need about %.0f memory mappings with SimGrid's stack guard "

@@ -35,12 +35,12 @@ void spec_defaults(struct study_spec *s)
 
 /* Splits a comma list into at most STUDY_MAX_LIST items, each parsed by fn into slot i.
  * Returns the count, or -1 after an error line. */
-/* 1 when the item t of a comma list being split in place (strtok_r: the items before t end
- * in NULs, from raw on) was there before. */
-static int list_has(const char *raw, const char *t)
+/* 1 when the item t (trimmed) of a comma list being split in place (strtok_r: the items
+ * before t's, which starts at item, end in NULs, from raw on) was there before. */
+static int list_has(const char *raw, const char *item, const char *t)
 {
-    for (const char *u = raw; u < t; u += strlen(u) + 1)
-        if (*u && strcmp(u, t) == 0) return 1;
+    for (const char *u = raw; u < item; u += strlen(u) + 1)
+        if (*u && strcmp(u + strspn(u, " \t"), t) == 0) return 1;
     return 0;
 }
 
@@ -51,13 +51,15 @@ static int parse_list(const char *value, const char *where, const char *what,
     int n = 0, rc = 0;
     for (char *t = strtok_r(raw, ",", &save); t != NULL && rc == 0;
          t = strtok_r(NULL, ",", &save)) {
+        char *item = t;
+        t = cs_trim(t); /* "16, 64" as "16,64" */
         if (n == STUDY_MAX_LIST) {
             cs_error("%s: more than %d %s", where, STUDY_MAX_LIST, what);
             rc = -1;
         } else if (fn(t, slots, n) != 0) {
             cs_error("%s: bad %s '%s'", where, what, t);
             rc = -1;
-        } else if (list_has(raw, t)) {
+        } else if (list_has(raw, item, t)) {
             cs_error("%s: %s '%s' given twice", where, what, t);
             rc = -1;
         } else {

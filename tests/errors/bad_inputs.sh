@@ -23,6 +23,7 @@ make_fixtures() {
     echo text >"$T/file.txt"
     printf '# a spec with a key no study has\nsizes = 16\ncolour = blue\n' >"$T/bad-key.study"
     printf 'platform torus\n' >"$T/no-eq.study"
+    printf 'np = 4, 8 , 8\n' >"$T/np-spaces.study" # the items trimmed: 8 twice, not ' 8 '
     printf 'sizes = 16\nalgorithms = binomial\033[2J\n' >"$T/ctrl.study"
     printf 's\000i\000z\000e\000s\000 \000=\000 \0001\000\n\000' >"$T/nul.study"
     printf '\357\273\277colour = blue\n' >"$T/bom.study" # the mark read as no text

@@ -4,7 +4,8 @@
 # at 1,500, 256 ranks would need 1,024 + 2 x 256 = 1,536 mappings with SimGrid's stack guard
 # pages: they go, with a note, and the times stay those of a run with them. With
 # --shared-buffers (2 more a rank) the run is refused with the command that raises the limit
-# (1,536 x 1.25 rounded up to 65,536) and the most ranks that fit, (1,500 - 1,024) / 2 = 238.
+# (1,536 x 1.25 rounded up to 65,536) and the most ranks that fit, (1,500 - 1,024) / 2 = 238;
+# under 1,024 no rank fits, and it says so.
 # SimGrid's own failures on a refused mapping and on its solver's rounding are explained (a
 # stand-in runner says them).
 collsim=$1 src=$2
@@ -31,6 +32,11 @@ assert_eq "one error line" 1 "$(wc -l <"$tmp/err")"
 grep -q "error: 256 ranks with --shared-buffers need about 1536 memory mappings and Linux allows 1500 (vm.max_map_count): raise it with 'sudo sysctl -w vm.max_map_count=65536', or run at most 238 ranks" \
     "$tmp/err" && pass || fail "error does not say the command and the most ranks: $(cat "$tmp/err")"
 [ ! -e "$tmp/refused.csv" ] && pass || fail "a refused run left its CSV"
+# a limit below SimGrid's own base (1,024): no rank count to offer (it said "at most -inf")
+COLLSIM_MAX_MAP_COUNT=1000 "${run[@]}" --csv "$tmp/refused.csv" 2>"$tmp/err"
+assert_eq "a limit below the base (exit status)" 2 $?
+grep -q "vm.max_map_count=65536'; no rank fits under that limit$" "$tmp/err" &&
+    pass || fail "a limit below the base: $(cat "$tmp/err")"
 # shared buffers keep the guard pages when both fit (1,024 + 256 x (2 + 2) = 2,048), lose them
 # with a note when only the buffers fit
 COLLSIM_MAX_MAP_COUNT=2048 "${run[@]}" --shared-buffers --csv "$tmp/shared.csv" 2>"$tmp/err"

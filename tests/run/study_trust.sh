@@ -99,4 +99,9 @@ assert_eq "changed spec: report.files" "$(cd "$T/o" && ls best* index.html ring-
     "$(cut -f1 "$T/o/report.files" | paste -sd' ')"
 assert_eq "changed spec: a file the list names but no report wrote stays" "the user's own" \
     "$(cat "$T/o/notes.txt")"
+# a list with spaces after its commas reads as without ("np = 4, 8": ' 8' was refused)
+printf 'platform = ring nodes=8\nnp = 4, 8\ncollectives = bcast\nalgorithms = binomial\ncompare = none\ntrace = no\nsizes = 16\n' >"$T/np.study"
+"$collsim" study "$T/np.study" --out "$T/np" --emit-jobs >/dev/null 2>"$T/err"
+assert_eq "np = 4, 8: status" 0 $?
+assert_eq "np = 4, 8: the spec as run" "np = 4,8" "$(grep '^np = ' "$T/np/study.spec")"
 finish
