@@ -489,7 +489,7 @@ static int plan_profile_nodes(struct mg *g, const struct platform_request *q)
     }
     char where[MACHINE_NAME_MAX + 32];
     snprintf(where, sizeof where, "profile '%s' [network]", p);
-    int rc = net_parse(g->m.network, g->m.nic_bandwidth, &g->net, where);
+    int rc = net_parse(g->m.network, g->m.nic_bandwidth, g->nodes, &g->net, where);
     if (rc == 0 && g->net.nodes != 0 && g->net.nodes != g->nodes) {
         cs_error("profile '%s': its network '%s' joins %d nodes, not --nodes %d", p, g->m.network,
                  g->net.nodes, g->nodes);

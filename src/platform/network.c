@@ -265,7 +265,20 @@ static int net_key(struct platform_request *q, char *t, const char *where)
     return 2;
 }
 
-int net_parse(const char *line, double nic_bw, struct net *n, const char *where)
+/* What a profile's line (in q, read) lacks: its node count taken from nodes when it gives
+ * none; latency and bandwidth required. 0, or 2 after an error line. */
+static int net_complete(struct platform_request *q, const char *line, int nodes, const char *where)
+{
+    if (!q->given[PLATFORM_NODES] && !q->given[PLATFORM_DIMS] && !q->given[PLATFORM_DIM])
+        q->nodes = nodes, q->given[PLATFORM_NODES] = 1;
+    if (q->latency != NULL && q->bandwidth != NULL) return 0;
+    cs_error("%s: '%s' needs latency=... and bandwidth=... (each network link's, e.g. "
+             "latency=0.5us bandwidth=12.5GBps: no default is this machine's)",
+             where, line);
+    return 2;
+}
+
+int net_parse(const char *line, double nic_bw, int nodes, struct net *n, const char *where)
 {
     char *copy = cs_strdup(line), *save;
     char *kind = strtok_r(copy, " \t", &save), *t = strtok_r(NULL, " \t", &save);
@@ -279,8 +292,10 @@ int net_parse(const char *line, double nic_bw, struct net *n, const char *where)
     struct platform_request q;
     platform_defaults(&q);
     q.kind = kind != NULL ? kind : "";
+    q.latency = q.bandwidth = NULL; /* given by the line, or refused */
     for (; t != NULL && rc == 0; t = strtok_r(NULL, " \t", &save))
         rc = net_key(&q, t, where);
+    if (rc == 0) rc = net_complete(&q, line, nodes, where);
     if (rc == 0) rc = platform_network(&q, n);
     free(copy);
     return rc;

@@ -38,8 +38,10 @@ int platform_network(const struct platform_request *q, struct net *n);
 /* Parses a profile's [network] line, "KIND KEY=VALUE ..." with the keys of a study spec's
  * generator lines (nodes, dims, dim, oversubscription, latency, bandwidth), into n. A bare
  * "crossbar" has no node count: nodes is then 0 (the caller's --nodes) and its switch is a
- * FATPIPE of nic_bw with no latency. 0, or 2 after an error line naming `where`. */
-int net_parse(const char *line, double nic_bw, struct net *n, const char *where);
+ * FATPIPE of nic_bw with no latency. Any other line must give latency and bandwidth (the
+ * generator's defaults are no machine's), and takes its node count from nodes (--nodes)
+ * when it gives none of nodes, dims and dim. 0, or 2 after an error line naming `where`. */
+int net_parse(const char *line, double nic_bw, int nodes, struct net *n, const char *where);
 
 /* Declares every network link through link(ctx, id, latency, bandwidth, policy). */
 void net_links(const struct net *n,

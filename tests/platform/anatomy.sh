@@ -95,7 +95,7 @@ assert_eq "fattree 4,2 of 1 core: two routes" "n1-c0 7 1.3e-06;n5-c0 8 3.3e-06;"
 assert_eq "map-by socket" "n0-c0 n0-c2 n0-c1 n0-c3 n1-c0" "$(head -5 "$tmp/x.hosts" | paste -sd' ')"
 
 # a profile whose [network] is a torus: the xl250a profile on a 2x2 torus of 2 us links
-sed 's/^platform = crossbar.*/platform = torus dims=2x2 latency=2us/' \
+sed 's/^platform = crossbar.*/platform = torus dims=2x2 latency=2us bandwidth=10GBps/' \
     "$src/machines/xl250a.machine" >"$tmp/xt.machine"
 "$collsim" platform --machine "$tmp/xt.machine" --nodes 4 -o "$tmp/xt.xml"
 # n0-c0 to n3-c0: 1.3 us of the node ends, two torus links of 2 us
@@ -103,6 +103,18 @@ got=$("$collsim" platform info "$tmp/xt.xml" --hops | awk '$1 == "n0-c0" && $2 =
 assert_eq "profile on a torus: n0-c0 to n3-c0" "8 5.3e-06" "$got"
 assert_one_line_error "profile network of 4 nodes, --nodes 3" \
     "$collsim" platform --machine "$tmp/xt.machine" --nodes 3 -o "$tmp/bad.xml"
+# a line without its links' latency or bandwidth is refused (it took 1 us and 10 GB/s without a
+# word); one without a node count takes --nodes'
+sed 's/^platform = crossbar.*/platform = fattree/' "$src/machines/xl250a.machine" >"$tmp/xf.machine"
+assert_one_line_error "profile network without latency and bandwidth" \
+    "$collsim" platform --machine "$tmp/xf.machine" --nodes 4 -o "$tmp/bad.xml"
+"$collsim" platform --machine "$tmp/xf.machine" --nodes 4 -o "$tmp/bad.xml" 2>&1 |
+    grep -q "\[network\]: 'fattree' needs latency=... and bandwidth=..." && pass ||
+    fail "profile network without latency and bandwidth: the message"
+sed -i 's/^platform = fattree$/platform = fattree latency=1us bandwidth=5GBps/' "$tmp/xf.machine"
+"$collsim" platform --machine "$tmp/xf.machine" --nodes 4 -o "$tmp/xf.xml"
+assert_eq "profile fattree line without nodes: --nodes 4" 4 \
+    "$(grep -c 'collsim.core" value="0"' "$tmp/xf.xml")"
 sed 's/^platform = crossbar.*/platform = torus dims=2x2 colour=red/' \
     "$src/machines/xl250a.machine" >"$tmp/xbad.machine"
 assert_one_line_error "profile network with an unknown key" \
