@@ -19,6 +19,8 @@
 // over the memory traffic of a byte inside a node: machine_bw_factor). SimGrid hands the
 // factors the network's size, the payload and its 16-byte envelope; the profile's functions
 // are of the payload.
+#include <cstdio>
+#include <cstdlib>
 #include <simgrid/kernel/resource/NetworkModelIntf.hpp>
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Host.hpp>
@@ -67,6 +69,34 @@ void install_overheads()
     });
 }
 
+// Says once when the platform's nodes are not the profile's: hosts without collsim.node and
+// collsim.core (every pair then charged as two nodes), or nodes of another core count than
+// the profile's levels multiply to (classes then follow the profile's levels by core number).
+void check_anatomy(const struct machine *m)
+{
+    int cores = machine_cores_per_node(m), most = 0;
+    size_t bare = 0;
+    auto hosts = simgrid::s4u::Engine::get_instance()->get_all_hosts();
+    for (const auto *h : hosts) {
+        const char *core = h->get_property("collsim.core");
+        if (core == nullptr || h->get_property("collsim.node") == nullptr)
+            bare++;
+        else if (atoi(core) + 1 > most)
+            most = atoi(core) + 1;
+    }
+    if (bare > 0)
+        fprintf(stderr,
+                "collsim: note: %zu of the platform's %zu hosts have no collsim.node and "
+                "collsim.core (a platform not made by 'collsim platform --machine' or --cores): "
+                "profile '%s' charges their messages as between two nodes\n",
+                bare, hosts.size(), m->name);
+    else if (m->nlevels > 0 && most != cores)
+        fprintf(stderr,
+                "collsim: note: the platform's nodes have %d cores, profile '%s' describes %d: "
+                "its classes are taken by core number, as if the nodes were its own\n",
+                most, m->name, cores);
+}
+
 } // namespace
 
 // Returns 0, or -1 when the platform's root zone has no network model to configure.
@@ -78,6 +108,7 @@ extern "C" int costs_install(const struct machine *m, int sfr)
     profile = m;
     store_and_forward = sfr != 0;
     if (profile != nullptr) {
+        check_anatomy(profile);
         install_overheads();
         if (machine_has(profile, MACHINE_LAT_FACTOR))
             model->set_lat_factor_cb(
