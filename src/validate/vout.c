@@ -111,5 +111,7 @@ int vt_plot(const struct vtable *t, const char *png, const char *data)
         cs_gnuplot_quoted(g, title);
     }
     fputs("\n", g);
-    return cs_gnuplot_finish(g, png, NULL) == 0 ? 0 : (cs_error("cannot plot '%s'", png), 1);
+    int rc = cs_gnuplot_finish(g, png, NULL);
+    if (rc == -1) cs_error("cannot plot '%s'", png); /* -2: it said why */
+    return rc != 0;
 }
