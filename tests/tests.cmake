@@ -74,6 +74,12 @@ add_executable(test_out tests/unit/test_out.c)
 target_include_directories(test_out PRIVATE tests/unit)
 target_link_libraries(test_out PRIVATE cs_util)
 add_test(NAME unit.out COMMAND test_out)
+# C unit test of what a gnuplot script takes (quoting, escapes, control characters) and of
+# gnuplot's time limit (src/util/plot.c), a fake gnuplot that never ends included.
+add_executable(test_plot tests/unit/test_plot.c)
+target_include_directories(test_plot PRIVATE tests/unit)
+target_link_libraries(test_plot PRIVATE cs_util)
+add_test(NAME unit.plot COMMAND test_plot)
 
 # Each collective's own tests (topology-aware algorithms, course formulas, SimGrid's
 # algorithms): tests/coll/<collective>/tests.cmake, included here.

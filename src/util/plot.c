@@ -81,7 +81,7 @@ static ssize_t gp_write(void *cookie, const char *buf, size_t len)
     (void)cookie;
     size_t done = 0;
     while (done < len) {
-        if (gp.timed_out) break;
+        if (gp.timed_out || gp.refused) break;
         double left = gp.deadline - now_s();
         struct pollfd p = {.fd = gp.fd, .events = POLLOUT};
         int r = left > 0 ? poll(&p, 1, (int)(left * 1000) + 1) : 0;
@@ -96,7 +96,7 @@ static ssize_t gp_write(void *cookie, const char *buf, size_t len)
         done += (size_t)w;
     }
     if (done == 0 && len > 0) {
-        errno = ETIMEDOUT;
+        errno = gp.refused ? ECANCELED : ETIMEDOUT;
         return -1;
     }
     return (ssize_t)done;
@@ -194,7 +194,9 @@ void cs_gnuplot_quoted(FILE *g, const char *s)
 {
     fputc('\'', g);
     for (; *s; s++) {
-        if ((unsigned char)*s < 0x20 || *s == 0x7f) { /* would end the line: never written */
+        if ((unsigned char)*s < 0x20 || *s == 0x7f) {
+            /* it would end the line: gnuplot is ended before it reads this one */
+            if (!gp.refused && gp.pid > 0) kill(-gp.pid, SIGKILL);
             gp.refused = 1;
             fputc('?', g);
             continue;

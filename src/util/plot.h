@@ -47,8 +47,8 @@ void cs_gnuplot_string(FILE *g, const char *s, int wrap);
 /* Writes s as a single-quoted gnuplot string ('' for a quote): gnuplot substitutes `command`
  * and @macros in double-quoted strings and on the bare line, never in single-quoted ones, so
  * file names (which may hold anything but control characters: cs_gnuplot_path_check) go into
- * scripts this way only. A control character is written as '?' and fails the plot
- * (cs_gnuplot_finish): the line would end there. */
+ * scripts this way only. A control character (the line would end there) ends gnuplot at once,
+ * before it reads the line, and fails the plot (cs_gnuplot_finish); '?' stands for it. */
 void cs_gnuplot_quoted(FILE *g, const char *s);
 
 /* The plots' series colours: CS_PALETTE_SIZE distinct colours that read on white. */
