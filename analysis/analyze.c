@@ -150,10 +150,12 @@ static int check_request(const struct analyze_request *q, struct an *a)
         cs_error("--plots needs gnuplot (Debian: apt-get install gnuplot-nox)");
         return 2;
     }
-    /* the plots' script names the outputs and, under the panels, the trace */
+    /* the plots' script names the outputs, the trace under the panels and, when the trace does
+     * not name it, the platform's file in the heading */
     if (q->plots != NULL &&
         (cs_gnuplot_path_check("--plots", q->plots) != 0 ||
-         cs_gnuplot_path_check("TRACE", q->trace) != 0 || cs_gnuplot_limit() < 0))
+         cs_gnuplot_path_check("TRACE", q->trace) != 0 ||
+         cs_gnuplot_path_check("--platform", q->platform) != 0 || cs_gnuplot_limit() < 0))
         return 2;
     char perr[PATH_MAX + 600];
     if (q->params != NULL && params_read(q->params, &a->cal, perr, sizeof perr) != 0) {

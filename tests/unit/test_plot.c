@@ -67,8 +67,8 @@ static void test_limit(void)
     CHECK_INT_EQ(5, cs_gnuplot_limit());
     setenv(CS_GNUPLOT_LIMIT_ENV, "86400", 1);
     CHECK_INT_EQ(86400, cs_gnuplot_limit());
-    const char *bad[] = {"", "0", "-1", "+5", " 5", "5 ", "5s", "0x10", "1e2", "1.5", "86401",
-                         "99999999999"};
+    const char *bad[] = {"",   "0",    "-1",  "+5",  " 5",    "5 ",
+                         "5s", "0x10", "1e2", "1.5", "86401", "99999999999"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         setenv(CS_GNUPLOT_LIMIT_ENV, bad[i], 1);
         CHECK_INT_EQ(-1, cs_gnuplot_limit());
