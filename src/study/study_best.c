@@ -375,10 +375,13 @@ static int plot_best(const struct best_map *m, const char *noun, const char *png
                                           "#d9d9d9", "#bc80bd", "#ccebc5", "#ffed6f"};
     enum { NCOL = sizeof colours / sizeof colours[0] };
     char ppart[4104], spart[4104];
-    if (cs_out_part(png, ppart, sizeof ppart) < 0 || cs_out_part(svg, spart, sizeof spart) < 0)
+    int made = cs_out_part(png, ppart, sizeof ppart) >= 0;
+    FILE *g = made && cs_out_part(svg, spart, sizeof spart) >= 0 ? cs_gnuplot_open() : NULL;
+    if (g == NULL) { /* the parts cs_out_part made go */
+        if (made) cs_out_finish(png, ppart, 0);
+        if (made && cs_out_part_name(svg, spart, sizeof spart) >= 0) cs_out_finish(svg, spart, 0);
         return -1;
-    FILE *g = cs_gnuplot_open();
-    if (g == NULL) return -1;
+    }
     /* 170 px columns hold a tie line such as "≈ scatter_allgather_ring" */
     int w = 400 + 170 * m->nsize, h = 170 + 90 * m->nvar;
     if (h < 170 + 22 * m->nwin) h = 170 + 22 * m->nwin; /* room for the key */

@@ -137,7 +137,7 @@ static void test_hang(void)
     setenv("PATH", path, 1);
     setenv(CS_GNUPLOT_LIMIT_ENV, "1", 1);
     snprintf(png, sizeof png, "%s/hang.png", dir);
-    snprintf(part, sizeof part, "%s.part", png);
+    CHECK_INT_EQ(1, cs_out_part(png, part, sizeof part)); /* made, as a plot makes it */
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     FILE *g = cs_gnuplot_open();
@@ -146,8 +146,6 @@ static void test_hang(void)
     fputs("set output ", g);
     cs_gnuplot_quoted(g, part);
     fputc('\n', g);
-    f = fopen(part, "w"); /* as gnuplot would have begun it */
-    if (f) fclose(f);
     for (int i = 0; i < 1000000; i++) /* 8 MB: more than any socket holds */
         fputs("1 2 3\n", g);
     CHECK_INT_EQ(-2, cs_gnuplot_finish(g, png, NULL));
