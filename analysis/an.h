@@ -253,7 +253,8 @@ void an_platform_name(const struct an *a, char *out, size_t len);
 
 /* plots.c */
 /* --plots PREFIX: PREFIX-models.png/.svg and PREFIX-errors.png/.svg from a->res (see
- * docs/analysis.md); trace is named under the panels. 0, or -1 if gnuplot failed. */
+ * docs/analysis.md); trace is named under the panels. 0, -1 if gnuplot failed, or -2 after
+ * an error line (cs_gnuplot_finish: its time limit, a control character). */
 int an_write_plots(struct an *a, const char *trace);
 
 /* phase.c */

@@ -150,6 +150,13 @@ static int check_request(const struct analyze_request *q, struct an *a)
         cs_error("--plots needs gnuplot (Debian: apt-get install gnuplot-nox)");
         return 2;
     }
+    /* the plots' script names the outputs, the trace under the panels and, when the trace does
+     * not name it, the platform's file in the heading */
+    if (q->plots != NULL &&
+        (cs_gnuplot_path_check("--plots", q->plots) != 0 ||
+         cs_gnuplot_path_check("TRACE", q->trace) != 0 ||
+         cs_gnuplot_path_check("--platform", q->platform) != 0 || cs_gnuplot_limit() < 0))
+        return 2;
     char perr[PATH_MAX + 600];
     if (q->params != NULL && params_read(q->params, &a->cal, perr, sizeof perr) != 0) {
         cs_error("%s", perr);
@@ -290,11 +297,11 @@ static int finish(struct an *a, struct outputs *o, const char *trace, int rc)
     an_json_header(a); /* a trace with no phase */
     if (a->out.json != NULL) fputs("\n]", a->out.json);
     if (rc == 0) an_report_link_loads(a); /* link names live in the reader */
-    if (rc == 0 && a->out.plots != NULL && an_write_plots(a, trace) != 0) {
+    int drawn = rc == 0 && a->out.plots != NULL ? an_write_plots(a, trace) : 0;
+    if (drawn == -1) /* -2: it said why */
         cs_error("gnuplot could not draw '%s-models.png' and '%s-errors.png'", a->out.plots,
                  a->out.plots);
-        rc = -1;
-    }
+    if (drawn != 0) rc = -1;
     return close_outputs(a, o, rc);
 }
 

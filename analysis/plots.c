@@ -194,7 +194,7 @@ int an_write_plots(struct an *a, const char *trace)
         snprintf(svg, sizeof svg, "%s-%s.svg", a->out.plots, errors ? "errors" : "models");
         FILE *g = cs_gnuplot_open();
         if (g == NULL) {
-            rc = -1;
+            rc = -2; /* it said why */
             break;
         }
         plot_data(g, a, n); /* once for both terminals */

@@ -1,5 +1,5 @@
 # CTest registrations for the runner, the algorithms and the front end.
-set(CS_RUN_TESTS privatized unreceived barrier_check machine machine_platform memory calibrate_physical validate jobs_hostile csv_rows calibrate_profile fault formulas determinism errors simgrid routing topology rma_trace ptp_trace shared study study_grid study_trust study_gaps long_trace shared_buffers maps eager study_dense predict predict_valid algo_file mpilib tune ompi_messages)
+set(CS_RUN_TESTS privatized unreceived barrier_check machine machine_platform memory calibrate_physical validate jobs_hostile gnuplot_hostile csv_rows calibrate_profile fault formulas determinism errors simgrid routing topology rma_trace ptp_trace shared study study_grid study_trust study_gaps long_trace shared_buffers maps eager study_dense predict predict_valid algo_file mpilib tune ompi_messages)
 foreach(t ${CS_RUN_TESTS})
   add_test(NAME run.${t} COMMAND bash ${CMAKE_SOURCE_DIR}/tests/run/${t}.sh
            $<TARGET_FILE:collsim> ${CMAKE_SOURCE_DIR})
@@ -8,7 +8,7 @@ endforeach()
 add_test(NAME bench.plan COMMAND bash ${CMAKE_SOURCE_DIR}/tests/bench/plan.sh
          $<TARGET_FILE:collsim> ${CMAKE_SOURCE_DIR})
 # tune.sh runs Open MPI and MPICH themselves: skipped (77) when neither is installed.
-set_tests_properties(run.tune run.ompi_messages PROPERTIES SKIP_RETURN_CODE 77)
+set_tests_properties(run.tune run.ompi_messages run.gnuplot_hostile PROPERTIES SKIP_RETURN_CODE 77)
 # The table of collsim's algorithms, `collsim list --tsv`, written into CS_ALGORITHMS_TSV by
 # every build of collsim: the tests that run one case per algorithm register them from it when
 # CTest runs (tests/algorithms.cmake), as gtest_discover_tests does, so no test reads
@@ -74,6 +74,12 @@ add_executable(test_out tests/unit/test_out.c)
 target_include_directories(test_out PRIVATE tests/unit)
 target_link_libraries(test_out PRIVATE cs_util)
 add_test(NAME unit.out COMMAND test_out)
+# C unit test of what a gnuplot script takes (quoting, escapes, control characters) and of
+# gnuplot's time limit (src/util/plot.c), a fake gnuplot that never ends included.
+add_executable(test_plot tests/unit/test_plot.c)
+target_include_directories(test_plot PRIVATE tests/unit)
+target_link_libraries(test_plot PRIVATE cs_util)
+add_test(NAME unit.plot COMMAND test_plot)
 
 # Each collective's own tests (topology-aware algorithms, course formulas, SimGrid's
 # algorithms): tests/coll/<collective>/tests.cmake, included here.

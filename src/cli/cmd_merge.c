@@ -90,6 +90,10 @@ int merge_main(int argc, char **argv)
         cs_error("merge needs the study's folders (see 'collsim merge --help')");
         return 2;
     }
+    /* the report's plots name OUT's files (the first DIR by default) */
+    if (cs_gnuplot_path_check(out != NULL ? "--out" : "DIR", out != NULL ? out : dirs[0]) != 0 ||
+        cs_gnuplot_limit() < 0)
+        return 2;
     struct study_plan *p = cs_calloc(1, sizeof *p);
     snprintf(p->out, sizeof p->out, "%s", dirs[0]);
     rc = plan_load(p, dirs[0]);

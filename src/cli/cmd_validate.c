@@ -95,6 +95,12 @@ static int check(const struct validate *v)
         cs_error("--plot needs gnuplot, which is not on the PATH");
         return 2;
     }
+    /* the plot's script names it, and the data in its title */
+    const char *data = v->data ? v->data : v->measured ? v->measured : v->manifest;
+    const char *data_opt = v->data ? "--data" : v->measured ? "--measured" : "--manifest";
+    if (v->plot != NULL && (cs_gnuplot_path_check("--plot", v->plot) != 0 ||
+                            cs_gnuplot_path_check(data_opt, data) != 0 || cs_gnuplot_limit() < 0))
+        return 2;
     if ((v->csv && cs_out_check("CSV", v->csv) != 0) ||
         (v->plot && cs_out_check("plot", v->plot) != 0) ||
         (v->out && cs_out_check("machine profile", v->out) != 0))

@@ -118,6 +118,12 @@ extern const int algo_count;
 /* The algorithm `name` of collective coll, or NULL. */
 const struct algo_info *algo_find(enum coll_id coll, const char *name);
 
+/* 1 when `name` is one that a results row of collective coll can name (the CSV's algorithm
+ * column): collsim's algorithm, SimGrid's "smpi:NAME", or an MPI library's "LIB:NAME=RUNS"
+ * (mpilib_label) with RUNS one of the first two or "nothing"; else 0. A name read from a file
+ * is checked with it before it goes anywhere (a plot's script, a page). */
+int algo_result_known(enum coll_id coll, const char *name);
+
 /* ---- SimGrid's algorithms (simgrid.def), selected as "smpi:NAME" ---- */
 
 #define SIMGRID_PREFIX "smpi:"

@@ -37,6 +37,19 @@ const struct algo_info *algo_find(enum coll_id coll, const char *name)
     return NULL;
 }
 
+int algo_result_known(enum coll_id coll, const char *name)
+{
+    if (algo_find(coll, name) != NULL || simgrid_algo_find(coll, name) != NULL) return 1;
+    const char *eq = strchr(name, '=');
+    char lib[96];
+    if (eq == NULL || (size_t)(eq - name) >= sizeof lib) return 0;
+    snprintf(lib, sizeof lib, "%.*s", (int)(eq - name), name);
+    const char *runs = eq + 1;
+    return mpilib_known(coll, lib) &&
+           (strcmp(runs, "nothing") == 0 || algo_find(coll, runs) != NULL ||
+            simgrid_algo_find(coll, runs) != NULL);
+}
+
 const struct simgrid_algo_info simgrid_algos[] = {
 #define SIMGRID_ALGO(coll, name, desc, fault) {COLL_##coll, #name, desc, fault},
 #include "simgrid.def"

@@ -365,7 +365,7 @@ static void plot_best_cell(FILE *g, const struct best_map *m, int p, int s, cons
 
 /* The map as a coloured grid: platforms down, sizes across, the fastest algorithm's name and
  * time in each cell, '≈ NAME' when the next best ties; a colour per algorithm, in the key.
- * PNG and SVG. 0, or -1 if gnuplot failed. */
+ * PNG and SVG. As cs_gnuplot_finish: 0, -1 if gnuplot failed, -2 after an error line. */
 static int plot_best(const struct best_map *m, const char *noun, const char *png, const char *svg)
 {
     /* ColorBrewer Set3: light enough for black text; cycles past 12 winners (names are in
@@ -375,10 +375,13 @@ static int plot_best(const struct best_map *m, const char *noun, const char *png
                                           "#d9d9d9", "#bc80bd", "#ccebc5", "#ffed6f"};
     enum { NCOL = sizeof colours / sizeof colours[0] };
     char ppart[4104], spart[4104];
-    if (cs_out_part(png, ppart, sizeof ppart) < 0 || cs_out_part(svg, spart, sizeof spart) < 0)
+    int made = cs_out_part(png, ppart, sizeof ppart) >= 0;
+    FILE *g = made && cs_out_part(svg, spart, sizeof spart) >= 0 ? cs_gnuplot_open() : NULL;
+    if (g == NULL) { /* the parts cs_out_part made go */
+        if (made) cs_out_finish(png, ppart, 0);
+        if (made && cs_out_part_name(svg, spart, sizeof spart) >= 0) cs_out_finish(svg, spart, 0);
         return -1;
-    FILE *g = cs_gnuplot_open();
-    if (g == NULL) return -1;
+    }
     /* 170 px columns hold a tie line such as "≈ scatter_allgather_ring" */
     int w = 400 + 170 * m->nsize, h = 170 + 90 * m->nvar;
     if (h < 170 + 22 * m->nwin) h = 170 + 22 * m->nwin; /* room for the key */
@@ -449,12 +452,12 @@ int best_report(const struct study_plan *p, const struct study_coll *sc, const s
     } else {
         write_best_rows(best_csv, &m);
     }
-    if (rc == 0 && gnuplot && m.nwin > 0 && plot_best(&m, sc->noun, png, svg) != 0) {
-        /* an older map beside the new best.csv would mislead */
+    int drawn = rc == 0 && gnuplot && m.nwin > 0 ? plot_best(&m, sc->noun, png, svg) : 0;
+    if (drawn != 0) { /* an older map beside the new best.csv would mislead */
         unlink(png);
         unlink(svg);
-        cs_note("gnuplot could not draw '%s'", png);
     }
+    if (drawn == -1) cs_note("gnuplot could not draw '%s'", png); /* -2: it said why */
     best_free(&m);
     return rc;
 }

@@ -58,7 +58,10 @@ FILE *study_plot_open(const char *png)
     char part[PATH_MAX + 8];
     if (cs_out_part(png, part, sizeof part) < 0) return NULL;
     FILE *g = cs_gnuplot_open();
-    if (g == NULL) return NULL;
+    if (g == NULL) {
+        cs_out_finish(png, part, 0); /* the part cs_out_part made */
+        return NULL;
+    }
     fputs("set terminal pngcairo size 1100,600 noenhanced\nset output ", g);
     cs_gnuplot_quoted(g, part);
     fputs("\nset logscale x\nset grid\nset key outside right top\nset xlabel 'message size'\n", g);

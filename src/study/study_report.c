@@ -112,8 +112,8 @@ static void plot_platform_gaps(FILE *g, const struct study_gaps *G, int vi, cons
 }
 
 /* One log-log plot of time vs size per algorithm of the CSV (algos: their names, from its
- * rows) of variant vi and collective sc; what did not run is in the key. Returns 0, or -1 if
- * gnuplot failed. */
+ * rows) of variant vi and collective sc; what did not run is in the key. As
+ * cs_gnuplot_finish: 0, -1 if gnuplot failed, -2 after an error line. */
 static int plot_platform(const char *csv, const char *png, const struct study_plan *p,
                          const struct study_coll *sc, int vi, const char *algos,
                          const struct study_gaps *G)
@@ -126,24 +126,26 @@ static int plot_platform(const char *csv, const char *png, const struct study_pl
     char *list = cs_strdup(algos);
     int i = 0;
     for (char *t = strtok(list, ","); t != NULL; t = strtok(NULL, ","), i++) {
+        /* the name is the CSV's (checked against the registry, study_rows_read): quoted */
         fputs(i ? ", " : "", g);
         cs_gnuplot_quoted(g, csv);
-        fprintf(g,
-                " using (column('bytes') > 0 && column('valid') == 1 && "
-                "strcol('algorithm') eq '%s' ? column('bytes') : 1/0):(column('avg_s')*1e6) "
-                "with %s lw 1.5 ",
-                t, style);
+        fputs(" using (column('bytes') > 0 && column('valid') == 1 && strcol('algorithm') eq ", g);
+        cs_gnuplot_quoted(g, t);
+        fprintf(g, " ? column('bytes') : 1/0):(column('avg_s')*1e6) with %s lw 1.5 ", style);
         cs_gnuplot_series(g, i); /* a colour of its own, then a dash type, for every series */
-        fprintf(g, " title '%s", t);
+        char title[1024];
+        int used = snprintf(title, sizeof title, "%s", t);
         for (int k = 0; k < G->nrows; k++)
             if (G->rows[k].var == vi && !G->rows[k].valid && strcmp(G->rows[k].algo, t) == 0) {
-                fprintf(g, " (wrong data)");
+                used += snprintf(title + used, sizeof title - (size_t)used, " (wrong data)");
                 break;
             }
-        for (int k = 0; k < G->n; k++)
+        for (int k = 0; k < G->n && used < (int)sizeof title; k++)
             if (G->g[k].var == vi && strcmp(G->g[k].algo, t) == 0)
-                fprintf(g, " (%s)", gaps_kind_name(G->g[k].kind));
-        fputc('\'', g);
+                used += snprintf(title + used, sizeof title - (size_t)used, " (%s)",
+                                 gaps_kind_name(G->g[k].kind));
+        fputs(" title ", g);
+        cs_gnuplot_quoted(g, title);
     }
     plot_platform_gaps(g, G, vi, algos, i);
     fprintf(g, "%s\n", missing ? ", " STUDY_MISSING_KEY : "");
@@ -244,7 +246,7 @@ static int report_variant(struct study_plan *p, const struct study_coll *sc, int
     snprintf(png, sizeof png, "%s.png", stem);
     struct cs_out co;
     FILE *f = NULL;
-    int first = g->n, rc = 0;
+    int first = g->n, rc = 0, said = 0;
     for (int i = 0; i < p->ncell && rc == 0; i++) {
         const struct study_cell *c = &p->cell[i];
         if (c->coll != sc->id || c->variant != vi) continue;
@@ -252,20 +254,25 @@ static int report_variant(struct study_plan *p, const struct study_coll *sc, int
             plan_cell_path(p, c, ".csv", cell_csv, sizeof cell_csv);
         else if (!report_missing(p, c, g, cell_csv, sizeof cell_csv))
             continue;
+        /* the rows first: a CSV whose names are not the registry's goes nowhere */
+        int header = g->n == first;
+        if (study_rows_read(cell_csv, v, vi, &g->rows, &g->n, &g->cap) != 0) {
+            rc = said = 1; /* its error line named the file */
+            break;
+        }
         if (f == NULL && (f = cs_out_open(&co, csv)) == NULL) rc = 1;
-        if (rc == 0 && (append_lines(f, cell_csv, g->n == first, "") != 0 ||
-                        summary_add(sum, cell_csv, v->label) != 0 ||
-                        study_rows_read(cell_csv, v, vi, &g->rows, &g->n, &g->cap) != 0))
+        if (rc == 0 && (append_lines(f, cell_csv, header, "") != 0 ||
+                        summary_add(sum, cell_csv, v->label) != 0))
             rc = 1;
         if (rc == 0 && c->traced) place_traced(p, c, stem);
     }
     if (f != NULL && cs_out_commit(&co, rc == 0) != 0 && rc == 0) rc = 1;
-    if (rc != 0) cs_error("cannot write '%s'", csv);
+    if (rc != 0 && !said) cs_error("cannot write '%s'", csv);
     char *algos = rc == 0 && gnuplot && g->n > first ? row_algorithms(g->rows, first, g->n) : NULL;
     g->gaps.rows = g->rows;
     g->gaps.nrows = g->n;
-    if (algos != NULL && plot_platform(csv, png, p, sc, vi, algos, &g->gaps) != 0)
-        cs_note("gnuplot could not draw '%s'", png);
+    if (algos != NULL && plot_platform(csv, png, p, sc, vi, algos, &g->gaps) == -1)
+        cs_note("gnuplot could not draw '%s'", png); /* -2: it said why */
     free(algos);
     return rc;
 }

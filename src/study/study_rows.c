@@ -24,6 +24,28 @@ static int take_row(const struct cs_result *in, const struct study_variant *v, i
     return 0;
 }
 
+/* The row's names go into the plots' scripts and the page: only the registry's. 0, or -1 with
+ * the reason in err. */
+static int row_names_known(const struct cs_result *in, const char *path, long line, char *err,
+                           size_t len)
+{
+    int coll = coll_find(in->collective);
+    enum cs_model model;
+    char why[256];
+    if (coll < 0)
+        snprintf(err, len, "%s:%ld: unknown collective '%s'", path, line, in->collective);
+    else if (!algo_result_known((enum coll_id)coll, in->algorithm))
+        snprintf(err, len,
+                 "%s:%ld: algorithm '%s' is none of %s's (collsim's, SimGrid's smpi:NAME or an "
+                 "MPI library's): not a result collsim wrote",
+                 path, line, in->algorithm, in->collective);
+    else if (cs_model_parse(in->model, &model, why, sizeof why) != 0)
+        snprintf(err, len, "%s:%ld: %s", path, line, why);
+    else
+        return 0;
+    return -1;
+}
+
 int study_rows_read(const char *path, const struct study_variant *v, int vi,
                     struct study_row **rows, int *n, int *cap)
 {
@@ -42,6 +64,10 @@ int study_rows_read(const char *path, const struct study_variant *v, int vi,
         }
         if (take_row(&row, v, vi, &(*rows)[*n]) != 0) {
             snprintf(err, sizeof err, "%s:%ld: a name is too long", path, rd.line);
+            got = -1;
+            break;
+        }
+        if (row_names_known(&row, path, rd.line, err, sizeof err) != 0) {
             got = -1;
             break;
         }

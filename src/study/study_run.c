@@ -142,6 +142,8 @@ static int study_go(struct study_plan *p, const struct study_request *a)
 
 int study_execute(const struct study_request *a)
 {
+    /* the plots' scripts name OUT's files (and a traced cell's analysis its trace) */
+    if (cs_gnuplot_path_check("--out", a->out) != 0 || cs_gnuplot_limit() < 0) return 2;
     int rc = 0;
     struct study_plan *p = cs_calloc(1, sizeof *p);
     snprintf(p->out, sizeof p->out, "%s", a->out);

@@ -227,8 +227,8 @@ static int whatif_block(FILE *g, const struct study_gaps *G, int v, int b,
 
 /* The plot: per variant against its baseline, the ratio of the fastest times vs size (a line),
  * a bar from the lowest to the highest ratio of one algorithm, each variant's a little apart on
- * the size axis, and a red ring where the fastest of each left an algorithm out. 0, or -1 if
- * gnuplot failed. */
+ * the size axis, and a red ring where the fastest of each left an algorithm out. As
+ * cs_gnuplot_finish: 0, -1 if gnuplot failed, -2 after an error line. */
 static int whatif_plot(const struct study_plan *p, const struct study_coll *sc,
                        const struct study_gaps *G, const int *pair, const unsigned long long *sizes,
                        int ns, const char *png)
@@ -236,14 +236,19 @@ static int whatif_plot(const struct study_plan *p, const struct study_coll *sc,
     FILE *g = study_plot_open(png);
     if (g == NULL) return -1;
     const char *style = study_plot_sizes(g, sizes, ns);
-    fprintf(g,
-            "set logscale y\nset ylabel 'time / time on %s (log scale)'\n"
-            "set title \"%s: simulated time on each platform relative to %s\"\n"
-            "set key title \"line: the fastest algorithm of each\\nbar: range over "
-            "algorithms\" Left\n"
-            "set arrow from graph 0, first 1 to graph 1, first 1 nohead dashtype 2 lc 'gray'\n",
-            p->spec.plat[baseline_platform(p)].name, sc->noun,
-            p->spec.plat[baseline_platform(p)].name);
+    const char *base = p->spec.plat[baseline_platform(p)].name;
+    char text[STUDY_NAME_MAX + 128];
+    snprintf(text, sizeof text, "time / time on %s (log scale)", base);
+    fputs("set logscale y\nset ylabel ", g);
+    cs_gnuplot_quoted(g, text);
+    snprintf(text, sizeof text, "%s: simulated time on each platform relative to %s", sc->noun,
+             base);
+    fputs("\nset title ", g);
+    cs_gnuplot_quoted(g, text);
+    fputs("\nset key title \"line: the fastest algorithm of each\\nbar: range over "
+          "algorithms\" Left\n"
+          "set arrow from graph 0, first 1 to graph 1, first 1 nohead dashtype 2 lc 'gray'\n",
+          g);
     int nv = 0, k = 0, missing = 0, alone = 0;
     char gaps[8];
     for (int s = 0; s < ns; s++)
@@ -315,7 +320,7 @@ static void across_block(FILE *g, const struct study_gaps *G, int v, const char 
 }
 
 /* across-ALGO[-C].png: algorithm algo's time on every variant; a variant where it has no point
- * is in the key only. 0, or -1 if gnuplot failed. */
+ * is in the key only. As cs_gnuplot_finish: 0, -1 if gnuplot failed, -2 after an error line. */
 static int across_plot(const struct study_plan *p, const struct study_coll *sc,
                        const struct study_gaps *G, const char *algo,
                        const unsigned long long *sizes, int ns)
@@ -409,14 +414,13 @@ int whatif_report(const struct study_plan *p, const struct study_coll *sc,
         rc = cs_out_commit(&co, 1) != 0;
     }
     if (rc != 0) cs_error("cannot write '%s'", txt);
-    if (rc == 0 && any && gnuplot && whatif_plot(p, sc, G, pair, sizes, ns, png) != 0) {
-        unlink(png);
-        cs_note("gnuplot could not draw '%s'", png);
-    }
+    int drawn = rc == 0 && any && gnuplot ? whatif_plot(p, sc, G, pair, sizes, ns, png) : 0;
+    if (drawn != 0) unlink(png);
+    if (drawn == -1) cs_note("gnuplot could not draw '%s'", png); /* -2: it said why */
     char *algos = rc == 0 && any && gnuplot ? pair_algorithms(G, -1, -1) : NULL, *save;
     for (char *t = algos ? strtok_r(algos, ",", &save) : NULL; t != NULL;
          t = strtok_r(NULL, ",", &save))
-        if (has_point(G, t) && across_plot(p, sc, G, t, sizes, ns) != 0)
+        if (has_point(G, t) && across_plot(p, sc, G, t, sizes, ns) == -1)
             cs_note("gnuplot could not draw %s's plot", t);
     free(algos);
     free(pair);

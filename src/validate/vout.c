@@ -77,7 +77,10 @@ int vt_plot(const struct vtable *t, const char *png, const char *data)
     char part[PATH_MAX + 8];
     if (cs_out_part(png, part, sizeof part) < 0) return 1;
     FILE *g = cs_gnuplot_open();
-    if (g == NULL) return 1;
+    if (g == NULL) {
+        cs_out_finish(png, part, 0); /* the part cs_out_part made */
+        return 1;
+    }
     fputs("set terminal pngcairo size 900,800 noenhanced\nset output ", g);
     cs_gnuplot_quoted(g, part);
     fputs("\nset logscale xy\nset grid\nset key outside right top\nset size ratio -1\n"
@@ -111,5 +114,7 @@ int vt_plot(const struct vtable *t, const char *png, const char *data)
         cs_gnuplot_quoted(g, title);
     }
     fputs("\n", g);
-    return cs_gnuplot_finish(g, png, NULL) == 0 ? 0 : (cs_error("cannot plot '%s'", png), 1);
+    int rc = cs_gnuplot_finish(g, png, NULL);
+    if (rc == -1) cs_error("cannot plot '%s'", png); /* -2: it said why */
+    return rc != 0;
 }
