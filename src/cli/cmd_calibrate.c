@@ -303,6 +303,10 @@ static int calibrate_run(struct calibrate *c)
         cs_error("give --platform or --from-osu, not both");
         return 2;
     }
+    static const char why[] = "the profile records it as text, one line";
+    if ((c->osu != NULL && cs_check_no_control("--from-osu", c->osu, why) != 0) ||
+        (c->platform != NULL && cs_check_no_control("--platform", c->platform, why) != 0))
+        return 2;
     if ((c->csv != NULL && cs_out_check("CSV", c->csv) != 0) ||
         (c->params != NULL && cs_out_check("parameters", c->params) != 0) ||
         outputs_not_inputs(c) != 0 || check_profile_options(c) != 0)

@@ -98,6 +98,10 @@ static int check(const struct validate *v)
     /* the plot's script names it, and the data in its title */
     const char *data = v->data ? v->data : v->measured ? v->measured : v->manifest;
     const char *data_opt = v->data ? "--data" : v->measured ? "--measured" : "--manifest";
+    if (v->out != NULL && cs_check_no_control(data_opt, data,
+                                              "the profile records it as text, "
+                                              "one line ([validation] data)") != 0)
+        return 2;
     if (v->plot != NULL && (cs_gnuplot_path_check("--plot", v->plot) != 0 ||
                             cs_gnuplot_path_check(data_opt, data) != 0 || cs_gnuplot_limit() < 0))
         return 2;

@@ -38,14 +38,9 @@ int cs_gnuplot_limit(void)
 
 int cs_gnuplot_path_check(const char *what, const char *path)
 {
-    for (const unsigned char *c = (const unsigned char *)path; *c; c++)
-        if (*c < 0x20 || *c == 0x7f) {
-            cs_error("%s '%s' has a control character: a gnuplot script cannot name it (a "
-                     "newline would end the script's line there)",
-                     what, path);
-            return -1;
-        }
-    return 0;
+    return cs_check_no_control(what, path,
+                               "a gnuplot script cannot name it (a newline would end the "
+                               "script's line there)");
 }
 
 /* The one gnuplot running (plots are drawn one at a time): its process, the socket its script

@@ -54,6 +54,20 @@ int cs_is_own_file(const char *path)
     return lstat(path, &st) == 0 && S_ISREG(st.st_mode);
 }
 
+int cs_check_no_control(const char *what, const char *text, const char *why)
+{
+    const unsigned char *c = (const unsigned char *)text;
+    while (*c && *c >= 0x20 && *c != 0x7f)
+        c++;
+    if (*c == '\0') return 0;
+    char *shown = cs_strdup(text);
+    for (char *s = shown; *s; s++)
+        if ((unsigned char)*s < 0x20 || *s == 0x7f) *s = '?';
+    cs_error("%s '%s' has a control character (byte 0x%02x): %s", what, shown, *c, why);
+    free(shown);
+    return -1;
+}
+
 void cs_note(const char *fmt, ...)
 {
     va_list ap;

@@ -26,6 +26,11 @@ FILE *cs_fopen_input(const char *what, const char *path);
 FILE *cs_fopen_own(const char *path);
 /* 1 when path is a regular file and not a link (cs_fopen_own's rule), else 0. */
 int cs_is_own_file(const char *path);
+/* Checks that text (a path, a name) has no control character (a byte below 0x20, or 0x7f):
+ * 0, or -1 after one error line "WHAT 'TEXT' has a control character (byte 0xNN): WHY", the
+ * text shown with each such byte as '?' so that the line stays one. */
+int cs_check_no_control(const char *what, const char *text, const char *why);
+
 /* Prints "collsim: <msg>" on stderr (progress and notes, never on stdout). */
 void cs_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

@@ -139,4 +139,10 @@ cmp -s "$tmp/p.machine" "$tmp/p.keep" && pass || fail "a failed calibrate change
 # without -o, the output is as before: the -o output starts with it
 plain=$("$collsim" calibrate --from-osu "$tmp/osu.txt")
 case $out in "$plain"$'\n'*) pass ;; *) fail "-o changed calibrate's report" ;; esac
+# a path with a carriage return or a newline would break the profile's source line: refused
+cr=$tmp/$'osu\r.txt'
+cp "$tmp/osu.txt" "$cr"
+assert_one_line_error "--from-osu with a carriage return" "$collsim" calibrate --from-osu "$cr" \
+    -o "$tmp/cr.machine"
+[ ! -e "$tmp/cr.machine" ] && pass || fail "a path with a carriage return made a profile"
 finish
