@@ -103,14 +103,16 @@ static int tool_version(const char *prog, int v[2])
         _exit(127);
     }
     close(fds[1]);
+    /* its few bytes fit the pipe: read once it ended, or was ended after 10 s (a tool that
+     * never answers would hang doctor) */
+    int status = pid > 0 ? cs_wait_limit(pid, 10) : -1;
     char line[256] = "";
     FILE *f = fdopen(fds[0], "r");
-    if (f == NULL || fgets(line, sizeof line, f) == NULL) line[0] = '\0';
+    if (status == -2 || f == NULL || fgets(line, sizeof line, f) == NULL) line[0] = '\0';
     if (f != NULL)
         fclose(f);
     else
         close(fds[0]);
-    if (pid > 0) cs_wait(pid);
     return sscanf(line, "SimGrid version %d.%d", &v[0], &v[1]) == 2 ? 0 : -1;
 }
 

@@ -77,21 +77,6 @@ static int file_stem(const char *path, char *stem, size_t len)
     return 0;
 }
 
-/* Waits for the tool pid, killing its process group after limit seconds (0: none): its wait
- * status, or -2 when the limit killed it. */
-static int tool_wait(pid_t pid, int limit)
-{
-    int status;
-    struct timespec tick = {0, 10 * 1000 * 1000};
-    for (long ticks = 0; limit <= 0 || ticks < 100L * limit; ticks++) {
-        if (cs_wait_nohang(pid, &status)) return status;
-        nanosleep(&tick, NULL);
-    }
-    kill(-pid, SIGKILL);
-    cs_wait(pid);
-    return -2;
-}
-
 /* Runs argv with stdout and stderr into the file log and TMPDIR the folder dir (the
  * compiler's own temporary files), for at most limit seconds (0: no limit); its exit status,
  * -2 after the limit, or -1 if it could not run. */
@@ -111,7 +96,7 @@ static int tool_run(const char *const *argv, const char *log, const char *dir, i
         fprintf(stderr, "cannot run '%s': %s\n", argv[0], strerror(errno));
         _exit(127);
     }
-    int status = tool_wait(pid, limit);
+    int status = cs_wait_limit(pid, limit);
     if (status == -2) return -2;
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }

@@ -255,6 +255,19 @@ int cs_wait_nohang(pid_t pid, int *status)
     return 1;
 }
 
+int cs_wait_limit(pid_t pid, int limit)
+{
+    int status;
+    struct timespec tick = {0, 10 * 1000 * 1000};
+    for (long ticks = 0; limit <= 0 || ticks < 100L * limit; ticks++) {
+        if (cs_wait_nohang(pid, &status)) return status;
+        nanosleep(&tick, NULL);
+    }
+    kill(-pid, SIGKILL);
+    cs_wait(pid);
+    return -2;
+}
+
 /* 1 when path is an existing file that is not a regular one (a device, a pipe). */
 static int is_special(const char *path)
 {

@@ -200,6 +200,27 @@ static void test_guard_cleans(void)
     CHECK(gone);
 }
 
+/* A child past its limit is ended with its process group: -2; one within it, its status. */
+static void test_wait_limit(void)
+{
+    pid_t pid = cs_fork();
+    if (pid == 0) {
+        if (fork() == 0) pause(); /* a grandchild of its group */
+        pause();
+        _exit(0);
+    }
+    CHECK(pid > 0);
+    CHECK_INT_EQ(-2, cs_wait_limit(pid, 1));
+    int gone = 0; /* the group is gone once init reaps the grandchild */
+    for (int i = 0; i < 300 && !gone; i++)
+        if (!(gone = kill(-pid, 0) != 0)) usleep(10000);
+    CHECK(gone);
+    pid = cs_fork();
+    if (pid == 0) _exit(3);
+    int st = cs_wait_limit(pid, 5);
+    CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 3);
+}
+
 int main(void)
 {
     snprintf(dir, sizeof dir, "/tmp/collsim-test-out-XXXXXX");
@@ -210,6 +231,7 @@ int main(void)
     test_temp();
     test_planted_part();
     test_guard_cleans();
+    test_wait_limit();
     char f[128];
     path_in(f, sizeof f, "a.csv");
     unlink(f);
