@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "num.h"
 #include "opt.h"
 #include "out.h"
 
@@ -21,8 +22,8 @@ FILE *cs_fopen_input(const char *what, const char *path);
 /* Prints "collsim: <msg>" on stderr (progress and notes, never on stdout). */
 void cs_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
-/* Parses a byte count: "16", "64K", "64KiB", "4M", "1G" (binary multiples). Returns 0 on
- * success, -1 on a malformed or negative value. */
+/* Parses a byte count: "16", "64K", "64KiB", "4M", "1G" (binary multiples; cs_num_bytes up
+ * to 2^64 - 1). Returns 0 on success, -1 on a malformed, negative or too large value. */
 int cs_parse_bytes(const char *s, uint64_t *out);
 
 /* Bytes as "1.5 GiB" (three significant digits, binary multiples up to EiB) into out. */
@@ -54,7 +55,8 @@ const char *cs_list_repeat(const char *list, char sep, size_t *len);
  * in `err` (size errlen). */
 int cs_parse_sizes(const char *s, uint64_t *out, int cap, char *err, size_t errlen);
 
-/* Parses a non-negative int with no trailing garbage. Returns 0 on success, -1 otherwise. */
+/* Parses a non-negative int with no trailing garbage (cs_num_int). Returns 0 on success, -1
+ * otherwise. */
 int cs_parse_int(const char *s, int *out);
 
 /* The same for an int that may be negative ("-3"). */
