@@ -358,7 +358,7 @@ static int read_mpi(struct reader *r, const char *key, char *v, struct machine *
 {
     if (strcmp(key, "eager-threshold") == 0) {
         m->eager_given = 1;
-        if (cs_parse_bytes(v, &m->eager) == 0 && m->eager <= 0x7fffffff) return 0;
+        if (cs_parse_bytes(v, &m->eager) == 0 && m->eager <= CS_MAX_BYTES) return 0;
         return fail(r, "bad value '%s' for eager-threshold (bytes, e.g. 64KiB)", v);
     }
     if (strcmp(key, "reduce-rate") == 0) {

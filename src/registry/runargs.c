@@ -15,9 +15,9 @@ int cs_sizes_parse(const char *s, struct cs_sizes *out, char *err, size_t errlen
         return -1;
     }
     for (int i = 0; i < out->n; i++)
-        if (out->v[i] > INT_MAX) {
+        if (out->v[i] > CS_MAX_BYTES) {
             snprintf(err, errlen, "size %" PRIu64 " is more than an MPI count holds (%d bytes)",
-                     out->v[i], INT_MAX);
+                     out->v[i], CS_MAX_BYTES);
             return -1;
         }
     return 0;

@@ -4,6 +4,7 @@
 #ifndef COLLSIM_UTIL_H
 #define COLLSIM_UTIL_H
 
+#include <limits.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -72,6 +73,10 @@ int cs_hostfile_of(const char *platform, char *out, size_t len);
 #define CS_XSTR(x) CS_STR(x)
 
 #define CS_MAX_SIZES 64
+
+/* The largest message size collsim runs and reads back, in bytes: an MPI count of bytes
+ * (--sizes, an eager threshold, the bytes column of the CSVs it writes). */
+#define CS_MAX_BYTES INT_MAX
 
 /* The most calls of one size a run makes: --iters, and --warmup, each at most this. */
 #define CS_MAX_CALLS 1000000

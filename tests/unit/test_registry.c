@@ -9,6 +9,7 @@
 
 #include "check.h"
 #include "format.h"
+#include "mpilib.h"
 #include "ompi_topo.h"
 #include "registry.h"
 #include "segments.h"
@@ -212,6 +213,16 @@ static void test_marks(void)
     CHECK_INT_EQ(0, cs_settings_parse("eager=1;future=x;routing=ctr;model=smpi", &r));
     CHECK_INT_EQ(1, r.ranks_per_host);
     CHECK_INT_EQ(-1, cs_settings_parse("model=clean;routing=ctr", &r));
+    /* numbers that strtoull would wrap or take past the largest message */
+    CHECK_INT_EQ(-1, cs_phase_mark_parse("bcast/binomial/-1/0/1/5", &back));
+    CHECK_INT_EQ(-1, cs_phase_mark_parse("bcast/binomial/18446744073709551615/0/1/5", &back));
+    CHECK_INT_EQ(-1, cs_phase_mark_parse("bcast/binomial/16/4294967296/1/5", &back));
+    CHECK_INT_EQ(-1, cs_phase_mark_parse("bcast/binomial/16/0/1/5/", &back));
+    CHECK_INT_EQ(-1, cs_phase_mark_parse("bcast//16/0/1/5", &back));
+    CHECK_INT_EQ(-1, cs_settings_parse("model=clean;routing=ctr;eager=-1", &r));
+    CHECK_INT_EQ(-1, cs_settings_parse("model=clean;routing=ctr;eager=1e20", &r));
+    CHECK_INT_EQ(-1, cs_settings_parse("model=clean;routing=ctr;eager=0x10", &r));
+    CHECK_INT_EQ(-1, cs_settings_parse("model=clean;routing=ctr;eager=1;np=4294967297", &r));
 }
 
 static void test_results(void)
@@ -246,6 +257,62 @@ static void test_results(void)
     unlink(path);
 }
 
+/* A results row with one field replaced by `bad` is refused, the field named in the error. */
+static void result_refused(int field, const char *bad, const char *name)
+{
+    static const char header[] = "collective,algorithm,platform,model,routing,np,root,bytes,warmup,"
+                                 "iterations,avg_s,min_s,max_s,valid,rank_avg_s\n";
+    const char *row[15] = {"bcast", "binomial", "p",    "clean", "ctr",  "4", "0",  "16",
+                           "1",     "5",        "1e-6", "1e-6",  "1e-6", "1", "nan"};
+    char path[] = "/tmp/test_registry-XXXXXX", err[256] = "";
+    int fd = mkstemp(path);
+    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+    if (f == NULL) return;
+    fputs(header, f);
+    for (int i = 0; i < 15; i++)
+        fprintf(f, "%s%s", i ? "," : "", i == field ? bad : row[i]);
+    fputc('\n', f);
+    fclose(f);
+    struct cs_result_reader rd;
+    struct cs_result r;
+    CHECK_INT_EQ(0, cs_result_open(&rd, path, err, sizeof err));
+    int got = cs_result_next(&rd, &r, err, sizeof err);
+    if (field < 0) {
+        CHECK_INT_EQ(1, got);
+        CHECK(isnan(r.rank_avg_s)); /* what cs_result_write prints for none, read back */
+    } else {
+        CHECK_INT_EQ(-1, got);
+        CHECK(strstr(err, name) != NULL);
+    }
+    cs_result_close(&rd);
+    unlink(path);
+}
+
+static void test_result_numbers(void)
+{
+    result_refused(-1, "", "");
+    result_refused(7, "-1", "'bytes'");
+    result_refused(7, "1e20", "'bytes'");
+    result_refused(7, "18446744073709551615", "'bytes'");
+    result_refused(7, "2147483648", "'bytes'");
+    result_refused(5, "4294967297", "'np'");
+    result_refused(5, "0x10", "'np'");
+    result_refused(10, "0x10", "'avg_s'");
+    result_refused(10, "nan", "'avg_s'");
+    result_refused(11, "inf", "'min_s'");
+    result_refused(12, "-1e-6", "'max_s'");
+    result_refused(14, "infinity", "'rank_avg_s'");
+}
+
+/* Open MPI's algorithm numbers: one past an int is no number, not the number it wraps to. */
+static void test_ompi_numbers(void)
+{
+    CHECK(ompi_known(COLL_bcast, "6"));
+    CHECK(!ompi_known(COLL_bcast, "4294967302"));
+    CHECK(!ompi_known(COLL_bcast, "18446744073709551622"));
+    CHECK(!ompi_known(COLL_bcast, "0x6"));
+}
+
 /* build_in_order_bintree on 9 ranks, as coll_base_topo.c (v4.1.4) draws it: 8 feeds 7 and 3,
  * 7 feeds 6 and 5, 5 feeds 4, 3 feeds 2 and 1, 1 feeds 0; on 2 ranks 1 feeds 0. */
 static void test_in_order_bintree(void)
@@ -277,5 +344,7 @@ int main(void)
     test_segments();
     test_marks();
     test_results();
+    test_result_numbers();
+    test_ompi_numbers();
     return check_finish();
 }
