@@ -1,6 +1,7 @@
 /* cmd_calibrate.c: `collsim calibrate`, model parameters from a simulated ping-pong on a platform,
  * or from real osu_latency / osu_bw output, and the collsim platform those numbers give. */
 #include <errno.h>
+#include <float.h>
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
@@ -204,9 +205,8 @@ static int check_profile_options(struct calibrate *c)
         cs_error("--machine, --class and --tolerance go with -o PROFILE");
         return 2;
     }
-    char *end;
-    double pct = c->tolerance != NULL ? strtod(c->tolerance, &end) : 5;
-    if (c->tolerance != NULL && (*end != '\0' || !(pct > 0 && pct <= 100))) {
+    double pct = 5;
+    if (c->tolerance != NULL && cs_num_real(c->tolerance, DBL_MIN, 100, &pct) != 0) {
         cs_error("bad value '%s' for --tolerance (percent, more than 0 up to 100)", c->tolerance);
         return 2;
     }

@@ -5,6 +5,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <float.h>
 #include <limits.h>
 #include <math.h>
 #include <stdlib.h>
@@ -68,6 +69,22 @@ int cs_num_scaled(const char *s, const struct cs_num_unit *units, double min, do
         return 0;
     }
     return -1;
+}
+
+int cs_num_line(const char *line, double *v, int cap)
+{
+    static const char blanks[] = " \t\r\n";
+    char field[64];
+    int n = 0;
+    for (const char *p = line + strspn(line, blanks); *p != '\0'; p += strspn(p, blanks)) {
+        size_t len = strcspn(p, blanks);
+        if (n == cap || len >= sizeof field) return -1;
+        memcpy(field, p, len);
+        field[len] = '\0';
+        if (cs_num_real(field, -DBL_MAX, DBL_MAX, &v[n++]) != 0) return -1;
+        p += len;
+    }
+    return n;
 }
 
 /* The whole number of the digits that start s (no sign), the rest in *end; -1 when s starts

@@ -23,6 +23,11 @@ int cs_num_whole(const char *s, uint64_t max, uint64_t *out);
  * case), alone or followed by "i", "iB" or "B" ("64K", "64KiB", "4M", "1G"). */
 int cs_num_bytes(const char *s, uint64_t max, uint64_t *out);
 
+/* The numbers of a line (cs_num_real, any finite value) separated by blanks: spaces, tabs and
+ * the line end. Their count into v (at most cap), 0 for a blank line; -1 when a field is not
+ * a number or there are more than cap. */
+int cs_num_line(const char *line, double *v, int cap);
+
 /* A unit of cs_num_scaled: its spelling and what one of it is in the base unit. */
 struct cs_num_unit {
     const char *name;

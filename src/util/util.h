@@ -78,6 +78,10 @@ int cs_hostfile_of(const char *platform, char *out, size_t len);
  * (--sizes, an eager threshold, the bytes column of the CSVs it writes). */
 #define CS_MAX_BYTES INT_MAX
 
+/* The largest message size of measured data collsim reads (OSU output, a table of measured
+ * collectives): 1 TiB. */
+#define CS_MEASURED_MAX_BYTES (UINT64_C(1) << 40)
+
 /* The most calls of one size a run makes: --iters, and --warmup, each at most this. */
 #define CS_MAX_CALLS 1000000
 

@@ -2,7 +2,6 @@
  * manifest, into cells of sizes (validate.h). The CSV's fields are split here by hand (RFC
  * 4180's quotes, "" inside them), twenty lines that no Debian library makes shorter. */
 #include <ctype.h>
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -101,26 +100,23 @@ void vt_free(struct vtable *t)
     memset(t, 0, sizeof *t);
 }
 
-/* A non-negative number of a field ("" is NAN); 0, or -1. */
+/* A time of a field in microseconds, 0 to CS_TIME_MAX s ("" is NAN); 0, or -1. */
 static int number(const char *s, double *out)
 {
-    char *end;
     if (*s == '\0') {
         *out = NAN;
         return 0;
     }
-    errno = 0;
-    *out = strtod(s, &end);
-    return end != s && *end == '\0' && errno == 0 && isfinite(*out) && *out >= 0 ? 0 : -1;
+    return cs_num_real(s, 0, CS_TIME_MAX * 1e6, out);
 }
 
 /* A whole number of a field, 0 up to max; 0, or -1. */
 static int whole(const char *s, long max, long *out)
 {
-    char *end;
-    errno = 0;
-    *out = strtol(s, &end, 10);
-    return end != s && *end == '\0' && errno == 0 && *out >= 0 && *out <= max ? 0 : -1;
+    uint64_t v;
+    if (cs_num_whole(s, (uint64_t)max, &v) != 0) return -1;
+    *out = (long)v;
+    return 0;
 }
 
 /* The tidy CSV's columns validate reads, by name. */
@@ -177,8 +173,8 @@ static int csv_row(char *line, const int *col, const struct vfilter *flt, struct
     if (n < need || whole(f[col[C_ALGO]], 1000, &algo) != 0 ||
         whole(f[col[C_NODES]], 1 << 20, &nodes) != 0 || nodes < 1 ||
         whole(f[col[C_NP]], 1 << 24, &np) != 0 || np < 1 ||
-        whole(f[col[C_SIZE]], 1L << 40, &bytes) != 0 || number(f[col[C_AVG]], &avg) != 0 ||
-        isnan(avg) || number(f[col[C_MAX]], &max) != 0) {
+        whole(f[col[C_SIZE]], (long)CS_MEASURED_MAX_BYTES, &bytes) != 0 ||
+        number(f[col[C_AVG]], &avg) != 0 || isnan(avg) || number(f[col[C_MAX]], &max) != 0) {
         cs_error("%s:%ld: bad row (a field is missing or not a number)", path, lineno);
         return -1;
     }
@@ -214,14 +210,14 @@ int vt_read_csv(const char *path, const struct vfilter *flt, struct vtable *t)
  * ITERATIONS" (with -f). 1 with the values, 0 for a blank line, -1 for anything else. */
 static int osu_line(const char *line, double *size, double *avg, double *max)
 {
-    double min, iters;
-    char extra;
-    int n = sscanf(line, " %lf %lf %lf %lf %lf %c", size, avg, &min, max, &iters, &extra);
-    if (n == 2) *max = NAN;
-    if ((n == 2 || n == 5) && *size >= 0 && *size == floor(*size) && *size < 1099511627776.0 &&
-        *avg > 0 && isfinite(*avg) && (n == 2 || (*max > 0 && isfinite(*max))))
+    double v[5];
+    int n = cs_num_line(line, v, 5);
+    if (n == 0) return 0;
+    *size = v[0], *avg = v[1], *max = n == 5 ? v[3] : NAN;
+    if ((n == 2 || n == 5) && *size >= 0 && *size == floor(*size) &&
+        *size <= (double)CS_MEASURED_MAX_BYTES && *avg > 0 && (n == 2 || *max > 0))
         return 1;
-    return strspn(line, " \t\r\n") == strlen(line) ? 0 : -1;
+    return -1;
 }
 
 /* The OSU output at path into cell c (its sizes and times). 0, or -1 after an error line. */
