@@ -1,6 +1,5 @@
 /* cmd_run.c: `collsim run`: its options, checked and parsed into a run request, which the run
  * library executes (src/run/run.h). */
-#include <float.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <stdint.h>
@@ -191,7 +190,7 @@ struct run_text {
  * message in err. */
 static int parse_rate(const char *rate, double *out, char *err, size_t len)
 {
-    if (cs_num_real(rate, DBL_MIN, CS_RATE_MAX, out) == 0) return 0;
+    if (cs_num_real(rate, COLL_REDUCE_RATE_MIN, COLL_REDUCE_RATE_MAX, out) == 0) return 0;
     snprintf(err, len,
              "bad value '%s' for --reduce-rate (bytes per second, more than 0 up to %g, e.g. 8e9)",
              rate, CS_RATE_MAX);

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "choices.h"
 #include "env.h"
 #include "machine.h"
 #include "mpilib.h"
@@ -354,7 +355,8 @@ static int setup(const struct predict_request *o, struct pstate *s)
 {
     char err[256];
     if (coll_parse(o->collective, &s->coll, err, sizeof err) != 0 ||
-        cs_sizes_parse(o->sizes, &s->sizes, err, sizeof err) != 0) {
+        cs_sizes_parse(o->sizes, &s->sizes, err, sizeof err) != 0 ||
+        coll_settings_check(err, sizeof err) != 0) { /* COLLSIM_SEGMENT, ... as a run reads them */
         cs_error("%s", err);
         return 2;
     }

@@ -8,6 +8,8 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "choices.h"
+#include "env.h"
 #include "format.h"
 #include "mpilib.h"
 #include "ompi_topo.h"
@@ -164,6 +166,48 @@ static void test_segments(void)
     CHECK_INT_EQ(65536, (int)coll_segment_shared(1048576, 8, 2));
     unsetenv("COLLSIM_SEGMENT");
     CHECK_INT_EQ(41805 / 2, (int)coll_segment_shared(1048576, 8, 2));
+}
+
+/* The settings of the environment go through num.h with their ranges: a bad one is refused
+ * by coll_settings_check, naming it and its range, and reads as the default meanwhile. */
+static void test_settings(void)
+{
+    char err[256] = "";
+    unsetenv("COLLSIM_SEGMENT"), unsetenv("COLLSIM_RADIX"), unsetenv("COLLSIM_ALPHA");
+    CHECK_INT_EQ(0, coll_settings_check(err, sizeof err));
+    setenv("COLLSIM_SEGMENT", "0.001", 1); /* once 1-byte segments */
+    CHECK_INT_EQ(-1, coll_settings_check(err, sizeof err));
+    CHECK_STR_EQ("bad value '0.001' for COLLSIM_SEGMENT (bytes, a whole number from 1 to "
+                 "2147483647)",
+                 err);
+    CHECK_INT_EQ(41805, (int)coll_segment_size(1048576, 8)); /* the automatic size */
+    static const char *const bad[] = {"0x10", "nan", "inf", "1e300", "-1", "0", " 4", "4K", NULL};
+    for (int i = 0; bad[i] != NULL; i++) {
+        setenv("COLLSIM_SEGMENT", bad[i], 1);
+        if (coll_settings_check(err, sizeof err) != -1) {
+            fprintf(stderr, "COLLSIM_SEGMENT=%s accepted\n", bad[i]);
+            CHECK(0);
+        }
+    }
+    setenv("COLLSIM_SEGMENT", "", 1); /* empty: unset */
+    CHECK_INT_EQ(0, coll_settings_check(err, sizeof err));
+    unsetenv("COLLSIM_SEGMENT");
+    setenv("COLLSIM_RADIX", "4294967298", 1); /* not 2 */
+    CHECK_INT_EQ(-1, coll_settings_check(err, sizeof err));
+    CHECK_INT_EQ(4, coll_knomial_radix(4));
+    setenv("COLLSIM_RADIX", "3", 1);
+    CHECK_INT_EQ(0, coll_settings_check(err, sizeof err));
+    CHECK_INT_EQ(3, coll_knomial_radix(4));
+    unsetenv("COLLSIM_RADIX");
+    setenv("COLLSIM_ALPHA", "infinity", 1);
+    CHECK_INT_EQ(-1, coll_settings_check(err, sizeof err));
+    CHECK(strstr(err, "COLLSIM_ALPHA (seconds, more than 0 up to 1e+06)") != NULL);
+    CHECK_NEAR(1e-6, coll_alpha(), 0);
+    unsetenv("COLLSIM_ALPHA");
+    setenv("COLLSIM_REDUCE_RATE", "0x10", 1);
+    CHECK_INT_EQ(-1, coll_settings_check(err, sizeof err));
+    CHECK_NEAR(COLL_REDUCE_RATE, coll_reduce_rate(), 0);
+    unsetenv("COLLSIM_REDUCE_RATE");
 }
 
 static void test_lookups(void)
@@ -342,6 +386,7 @@ int main(void)
     test_fits();
     test_lookups();
     test_segments();
+    test_settings();
     test_marks();
     test_results();
     test_result_numbers();
