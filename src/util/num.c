@@ -121,6 +121,18 @@ int cs_num_int(const char *s, int min, int max, int *out)
     return 0;
 }
 
+int cs_num_int_at(const char **s, int min, int max, int *out)
+{
+    char digits[24];
+    size_t n = *s != NULL ? strspn(*s, DIGITS) : 0;
+    if (n == 0 || n >= sizeof digits) return -1;
+    memcpy(digits, *s, n);
+    digits[n] = '\0';
+    if (cs_num_int(digits, min, max, out) != 0) return -1;
+    *s += n;
+    return 0;
+}
+
 /* The multiple a byte count's suffix names (K, M or G, then "", "i", "iB" or "B"); 1 for no
  * suffix, 0 for anything else. */
 static uint64_t byte_multiple(const char *suffix)

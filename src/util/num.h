@@ -16,6 +16,10 @@ int cs_num_real(const char *s, double min, double max, double *out);
 /* A whole number ("-3", "4096") from min to max. */
 int cs_num_int(const char *s, int min, int max, int *out);
 
+/* The whole number (digits only, no sign) that starts *s, from min to max, for lists such as
+ * "8x8" or "2;4,4": *s moves past its digits. 0, or -1 with *s and *out untouched. */
+int cs_num_int_at(const char **s, int min, int max, int *out);
+
 /* A whole number of at most max, digits only (no sign). */
 int cs_num_whole(const char *s, uint64_t max, uint64_t *out);
 

@@ -42,7 +42,18 @@ static void test_topo_parse(void)
     CHECK_INT_EQ(0, coll_topo_parse_spec("torus:2x3x4", &t, err, sizeof err));
     CHECK_INT_EQ(24, t.nodes);
     CHECK_INT_EQ(-1, coll_topo_parse_spec("torus:4y4", &t, err, sizeof err));
-    CHECK_STR_EQ("bad topology dimensions '4y4' for 'torus'", err);
+    CHECK_STR_EQ("bad topology dimensions '4y4' for 'torus' (sides from 1 to 2147483647, e.g. 8x8)",
+                 err);
+    /* sides past an int, and products past the hosts, refused rather than wrapped */
+    CHECK_INT_EQ(-1, coll_topo_parse_spec("torus:4294967300x4", &t, err, sizeof err));
+    CHECK_INT_EQ(-1, coll_topo_parse_spec("torus:65536x65536", &t, err, sizeof err));
+    CHECK_STR_EQ("bad torus '65536x65536' (more than 262144 nodes)", err);
+    CHECK_INT_EQ(-1, coll_topo_parse_spec("torus:0x10", &t, err, sizeof err));
+    CHECK_INT_EQ(-1, coll_topo_parse_spec("dragonfly:4294967297,1;1,1;1,1;2", &t, err, sizeof err));
+    CHECK_INT_EQ(0, coll_topo_parse_spec("dragonfly:2,1;2,1;2,1;2", &t, err, sizeof err));
+    CHECK_INT_EQ(16, t.nodes);
+    CHECK_INT_EQ(0, coll_topo_parse("fattree", "2;65536,65536;1,1;1,1", &t, err, sizeof err));
+    CHECK_INT_EQ(0, t.kind); /* 2^32 hosts: no fat tree the algorithms take */
     CHECK_INT_EQ(-1, coll_topo_parse_spec("torus", &t, err, sizeof err));
     CHECK_STR_EQ("bad topology 'torus' (expected KIND:DIMS, e.g. torus:8x8)", err);
     CHECK_INT_EQ(-1, coll_topo_parse_spec("mesh:4x4", &t, err, sizeof err));
@@ -94,7 +105,9 @@ static void test_dragonfly(void)
         CHECK_INT_EQ(-1, coll_topo_parse("dragonfly", bad[i], &t, err, sizeof err));
         CHECK_INT_EQ(0, t.kind);
     }
-    CHECK_STR_EQ("bad dragonfly parameters '256,1;256,1;2,1;1' (G,Lg;C,Lc;R,Lr;N, each >= 1)", err);
+    CHECK_STR_EQ("bad dragonfly parameters '256,1;256,1;2,1;1' (G,Lg;C,Lc;R,Lr;N, each from 1 to "
+                 "65536, G C R N at most 65536 nodes)",
+                 err);
     CHECK_INT_EQ(-1, coll_dragonfly_of(&t, &d)); /* not a dragonfly */
 }
 
