@@ -158,7 +158,10 @@ int cs_parse_sizes(const char *s, uint64_t *out, int cap, char *err, size_t errl
         for (char *t = strtok(copy, ","); t != NULL; t = strtok(NULL, ",")) {
             uint64_t v;
             if (cs_parse_bytes(t, &v)) {
-                snprintf(err, errlen, "bad size '%s' in '%s'", t, s);
+                snprintf(err, errlen,
+                         "bad size '%s' in '%s' (whole bytes up to 2^64 - 1, or K, M or G of them, "
+                         "e.g. 64KiB)",
+                         t, s);
                 free(copy);
                 return -1;
             }
