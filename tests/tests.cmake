@@ -69,6 +69,11 @@ add_executable(test_hier_rule tests/unit/test_hier_rule.c)
 target_include_directories(test_hier_rule PRIVATE tests/unit src/registry)
 target_link_libraries(test_hier_rule PRIVATE m)
 add_test(NAME unit.hier_rule COMMAND test_hier_rule)
+# C unit test of the checked reader of numbers (src/util/num.h) and the parsers built on it.
+add_executable(test_num tests/unit/test_num.c)
+target_include_directories(test_num PRIVATE tests/unit)
+target_link_libraries(test_num PRIVATE cs_util m)
+add_test(NAME unit.num COMMAND test_num)
 # C unit test of the output rules and temporary files (src/util/out.c).
 add_executable(test_out tests/unit/test_out.c)
 target_include_directories(test_out PRIVATE tests/unit)

@@ -41,7 +41,7 @@ static const char *osu_check(int kind, double size, double value)
 {
     if (kind == 0)
         return "no '# Size  Latency (us)' or '# Size  Bandwidth (MB/s)' header before the data";
-    if (!(size >= 0 && size <= 1099511627776.0) || size != floor(size))
+    if (!(size >= 0 && size <= (double)CS_MEASURED_MAX_BYTES) || size != floor(size))
         return "the size is not a whole number of bytes from 0 to 1 TiB";
     if (!(value > 0 && value < 1e12)) return "the value is not a positive number";
     return NULL;
@@ -126,10 +126,11 @@ int cal_read_osu(const char *path, struct fit_point *p, int n)
             if (k > 0) kind = k;
             continue;
         }
-        double size, value;
-        char extra;
-        if (sscanf(line, " %lf %lf %c", &size, &value, &extra) != 2) {
-            if (strspn(line, " \t\r\n") == strlen(line)) continue;
+        double v[2];
+        int got = cs_num_line(line, v, 2);
+        if (got == 0) continue;
+        double size = v[0], value = v[1];
+        if (got != 2) {
             cs_error("%s:%ld: expected 'SIZE VALUE', got '%.*s'", path, lineno,
                      (int)strcspn(line, "\n"), line);
             fclose(f);

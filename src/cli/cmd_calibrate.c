@@ -1,6 +1,7 @@
 /* cmd_calibrate.c: `collsim calibrate`, model parameters from a simulated ping-pong on a platform,
  * or from real osu_latency / osu_bw output, and the collsim platform those numbers give. */
 #include <errno.h>
+#include <float.h>
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
@@ -207,9 +208,8 @@ static int check_profile_options(struct calibrate *c)
         cs_error("--machine, --class and --tolerance go with -o PROFILE");
         return 2;
     }
-    char *end;
-    double pct = c->tolerance != NULL ? strtod(c->tolerance, &end) : 5;
-    if (c->tolerance != NULL && (*end != '\0' || !(pct > 0 && pct <= 100))) {
+    double pct = 5;
+    if (c->tolerance != NULL && cs_num_real(c->tolerance, DBL_MIN, 100, &pct) != 0) {
         cs_error("bad value '%s' for --tolerance (percent, more than 0 up to 100)", c->tolerance);
         return 2;
     }
@@ -290,13 +290,25 @@ static int calibrate_platform(struct calibrate *c)
     return save_profile(c, pts, n, source);
 }
 
+/* --pair "I,J": two different hostfile lines, whole numbers (num.h: 4294967296 is no 0). 0,
+ * or -1. */
+static int parse_pair(const char *s, int *i, int *j)
+{
+    const char *p = s;
+    int a, b;
+    if (cs_num_int_at(&p, 0, INT_MAX, &a) != 0 || *p++ != ',' ||
+        cs_num_int(p, 0, INT_MAX, &b) != 0 || a == b)
+        return -1;
+    *i = a, *j = b;
+    return 0;
+}
+
 /* calibrate's work once its options are parsed and --from-osu is cut. Returns main's code. */
 static int calibrate_run(struct calibrate *c)
 {
-    char extra;
-    if (c->pair != NULL && (sscanf(c->pair, "%d,%d%c", &c->hi, &c->hj, &extra) != 2 || c->hi < 0 ||
-                            c->hj < 0 || c->hi == c->hj)) {
-        cs_error("bad value '%s' for --pair (two different hostfile lines, e.g. 0,5)", c->pair);
+    if (c->pair != NULL && parse_pair(c->pair, &c->hi, &c->hj) != 0) {
+        cs_error("bad value '%s' for --pair (two different hostfile lines from 0 to %d, e.g. 0,5)",
+                 c->pair, INT_MAX);
         return 2;
     }
     if (c->osu != NULL && c->platform != NULL) {

@@ -241,8 +241,11 @@ static void check_maps(struct doctor *d)
     const char *with = d->shared ? " with shared buffers" : "";
     long limit = smpi_maps_limit();
     /* the limit told by the environment (smpi_maps_limit reads /proc past a bad value) */
+    uint64_t given;
     const char *from =
-        env != NULL && strtol(env, NULL, 10) == limit ? " (COLLSIM_MAX_MAP_COUNT)" : "";
+        env != NULL && cs_num_whole(env, INT_MAX, &given) == 0 && (long)given == limit
+            ? " (COLLSIM_MAX_MAP_COUNT)"
+            : "";
     if (limit <= 0) {
         report(d, D_WARN, what, "unknown (/proc/sys/vm/max_map_count unreadable): not checked");
         return;

@@ -1,6 +1,6 @@
 /* cmd_run.c: `collsim run`: its options, checked and parsed into a run request, which the run
  * library executes (src/run/run.h). */
-#include <errno.h>
+#include <inttypes.h>
 #include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -13,6 +13,7 @@
 #include "registry.h"
 #include "run.h"
 #include "runargs.h"
+#include "units.h"
 #include "util.h"
 
 const char run_usage[] =
@@ -185,31 +186,25 @@ struct run_text {
     const char *collective, *sizes, *model, *routing, *eager, *reduce_rate, *fault;
 };
 
-/* --reduce-rate: a positive number of bytes per second. 0, or -1 with a message in err. */
+/* --reduce-rate: a positive number of bytes per second, up to CS_RATE_MAX. 0, or -1 with a
+ * message in err. */
 static int parse_rate(const char *rate, double *out, char *err, size_t len)
 {
-    char *end;
-    errno = 0;
-    double x = strtod(rate, &end);
-    if (end != rate && *end == '\0' && errno == 0 && x > 0 && x <= 1e15) {
-        *out = x;
-        return 0;
-    }
-    snprintf(err, len, "bad value '%s' for --reduce-rate (bytes per second, e.g. 8e9)", rate);
+    if (cs_num_real(rate, COLL_REDUCE_RATE_MIN, COLL_REDUCE_RATE_MAX, out) == 0) return 0;
+    snprintf(err, len,
+             "bad value '%s' for --reduce-rate (bytes per second, more than 0 up to %g, e.g. 8e9)",
+             rate, CS_RATE_MAX);
     return -1;
 }
 
 /* --inject-fault RANK:OFFSET into a. 0, or -1 with a message in err. */
 static int parse_fault(const char *v, struct runargs *a, char *err, size_t len)
 {
-    long long off;
-    char extra;
-    if (sscanf(v, "%d:%lld%c", &a->fault_rank, &off, &extra) == 2 && a->fault_rank >= 0 &&
-        off >= 0) {
-        a->fault_offset = off;
-        return 0;
-    }
-    snprintf(err, len, "bad value '%s' for --inject-fault (RANK:OFFSET, a rank of the run)", v);
+    if (cs_fault_parse(v, a) == 0) return 0;
+    snprintf(err, len,
+             "bad value '%s' for --inject-fault (RANK:OFFSET, a rank of the run and whole bytes "
+             "up to %" PRId64 ")",
+             v, INT64_MAX);
     return -1;
 }
 

@@ -101,8 +101,9 @@ static void ip_report(const struct ip_coll *c)
                 c->algo, c->var);
 }
 
-/* Resolves every variable; on unusable names, rank 0 of MPI_COMM_WORLD prints one error line
- * for each and every rank ends with status 2. MPI_Init calls this on every rank, at the same
+/* Resolves every variable; on unusable names or settings (a COLLSIM_SEGMENT that is no byte
+ * count), rank 0 of MPI_COMM_WORLD prints one error line for each and every rank ends with
+ * status 2. MPI_Init calls this on every rank, at the same
  * point of the run, so no rank is left waiting for another. Not MPI_Abort: in SimGrid 3.32 it
  * ends the simulation with status 0 (smpirun reports success) and adds a warning and a
  * "deadlock" report to the line. exit() is SMPI's here (smpi_helpers.h): it ends this rank
@@ -111,14 +112,18 @@ static void ip_report(const struct ip_coll *c)
 static void ip_check_all(void)
 {
     int bad = 0, rank = 0;
+    static char settings[256]; /* COLLSIM_SEGMENT, ... (choices.h), read once a run */
+    static int bad_setting = -1;
     for (int i = 0; i < IP_NCOLLS; i++) {
         ip_resolve(&ip_colls[i]);
         bad |= ip_colls[i].state >= IP_UNKNOWN;
     }
-    if (!bad) return;
+    if (bad_setting < 0) bad_setting = coll_settings_check(settings, sizeof settings) != 0;
+    if (!bad && !bad_setting) return;
     PMPI_Comm_rank(MPI_COMM_WORLD, &rank);
     for (int i = 0; i < IP_NCOLLS && rank == 0; i++)
         ip_report(&ip_colls[i]);
+    if (bad_setting && rank == 0) fprintf(stderr, "collsim: error: %s\n", settings);
     fflush(stderr);
     xbt_log_control_set("smpi_kernel.thres:error");
     exit(2);

@@ -3,6 +3,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <float.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -169,8 +170,9 @@ static int fail(struct reader *r, const char *fmt, ...)
 static int quantity(struct reader *r, const char *key, const char *v, char kind, double *out)
 {
     if (cs_parse_quantity(v, kind, out) == 0) return 0;
-    return fail(r, "bad value '%s' for %s (%s, e.g. %s)", v, key,
-                kind == 'l' ? "a time" : "a bandwidth", kind == 'l' ? "0.3us" : "12.5GBps");
+    return fail(r, "bad value '%s' for %s (%s from 0 to %g%s, e.g. %s)", v, key,
+                kind == 'l' ? "a time" : "a bandwidth", cs_quantity_max(kind),
+                kind == 'l' ? " s" : " B/s", kind == 'l' ? "0.3us" : "12.5GBps");
 }
 
 /* A positive int into *out. */
@@ -180,16 +182,11 @@ static int count(struct reader *r, const char *key, const char *v, int max, int 
     return fail(r, "bad value '%s' for %s (a whole number from 1 to %d)", v, key, max);
 }
 
-/* A time: a number with SimGrid's units (0.3us), or a plain number of seconds. 0 or -1. */
+/* A time: a number with SimGrid's units (0.3us), or a plain number of seconds, from 0 to
+ * CS_TIME_MAX s. 0 or -1. */
 static int seconds(const char *s, double *out)
 {
-    char *end;
-    errno = 0;
-    double v = strtod(s, &end);
-    if (end != s && *end == '\0' && errno == 0 && v >= 0 && isfinite(v)) {
-        *out = v;
-        return 0;
-    }
+    if (cs_num_real(s, 0, CS_TIME_MAX, out) == 0) return 0;
     return cs_parse_quantity(s, 'l', out);
 }
 
@@ -210,15 +207,15 @@ static int piece(struct reader *r, const char *key, const char *text, int factor
                            : "SIZE:OFFSET:PER_BYTE, e.g. 0:0.3us:0.08ns");
     p->per_byte = 0;
     if (factor) {
-        char *end;
-        errno = 0;
-        p->offset = strtod(f[1], &end);
-        if (*end != '\0' || errno != 0 || !(p->offset > 0) || !isfinite(p->offset))
-            return fail(r, "bad factor '%s' of %s (a positive number)", f[1], key);
+        if (cs_num_real(f[1], DBL_MIN, MACHINE_MAX_FACTOR, &p->offset) != 0)
+            return fail(r, "bad factor '%s' of %s (a number more than 0, up to %g)", f[1], key,
+                        MACHINE_MAX_FACTOR);
         return 0;
     }
     if (seconds(f[1], &p->offset) != 0 || (n == 3 && seconds(f[2], &p->per_byte) != 0))
-        return fail(r, "bad piece '%s' of %s (times with units, e.g. 0:0.3us:0.08ns)", text, key);
+        return fail(r,
+                    "bad piece '%s' of %s (times with units from 0 to %g s, e.g. 0:0.3us:0.08ns)",
+                    text, key, CS_TIME_MAX);
     return 0;
 }
 
@@ -255,6 +252,7 @@ static int good_name(const char *s)
 static int read_levels(struct reader *r, char *v, struct machine *m)
 {
     char *save = NULL;
+    int cores_before = 1;
     m->nlevels = 0;
     for (char *t = strtok_r(v, " \t", &save); t != NULL; t = strtok_r(NULL, " \t", &save)) {
         char *colon = strchr(t, ':');
@@ -274,9 +272,15 @@ static int read_levels(struct reader *r, char *v, struct machine *m)
         if (count(r, "a level's count", colon + 1, 4096, &l->count) != 0) return -1;
         l->latency = l->bandwidth = -1;
         m->nlevels++;
+        /* checked level by level: the product so far is at most MACHINE_MAX_CORES and a
+         * count at most 4096, so it never overflows (4096^3 is 0 in an int) */
+        long long cores = (long long)cores_before * l->count;
+        if (cores > MACHINE_MAX_CORES)
+            return fail(r, "level '%s:%d' makes %lld cores a node (at most %d)", t, l->count, cores,
+                        MACHINE_MAX_CORES);
+        cores_before = (int)cores;
     }
     if (m->nlevels == 0) return fail(r, "levels lists no level");
-    if ((long)machine_cores_per_node(m) > 65536) return fail(r, "more than 65536 cores a node");
     return 0;
 }
 
@@ -355,15 +359,15 @@ static int read_mpi(struct reader *r, const char *key, char *v, struct machine *
 {
     if (strcmp(key, "eager-threshold") == 0) {
         m->eager_given = 1;
-        if (cs_parse_bytes(v, &m->eager) == 0 && m->eager <= 0x7fffffff) return 0;
+        if (cs_parse_bytes(v, &m->eager) == 0 && m->eager <= CS_MAX_BYTES) return 0;
         return fail(r, "bad value '%s' for eager-threshold (bytes, e.g. 64KiB)", v);
     }
     if (strcmp(key, "reduce-rate") == 0) {
-        char *end;
-        errno = 0;
-        m->reduce_rate = strtod(v, &end);
-        if (*end == '\0' && errno == 0 && m->reduce_rate > 0 && m->reduce_rate <= 1e15) return 0;
-        return fail(r, "bad value '%s' for reduce-rate (bytes per second, e.g. 8e9)", v);
+        if (cs_num_real(v, DBL_MIN, CS_RATE_MAX, &m->reduce_rate) == 0) return 0;
+        return fail(r,
+                    "bad value '%s' for reduce-rate (bytes per second, more than 0 up to %g, "
+                    "e.g. 8e9)",
+                    v, CS_RATE_MAX);
     }
     return read_param(r, key, v, m);
 }
@@ -373,15 +377,12 @@ static int text(struct reader *r, const char *key, const char *v, char *dest, si
 /* A percentage of [validation] (0 up to 1e6, or "-" for none) into *out. */
 static int percent(struct reader *r, const char *key, const char *v, double *out)
 {
-    char *end;
     if (strcmp(v, "-") == 0) {
         *out = NAN;
         return 0;
     }
-    errno = 0;
-    *out = strtod(v, &end);
-    if (end != v && *end == '\0' && errno == 0 && *out >= 0 && *out <= 1e6) return 0;
-    return fail(r, "bad value '%s' for %s (a percentage, e.g. 12.5, or -)", v, key);
+    if (cs_num_real(v, 0, 1e6, out) == 0) return 0;
+    return fail(r, "bad value '%s' for %s (a percentage from 0 to 1e6, e.g. 12.5, or -)", v, key);
 }
 
 /* A key of [validation]. */

@@ -10,11 +10,13 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#define MACHINE_MAX_LEVELS 6  /* groups inside a node: ccx, socket, node ... */
-#define MACHINE_MAX_PIECES 24 /* segments of one piecewise function */
-#define MACHINE_MAX_NOTES 128 /* lines with a source comment */
-#define MACHINE_NAME_MAX 32   /* a level's or a class's name, with its NUL */
-#define MACHINE_TEXT_MAX 512  /* a free-text value or a source, with its NUL */
+#define MACHINE_MAX_LEVELS 6    /* groups inside a node: ccx, socket, node ... */
+#define MACHINE_MAX_PIECES 24   /* segments of one piecewise function */
+#define MACHINE_MAX_NOTES 128   /* lines with a source comment */
+#define MACHINE_NAME_MAX 32     /* a level's or a class's name, with its NUL */
+#define MACHINE_TEXT_MAX 512    /* a free-text value or a source, with its NUL */
+#define MACHINE_MAX_CORES 65536 /* the cores of a node: the product of the levels' counts */
+#define MACHINE_MAX_FACTOR 1e6  /* a factor piece's number (latency-factor, ...) */
 
 /* A piecewise function of a message's payload m bytes: piece i, starting at `from`, applies to
  * from_i < m <= from_{i+1} (the first also below its start, the last above), as SimGrid reads

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "choices.h"
 #include "env.h"
 #include "machine.h"
 #include "mpilib.h"
@@ -18,6 +19,7 @@
 #include "predict_routes.h"
 #include "predict_valid.h"
 #include "runargs.h"
+#include "units.h"
 #include "util.h"
 
 /* The mean hops between two distinct nodes; 0 when unknown. */
@@ -33,18 +35,14 @@ static double mean_hops(const char *kind, const struct coll_topo *t)
     return sum / (t->nodes - 1);
 }
 
-/* A time (TIME, or a plain number of seconds) or another positive number. */
-static int number(const char *opt, const char *s, char unit, double *out)
+/* A time (TIME, or a plain number of seconds) for unit 'l', else a plain number, from 0 to
+ * max. 0, or -1 after an error line that names the range. */
+static int number(const char *opt, const char *s, char unit, double max, double *out)
 {
-    char *end;
-    errno = 0;
-    double v = strtod(s, &end);
-    if (errno == 0 && end != s && *end == '\0' && v >= 0 && isfinite(v)) {
-        *out = v;
-        return 0;
-    }
+    if (cs_num_real(s, 0, max, out) == 0) return 0;
     if (unit != 0 && cs_parse_quantity(s, unit, out) == 0) return 0;
-    cs_error("bad value '%s' for --%s", s, opt);
+    cs_error("bad value '%s' for --%s (%s from 0 to %g%s)", s, opt, unit ? "a time" : "a number",
+             max, unit ? " s" : "");
     return -1;
 }
 
@@ -97,10 +95,13 @@ static int read_platform(const char *path, struct pstate *s)
 static int read_times(const struct predict_request *o, struct pstate *s)
 {
     double bw = 0;
-    if ((o->ts && number("ts", o->ts, 'l', &s->ts)) ||
-        (o->th && number("th", o->th, 'l', &s->th)) ||
+    if ((o->ts && number("ts", o->ts, 'l', CS_TIME_MAX, &s->ts)) ||
+        (o->th && number("th", o->th, 'l', CS_TIME_MAX, &s->th)) ||
         (o->bandwidth && (cs_parse_quantity(o->bandwidth, 'b', &bw) != 0 || bw <= 0))) {
-        if (bw <= 0 && o->bandwidth) cs_error("bad value '%s' for --bandwidth", o->bandwidth);
+        if (bw <= 0 && o->bandwidth)
+            cs_error("bad value '%s' for --bandwidth (a bandwidth more than 0, up to %g B/s, e.g. "
+                     "12.5GBps)",
+                     o->bandwidth, CS_RATE_MAX);
         return 2;
     }
     if (bw > 0) s->tb = 1 / bw;
@@ -108,7 +109,9 @@ static int read_times(const struct predict_request *o, struct pstate *s)
     if (s->routes.levels == 0 && o->routes) routes_grid(&s->topo, s->ts, s->th, &s->routes);
     s->hbar = s->routes.levels > 0 ? route_mean_hops(&s->routes) : mean_hops(s->kind, &s->topo);
     double a = s->hbar > 0 && !isnan(s->th) ? s->ts + s->hbar * s->th : NAN, b = s->tb;
-    if ((o->a && number("a", o->a, 'l', &a)) || (o->b && number("b", o->b, 0, &b))) return 2;
+    if ((o->a && number("a", o->a, 'l', CS_TIME_MAX, &a)) ||
+        (o->b && number("b", o->b, 0, CS_TIME_MAX, &b)))
+        return 2;
     s->mp = (struct model_params){.a = a, .b = b, .L = a, .G = b, .th = s->th, .envelope = 16};
     if (o->params != NULL) {
         char err[512];
@@ -334,7 +337,7 @@ static int read_rates(const struct predict_request *o, struct pstate *s)
     double R = 0;
     if (o->machine != NULL && read_machine(o->machine, s) != 0) return 1;
     if ((o->eager && cs_check_eager(o->eager, &eager) != 0) ||
-        (o->reduce_rate && (number("reduce-rate", o->reduce_rate, 0, &R) != 0)))
+        (o->reduce_rate && (number("reduce-rate", o->reduce_rate, 0, CS_RATE_MAX, &R) != 0)))
         return 2;
     if (o->reduce_rate && R <= 0) {
         cs_error("--reduce-rate must be more than 0");
@@ -352,7 +355,8 @@ static int setup(const struct predict_request *o, struct pstate *s)
 {
     char err[256];
     if (coll_parse(o->collective, &s->coll, err, sizeof err) != 0 ||
-        cs_sizes_parse(o->sizes, &s->sizes, err, sizeof err) != 0) {
+        cs_sizes_parse(o->sizes, &s->sizes, err, sizeof err) != 0 ||
+        coll_settings_check(err, sizeof err) != 0) { /* COLLSIM_SEGMENT, ... as a run reads them */
         cs_error("%s", err);
         return 2;
     }

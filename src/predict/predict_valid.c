@@ -3,11 +3,14 @@
  * which bench/predict-scale writes (docs/predict.md, "Against the simulation at scale"): one
  * row per platform kind, ranks, collective, algorithm, model and size, with the error
  * predicted / simulated - 1. Columns are read by name. */
+#include <float.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "num.h"
 #include "paths.h"
 #include "predict_valid.h"
 
@@ -49,11 +52,10 @@ static void add(char **f, int n, const int *c)
 {
     for (int i = 0; i < 6; i++)
         if (c[i] >= n) return;
-    char *end;
-    struct pv_row r = {.np = (int)strtol(f[c[1]], &end, 10)};
-    if (*end != '\0' || r.np < 1) return;
-    r.err = strtod(f[c[5]], &end);
-    if (*end != '\0' || !isfinite(r.err)) return;
+    struct pv_row r = {.np = 0};
+    if (cs_num_int(f[c[1]], 1, INT_MAX, &r.np) != 0 ||
+        cs_num_real(f[c[5]], -DBL_MAX, DBL_MAX, &r.err) != 0)
+        return;
     snprintf(r.kind, sizeof r.kind, "%s", f[c[0]]);
     snprintf(r.coll, sizeof r.coll, "%s", f[c[2]]);
     snprintf(r.algo, sizeof r.algo, "%s", f[c[3]]);

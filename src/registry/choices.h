@@ -6,6 +6,32 @@
 #ifndef COLLSIM_CHOICES_H
 #define COLLSIM_CHOICES_H
 
+#include <stddef.h>
+
+/* The algorithms' numeric settings in the environment, each with its range (choices.c). */
+enum coll_setting {
+    COLL_SET_SEGMENT,      /* COLLSIM_SEGMENT: bytes a segment (segments.h) */
+    COLL_SET_WINDOW,       /* COLLSIM_WINDOW: segments in flight (segments.h) */
+    COLL_SET_RADIX,        /* COLLSIM_RADIX */
+    COLL_SET_HIER_LARGE,   /* COLLSIM_HIER_LARGE */
+    COLL_SET_HIER_PARTS,   /* COLLSIM_HIER_PARTS */
+    COLL_SET_DIRECT_PARTS, /* COLLSIM_DIRECT_PARTS */
+    COLL_SET_ALPHA,        /* COLLSIM_ALPHA */
+    COLL_SET_BETA,         /* COLLSIM_BETA */
+    COLL_SET_MEMCPY_BW,    /* COLLSIM_MEMCPY_BW */
+    COLL_SET_REDUCE_RATE,  /* COLLSIM_REDUCE_RATE (env.h) */
+    COLL_SETTINGS
+};
+
+/* Setting s from its environment variable when set (not empty) and within its range, else
+ * dflt. */
+double coll_setting(enum coll_setting s, double dflt);
+
+/* Checks every setting that is set: 0, or -1 with "bad value 'V' for COLLSIM_X (its range)"
+ * in err for the first that is no number of its range (COLLSIM_SEGMENT=0.001 is no byte
+ * count; 1e300, 0x10, nan and inf are nothing). The front ends call it before a run. */
+int coll_settings_check(char *err, size_t len);
+
 /* The k-nomial trees' radix: COLLSIM_RADIX (its integer part, at least 2), else dflt (the
  * broadcast's 4, the reduction's 8: Open MPI's defaults). */
 int coll_knomial_radix(int dflt);

@@ -1,12 +1,14 @@
 /* ompi.c: Open MPI 4.1.4's coll/tuned algorithms by number and name, what collsim runs for
  * each (the one table of them), and Open MPI's fixed decision (coll_tuned_decision_fixed.c),
  * resolved per process count and size (mpilib.h). */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "choices.h"
 #include "mpilib.h"
+#include "num.h"
 
 /* Every algorithm of coll_tuned_<coll>_decision.c, every collective of coll_tuned. */
 const struct ompi_algo ompi_algos[] = {
@@ -351,12 +353,13 @@ static const struct ompi_algo *by_number(enum coll_id coll, int n)
     return NULL;
 }
 
-/* The entry `word` names ("6" or "binomial"), or NULL. */
+/* The entry `word` names ("6" or "binomial"), or NULL; a number past an int names none
+ * (4294967302 is not 6). */
 static const struct ompi_algo *by_word(enum coll_id coll, const char *word)
 {
-    char *end;
-    long n = strtol(word, &end, 10);
-    if (*word >= '0' && *word <= '9' && *end == '\0') return by_number(coll, (int)n);
+    int n;
+    if (*word >= '0' && *word <= '9')
+        return cs_num_int(word, 0, INT_MAX, &n) == 0 ? by_number(coll, n) : NULL;
     for (int i = 0; i < ompi_algo_count; i++)
         if (ompi_algos[i].coll == coll && strcmp(ompi_algos[i].name, word) == 0)
             return &ompi_algos[i];

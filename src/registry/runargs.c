@@ -15,9 +15,9 @@ int cs_sizes_parse(const char *s, struct cs_sizes *out, char *err, size_t errlen
         return -1;
     }
     for (int i = 0; i < out->n; i++)
-        if (out->v[i] > INT_MAX) {
+        if (out->v[i] > CS_MAX_BYTES) {
             snprintf(err, errlen, "size %" PRIu64 " is more than an MPI count holds (%d bytes)",
-                     out->v[i], INT_MAX);
+                     out->v[i], CS_MAX_BYTES);
             return -1;
         }
     return 0;
@@ -133,14 +133,17 @@ void runargs_defaults(struct runargs *a)
     a->fault_rank = -1;
 }
 
-/* Parses "RANK:OFFSET". 0 or -1. */
-static int parse_fault(const char *v, struct runargs *a)
+int cs_fault_parse(const char *v, struct runargs *a)
 {
-    long long off;
-    char extra;
-    if (sscanf(v, "%d:%lld%c", &a->fault_rank, &off, &extra) != 2 || a->fault_rank < 0 || off < 0)
+    char rank[16];
+    const char *colon = strchr(v, ':');
+    int r;
+    uint64_t off;
+    if (colon == NULL || (size_t)(colon - v) >= sizeof rank) return -1;
+    snprintf(rank, sizeof rank, "%.*s", (int)(colon - v), v);
+    if (cs_num_int(rank, 0, INT_MAX, &r) != 0 || cs_num_whole(colon + 1, INT64_MAX, &off) != 0)
         return -1;
-    a->fault_offset = off;
+    a->fault_rank = r, a->fault_offset = (int64_t)off;
     return 0;
 }
 
@@ -163,7 +166,7 @@ static int set_value(const struct ra_opt *o, const char *v, struct runargs *a, c
     case RA_ROUTING:
         return cs_routing_parse(v, dest, err, errlen);
     case RA_FAULT:
-        if (parse_fault(v, a) == 0) return 0;
+        if (cs_fault_parse(v, a) == 0) return 0;
         break;
     case RA_INT:
         if (cs_parse_int(v, i) == 0) return 0;

@@ -128,4 +128,8 @@ int runargs_argv(const struct runargs *a, struct runargs_text *t, const char **a
 /* The runner's usage line for its own --help, from the same table. */
 void runargs_usage(char *buf, size_t len);
 
+/* Parses --inject-fault's "RANK:OFFSET" (whole numbers, num.h: RANK up to INT_MAX, OFFSET up
+ * to INT64_MAX) into a's fault_rank and fault_offset. 0, or -1 with a untouched. */
+int cs_fault_parse(const char *v, struct runargs *a);
+
 #endif

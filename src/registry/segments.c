@@ -8,7 +8,7 @@
 
 long coll_segment_steps(long bytes, double fill)
 {
-    double seg = coll_env_double("COLLSIM_SEGMENT", 0);
+    double seg = coll_setting(COLL_SET_SEGMENT, 0);
     if (seg <= 0) {
         double a = coll_alpha(), b = coll_beta();
         double k = fill > 0 ? sqrt(fill * (double)bytes * b / a) : 1;
@@ -27,7 +27,7 @@ long coll_segment_size(long bytes, int p)
 long coll_segment_shared(long bytes, int p, int parts)
 {
     long seg = coll_segment_size(bytes, p);
-    if (coll_env_double("COLLSIM_SEGMENT", 0) > 0 || parts < 2) return seg;
+    if (coll_setting(COLL_SET_SEGMENT, 0) > 0 || parts < 2) return seg;
     return seg > 1 ? seg / parts : 1;
 }
 
@@ -38,13 +38,13 @@ long coll_tree_segment(long bytes, int height)
 
 int coll_bcast_window(void)
 {
-    double w = coll_env_double("COLLSIM_WINDOW", 1);
+    double w = coll_setting(COLL_SET_WINDOW, 1);
     return w >= 1 && w <= 64 ? (int)w : 1;
 }
 
 int coll_reduce_segments(int count, int elem)
 {
-    double bytes = (double)count * elem, seg = coll_env_double("COLLSIM_SEGMENT", 0);
+    double bytes = (double)count * elem, seg = coll_setting(COLL_SET_SEGMENT, 0);
     if (seg <= 0) seg = bytes / 64 < 1024 ? 1024 : bytes / 64 > 4096 ? 4096 : bytes / 64;
     long per = elem > 0 ? (long)ceil(seg / elem) : 1;
     if (per < 1) per = 1;
@@ -53,7 +53,7 @@ int coll_reduce_segments(int count, int elem)
 
 int coll_reduce_window(int nseg)
 {
-    int w = (int)coll_env_double("COLLSIM_WINDOW", 16);
+    int w = (int)coll_setting(COLL_SET_WINDOW, 16);
     if (w > nseg + 1) w = nseg + 1;
     if (w < 2) w = 2;
     return w;

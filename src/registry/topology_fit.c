@@ -1,27 +1,26 @@
 /* topology_fit.c: the topology of a run (parsed from a platform's props or --topology) and the one
  * rule of whether a topology-aware algorithm fits it. MPI-free: the runner, `collsim run`,
  * `collsim study` and `collsim list` all decide with it. */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "num.h"
 #include "registry.h"
+#include "util.h"
 
 /* "8x8" -> dims; returns the count or -1 */
 static int parse_dims(const char *s, int *dims)
 {
     int n = 0;
     const char *p = s;
-    while (*p) {
-        char *end;
-        long v = strtol(p, &end, 10);
-        if (end == p || v < 1 || n == 3) return -1;
-        dims[n++] = (int)v;
-        if (*end == 'x')
-            p = end + 1;
-        else if (*end == '\0')
-            p = end;
-        else
+    while (*p) { /* 4294967300 is no side, not 4 */
+        if (n == 3 || cs_num_int_at(&p, 1, INT_MAX, &dims[n]) != 0) return -1;
+        n++;
+        if (*p == 'x')
+            p++;
+        else if (*p != '\0')
             return -1;
     }
     return n;
@@ -33,14 +32,16 @@ int coll_fattree_params(const char *s, struct coll_fattree *f)
     long first = 0, *lists[4] = {&first, f->down, f->up, f->parallel};
     const char *p = s;
     while (*p && list < 4) {
-        char *end;
-        long x = strtol(p, &end, 10);
-        if (end == p || x < 1 || n[list] == (list == 0 ? 1 : COLL_FATTREE_LEVELS)) return -1;
+        int x;
+        if (n[list] == (list == 0 ? 1 : COLL_FATTREE_LEVELS) ||
+            cs_num_int_at(&p, 1, INT_MAX, &x) != 0)
+            return -1;
         lists[list][n[list]++] = x;
-        p = *end ? end + 1 : end;
-        if (*end == ';')
+        char sep = *p;
+        if (sep != '\0') p++;
+        if (sep == ';')
             list++;
-        else if (*end != ',' && *end != '\0')
+        else if (sep != ',' && sep != '\0')
             return -1;
     }
     f->levels = list == 3 && n[0] == 1 && first <= COLL_FATTREE_LEVELS ? (int)first : 0;
@@ -57,9 +58,10 @@ static int parse_fattree(const char *s, struct coll_topo *t)
     if (coll_fattree_params(s, &f) != 0) return -1;
     t->kind = NEED_FATTREE;
     t->ndims = f.levels;
-    t->nodes = 1;
+    long long nodes = 1; /* checked level by level: 65536 x 65536 is 0 in an int */
     for (int i = 0; i < f.levels; i++)
-        t->nodes *= (int)f.down[i];
+        if ((nodes *= f.down[i]) > CS_HOSTS_MAX) return -1;
+    t->nodes = (int)nodes;
     if (f.levels == 2 && f.up[0] == 1 && f.parallel[0] == 1 && f.parallel[1] == 1) {
         t->dims[0] = (int)f.down[0];
         t->dims[1] = (int)f.down[1];
@@ -73,14 +75,12 @@ static int parse_fattree(const char *s, struct coll_topo *t)
  * (a number < 1, more than 65536 nodes, or a character too many). */
 static int parse_dragonfly(const char *s, struct coll_topo *t)
 {
-    int v[7], end = -1;
-    if (sscanf(s, "%d,%d;%d,%d;%d,%d;%d%n", &v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6],
-               &end) != 7 ||
-        end < 0 || s[end] != '\0')
-        return -1;
+    static const char seps[] = ",;,;,;"; /* what follows each of the first six numbers */
+    int v[7];
     long nodes = 1;
     for (int i = 0; i < 7; i++) {
-        if (v[i] < 1 || v[i] > 65536) return -1;
+        if (cs_num_int_at(&s, 1, 65536, &v[i]) != 0 || *s != (i < 6 ? seps[i] : '\0')) return -1;
+        s += i < 6;
         if (i % 2 == 0 || i == 6) nodes *= v[i];
         if (nodes > 65536) return -1;
     }
@@ -127,13 +127,18 @@ int coll_topo_parse(const char *kind, const char *dims, struct coll_topo *t, cha
     }
     if (strcmp(kind, "dragonfly") == 0) {
         if (parse_dragonfly(dims, t) == 0) return 0;
-        snprintf(err, errlen, "bad dragonfly parameters '%s' (G,Lg;C,Lc;R,Lr;N, each >= 1)", dims);
+        snprintf(err, errlen,
+                 "bad dragonfly parameters '%s' (G,Lg;C,Lc;R,Lr;N, each from 1 to 65536, G C R N "
+                 "at most 65536 nodes)",
+                 dims);
         memset(t, 0, sizeof *t);
         return -1;
     }
     t->ndims = parse_dims(dims, t->dims);
     if (t->ndims < 1) {
-        snprintf(err, errlen, "bad topology dimensions '%s' for '%s'", dims, kind);
+        snprintf(err, errlen,
+                 "bad topology dimensions '%s' for '%s' (sides from 1 to %d, e.g. 8x8)", dims, kind,
+                 INT_MAX);
         memset(t, 0, sizeof *t);
         return -1;
     }
@@ -144,8 +149,16 @@ int coll_topo_parse(const char *kind, const char *dims, struct coll_topo *t, cha
         t->kind = NEED_HYPERCUBE;
         t->nodes = 1 << t->dims[0];
     } else if (strcmp(kind, "torus") == 0 && t->ndims >= 2) {
+        long long nodes = 1; /* checked side by side: 65536x65536 is 0 in an int */
+        for (int i = 0; i < t->ndims && nodes <= CS_HOSTS_MAX; i++)
+            nodes *= t->dims[i];
+        if (nodes > CS_HOSTS_MAX) {
+            snprintf(err, errlen, "bad torus '%s' (more than %d nodes)", dims, CS_HOSTS_MAX);
+            memset(t, 0, sizeof *t);
+            return -1;
+        }
         t->kind = NEED_TORUS;
-        t->nodes = t->dims[0] * t->dims[1] * (t->ndims == 3 ? t->dims[2] : 1);
+        t->nodes = (int)nodes;
     } /* else a kind the topology-aware algorithms do not use: kind stays 0 */
     return 0;
 }

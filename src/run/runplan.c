@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "choices.h"
 #include "mpilib.h"
 #include "paths.h"
 #include "registry.h"
@@ -258,10 +259,21 @@ static int load_machine(const struct run_request *r, struct run_plan *pl)
     return 0;
 }
 
+/* The algorithms' settings in the environment (COLLSIM_SEGMENT, ...: choices.h), checked
+ * before anything runs. 0, or 2 after the error line. */
+static int check_settings(void)
+{
+    char err[256];
+    if (coll_settings_check(err, sizeof err) == 0) return 0;
+    cs_error("%s", err);
+    return 2;
+}
+
 /* The checks that need the processes, and the files; 0, or the exit status. */
 static int plan_values(const struct run_request *r, struct run_plan *pl)
 {
-    int rc = check_runner_args(&r->args, pl->np);
+    int rc = check_settings();
+    if (rc == 0) rc = check_runner_args(&r->args, pl->np);
     if (rc == 0) rc = expand_algos(r, pl);
     if (rc == 0) rc = check_library_names(r, pl);
     if (rc == 0) rc = check_outputs(r);

@@ -505,11 +505,9 @@ long smpi_maps_raise(double need)
 long smpi_maps_limit(void)
 {
     const char *env = getenv("COLLSIM_MAX_MAP_COUNT");
-    char *end;
-    if (env != NULL && *env != '\0') {
-        long v = strtol(env, &end, 10);
-        if (*end == '\0' && v > 0) return v;
-    }
+    uint64_t given; /* a bad value is not the limit: /proc's is */
+    if (env != NULL && *env != '\0' && cs_num_whole(env, INT_MAX, &given) == 0 && given > 0)
+        return (long)given;
     FILE *f = fopen("/proc/sys/vm/max_map_count", "r");
     long v = -1;
     if (f != NULL) {

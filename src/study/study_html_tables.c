@@ -2,10 +2,14 @@
  * times from its variants' CSVs, its fastest algorithms from best.csv and its what-if ratios
  * from whatif[C].txt, every one a sortable table (the page's script sorts by a click on a
  * column's head). What did not run shows as study_whatif.c and study_best.c name it. */
+#include <float.h>
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "study_html.h"
+#include "units.h"
+#include "util.h"
 
 /* Opens a sortable table: its caption (NULL: none), the heads (literal texts), then one head
  * per size. */
@@ -131,12 +135,12 @@ static int split(char *line, char **field, int max)
     return n;
 }
 
-/* A time in seconds (a CSV's text) as microseconds, "" for none. */
+/* A time in seconds (a CSV's text) as microseconds, "" for none or for text that is no time
+ * (cs_num_real: hex, nan and inf too). */
 static void cell_us(FILE *f, const char *seconds)
 {
-    char *end;
-    double s = strtod(seconds, &end);
-    if (end == seconds)
+    double s;
+    if (cs_num_real(seconds, 0, CS_TIME_MAX, &s) != 0)
         fputs("<td></td>", f);
     else
         fprintf(f, "<td class=\"num\">%.3f</td>", s * 1e6);
@@ -150,8 +154,12 @@ static void best_row(FILE *f, char **x)
     cell(f, x[1]);
     fputs("<td class=\"num\">", f);
     html_text(f, x[3]);
-    cs_exact_bytes(strtoull(x[4], NULL, 10), label, sizeof label);
-    fprintf(f, "</td><td class=\"num\" data-v=\"%llu\">%s</td>", strtoull(x[4], NULL, 10), label);
+    uint64_t bytes = 0; /* a size that is no size (-1, 1e20) sorts first and shows as it is */
+    if (cs_num_whole(x[4], CS_MAX_BYTES, &bytes) == 0)
+        cs_exact_bytes(bytes, label, sizeof label);
+    else
+        snprintf(label, sizeof label, "?");
+    fprintf(f, "</td><td class=\"num\" data-v=\"%" PRIu64 "\">%s</td>", bytes, label);
     cell(f, x[5]);
     cell_us(f, x[6]);
     cell(f, x[7]);
@@ -200,15 +208,20 @@ static int whatif_cells(char *rest, char **cell, int max)
     return n;
 }
 
-/* One cell of a what-if table: a ratio (green below 1, red above), else the reason. */
+/* One cell of a what-if table: a ratio, "1.05" or "1.05?" (green below 1, red above), else
+ * the reason. */
 static void whatif_cell(FILE *f, const char *text)
 {
-    char *end;
-    double r = strtod(text, &end);
-    int ratio = end != text && (*end == '\0' || strcmp(end, "?") == 0);
+    char num[64];
+    size_t n = strlen(text);
+    int partial = n > 0 && text[n - 1] == '?';
+    double r = 0;
+    snprintf(num, sizeof num, "%.*s", (int)(n - (size_t)partial), text);
+    int ratio = n - (size_t)partial < sizeof num && cs_num_real(num, 0, DBL_MAX, &r) == 0;
     const char *class = !ratio ? "gap" : r < 0.995 ? "lo" : r > 1.005 ? "hi" : "eq";
     fprintf(f, "<td class=\"%s\"%s>", class,
-            ratio && *end ? " title=\"some algorithms ran on one side only (named below)\"" : "");
+            ratio && partial ? " title=\"some algorithms ran on one side only (named below)\""
+                             : "");
     html_text(f, text);
     fputs("</td>", f);
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "mpilib.h"
+#include "units.h"
 #include "util.h"
 
 /* The columns read, by a best.csv's names (best_names) or a results CSV's (result_names). */
@@ -64,6 +65,23 @@ static int wanted(const struct reader *rd, const char *v)
     return 0;
 }
 
+/* The np, bytes and time of fields f (the time in column kt) into c: 0, or -1 with the bad
+ * field and its range in err (np 4294967297 is no int, not 1). */
+static int numbers(const struct reader *rd, char **f, int kt, struct tune_cand *c, char *err,
+                   size_t len)
+{
+    const char *np = f[rd->col[K_NP]], *bytes = f[rd->col[K_BYTES]], *t = f[rd->col[kt]];
+    if (cs_num_int(np, 1, INT_MAX, &c->np) != 0)
+        snprintf(err, len, "bad np '%s' (a whole number from 1 to %d)", np, INT_MAX);
+    else if (cs_num_whole(bytes, CS_MAX_BYTES, &c->bytes) != 0)
+        snprintf(err, len, "bad bytes '%s' (a whole number from 0 to %d)", bytes, CS_MAX_BYTES);
+    else if (cs_num_real(t, 0, CS_TIME_MAX, &c->t) != 0)
+        snprintf(err, len, "bad time '%s' (seconds from 0 to %g)", t, CS_TIME_MAX);
+    else
+        return 0;
+    return -1;
+}
+
 /* One candidate from fields f (algorithm and time in columns ka and kt); 0 when there is none
  * (an empty cell, an invalid row), 1 with *c filled, -1 with the reason in err. */
 static int decode(const struct reader *rd, char **f, int ka, int kt, struct tune_cand *c, char *err,
@@ -72,25 +90,12 @@ static int decode(const struct reader *rd, char **f, int ka, int kt, struct tune
     if (rd->col[ka] < 0 || f[rd->col[ka]][0] == '\0') return 0;
     if (rd->col[K_VALID] >= 0 && strcmp(f[rd->col[K_VALID]], "1") != 0) return 0;
     int coll = coll_find(f[rd->col[K_COLL]]);
-    char *end;
     memset(c, 0, sizeof *c);
-    c->np = (int)strtol(f[rd->col[K_NP]], &end, 10);
-    int bad_np = *end != '\0' || c->np < 1;
-    c->bytes = strtoull(f[rd->col[K_BYTES]], &end, 10);
-    int bad_bytes = *end != '\0' || f[rd->col[K_BYTES]][0] == '\0';
-    c->t = strtod(f[rd->col[kt]], &end);
-    if (coll < 0 || bad_np || bad_bytes || *end != '\0' || !(c->t >= 0)) {
-        snprintf(err, len, "bad %s '%s'",
-                 coll < 0    ? "collective"
-                 : bad_np    ? "np"
-                 : bad_bytes ? "bytes"
-                             : "time",
-                 f[rd->col[coll < 0    ? K_COLL
-                           : bad_np    ? K_NP
-                           : bad_bytes ? K_BYTES
-                                       : kt]]);
+    if (coll < 0) {
+        snprintf(err, len, "bad collective '%s'", f[rd->col[K_COLL]]);
         return -1;
     }
+    if (numbers(rd, f, kt, c, err, len) != 0) return -1;
     c->coll = (enum coll_id)coll;
     const char *a = f[rd->col[ka]], *eq = strchr(a, '=');
     /* a name goes into the files' comments: letters, digits and _ : = + - only */

@@ -3,9 +3,13 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "units.h"
+#include "util.h"
 
 static const char *const column_names[CS_RESULT_NCOLS] = {
 #define CS_COL_NAME(name) #name,
@@ -87,25 +91,23 @@ static int text(char *dst, size_t len, const char *s)
 
 static int integer(int *dst, const char *s)
 {
-    char *end;
-    errno = 0;
-    long v = strtol(s, &end, 10);
-    if (*s == '\0' || *end != '\0' || errno != 0 || v < -2147483647L || v > 2147483647L) return -1;
-    *dst = (int)v;
-    return 0;
+    return cs_num_int(s, -INT_MAX, INT_MAX, dst);
 }
 
-static int real(double *dst, const char *s)
+/* A time in seconds, 0 to CS_TIME_MAX; "nan" (how cs_result_write prints a rank_avg_s read
+ * from a table without the column) only where none is allowed. */
+static int real(double *dst, const char *s, int none)
 {
-    char *end;
-    *dst = strtod(s, &end);
-    return *s == '\0' || *end != '\0' ? -1 : 0;
+    if (none && (strcmp(s, "nan") == 0 || strcmp(s, "-nan") == 0)) {
+        *dst = NAN;
+        return 0;
+    }
+    return cs_num_real(s, 0, CS_TIME_MAX, dst);
 }
 
 /* Fills r from the fields of one row; the name of the first bad column, or NULL. */
 static const char *decode_row(char **f, const int *col, struct cs_result *r)
 {
-    char *end;
     if (text(r->collective, sizeof r->collective, f[col[CS_COL_collective]])) return "collective";
     if (text(r->algorithm, sizeof r->algorithm, f[col[CS_COL_algorithm]])) return "algorithm";
     if (text(r->platform, sizeof r->platform, f[col[CS_COL_platform]])) return "platform";
@@ -113,20 +115,17 @@ static const char *decode_row(char **f, const int *col, struct cs_result *r)
     if (text(r->routing, sizeof r->routing, f[col[CS_COL_routing]])) return "routing";
     if (integer(&r->np, f[col[CS_COL_np]])) return "np";
     if (integer(&r->root, f[col[CS_COL_root]])) return "root";
-    const char *b = f[col[CS_COL_bytes]];
-    errno = 0;
-    r->bytes = strtoull(b, &end, 10);
-    if (*b < '0' || *b > '9' || *end != '\0' || errno != 0) return "bytes";
+    if (cs_num_whole(f[col[CS_COL_bytes]], CS_MAX_BYTES, &r->bytes)) return "bytes";
     if (integer(&r->warmup, f[col[CS_COL_warmup]])) return "warmup";
     if (integer(&r->iterations, f[col[CS_COL_iterations]])) return "iterations";
-    if (real(&r->avg_s, f[col[CS_COL_avg_s]])) return "avg_s";
-    if (real(&r->min_s, f[col[CS_COL_min_s]])) return "min_s";
-    if (real(&r->max_s, f[col[CS_COL_max_s]])) return "max_s";
+    if (real(&r->avg_s, f[col[CS_COL_avg_s]], 0)) return "avg_s";
+    if (real(&r->min_s, f[col[CS_COL_min_s]], 0)) return "min_s";
+    if (real(&r->max_s, f[col[CS_COL_max_s]], 0)) return "max_s";
     const char *v = f[col[CS_COL_valid]];
     if (strcmp(v, "0") != 0 && strcmp(v, "1") != 0) return "valid";
     r->valid = v[0] == '1';
     r->rank_avg_s = NAN; /* a table written before the column was */
-    if (col[CS_COL_rank_avg_s] >= 0 && real(&r->rank_avg_s, f[col[CS_COL_rank_avg_s]]))
+    if (col[CS_COL_rank_avg_s] >= 0 && real(&r->rank_avg_s, f[col[CS_COL_rank_avg_s]], 1))
         return "rank_avg_s";
     return NULL;
 }
@@ -169,14 +168,20 @@ int cs_phase_mark_write(char *buf, size_t len, const struct cs_phase_mark *m)
 
 int cs_phase_mark_parse(const char *s, struct cs_phase_mark *m)
 {
-    unsigned long long bytes;
-    int used = 0;
+    char copy[256], *f[7];
+    int n = 0;
     memset(m, 0, sizeof *m);
-    if (sscanf(s, "%31[^/]/%95[^/]/%llu/%d/%d/%d%n", m->collective, m->algorithm, &bytes, &m->root,
-               &m->warmup, &m->iterations, &used) != 6 ||
-        s[used] != '\0' || m->root < 0 || m->warmup < 0 || m->iterations < 1)
+    if (text(copy, sizeof copy, s) != 0) return -1;
+    for (char *p = copy; n < 7 && p != NULL; n++) { /* the fields between the slashes */
+        f[n] = p;
+        if ((p = strchr(p, '/')) != NULL) *p++ = '\0';
+    }
+    if (n != 6 || f[0][0] == '\0' || f[1][0] == '\0' ||
+        text(m->collective, sizeof m->collective, f[0]) ||
+        text(m->algorithm, sizeof m->algorithm, f[1]) ||
+        cs_num_whole(f[2], CS_MAX_BYTES, &m->bytes) || cs_num_int(f[3], 0, INT_MAX, &m->root) ||
+        cs_num_int(f[4], 0, INT_MAX, &m->warmup) || cs_num_int(f[5], 1, INT_MAX, &m->iterations))
         return -1;
-    m->bytes = bytes;
     return 0;
 }
 
@@ -192,7 +197,6 @@ int cs_settings_write(char *buf, size_t len, const struct cs_run_settings *s)
 static int settings_field(struct cs_run_settings *out, const char *key, const char *val,
                           unsigned *seen)
 {
-    char *end;
     if (strcmp(key, "model") == 0) {
         *seen |= 1;
         return text(out->model, sizeof out->model, val);
@@ -204,9 +208,7 @@ static int settings_field(struct cs_run_settings *out, const char *key, const ch
     if (strcmp(key, "platform") == 0) return text(out->platform, sizeof out->platform, val);
     if (strcmp(key, "eager") == 0) {
         *seen |= 4;
-        errno = 0;
-        out->eager = strtoull(val, &end, 10);
-        return *val < '0' || *val > '9' || *end != '\0' || errno != 0 ? -1 : 0;
+        return cs_num_whole(val, CS_MAX_BYTES, &out->eager);
     }
     if (strcmp(key, "np") == 0) return integer(&out->np, val);
     if (strcmp(key, "ranks_per_host") == 0) return integer(&out->ranks_per_host, val);

@@ -125,7 +125,7 @@ int cs_opt_range(const char *name, int value, int min, int max)
 
 int cs_check_eager(const char *eager, uint64_t *bytes)
 {
-    if (cs_parse_bytes(eager, bytes) == 0 && *bytes <= 0x7fffffff) return 0;
+    if (cs_parse_bytes(eager, bytes) == 0 && *bytes <= CS_MAX_BYTES) return 0;
     cs_error("bad byte count '%s' for --eager (0 to 2G-1)", eager);
     return -1;
 }

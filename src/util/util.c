@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -78,34 +79,7 @@ void cs_note(const char *fmt, ...)
 
 int cs_parse_bytes(const char *s, uint64_t *out)
 {
-    if (s == NULL || !isdigit((unsigned char)s[0])) return -1;
-    errno = 0;
-    char *end;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (errno != 0) return -1;
-    uint64_t mult = 1;
-    if (*end != '\0') {
-        switch (toupper((unsigned char)*end)) {
-        case 'K':
-            mult = 1ull << 10;
-            break;
-        case 'M':
-            mult = 1ull << 20;
-            break;
-        case 'G':
-            mult = 1ull << 30;
-            break;
-        default:
-            return -1;
-        }
-        end++;
-        if (strcmp(end, "") != 0 && strcmp(end, "i") != 0 && strcmp(end, "iB") != 0 &&
-            strcmp(end, "B") != 0)
-            return -1;
-    }
-    if (v > UINT64_MAX / mult) return -1;
-    *out = (uint64_t)v * mult;
-    return 0;
+    return cs_num_bytes(s, UINT64_MAX, out);
 }
 
 void cs_human_bytes(double b, char *out, size_t len)
@@ -202,7 +176,10 @@ int cs_parse_sizes(const char *s, uint64_t *out, int cap, char *err, size_t errl
         for (char *t = strtok(copy, ","); t != NULL; t = strtok(NULL, ",")) {
             uint64_t v;
             if (cs_parse_bytes(t, &v)) {
-                snprintf(err, errlen, "bad size '%s' in '%s'", t, s);
+                snprintf(err, errlen,
+                         "bad size '%s' in '%s' (whole bytes up to 2^64 - 1, or K, M or G of them, "
+                         "e.g. 64KiB)",
+                         t, s);
                 free(copy);
                 return -1;
             }
@@ -224,22 +201,12 @@ int cs_parse_sizes(const char *s, uint64_t *out, int cap, char *err, size_t errl
 
 int cs_parse_int(const char *s, int *out)
 {
-    if (s == NULL || !isdigit((unsigned char)s[0])) return -1;
-    errno = 0;
-    char *end;
-    long v = strtol(s, &end, 10);
-    if (errno != 0 || *end != '\0' || v > 0x7fffffffL) return -1;
-    *out = (int)v;
-    return 0;
+    return cs_num_int(s, 0, INT_MAX, out);
 }
 
 int cs_parse_sint(const char *s, int *out)
 {
-    if (s == NULL || s[0] != '-') return cs_parse_int(s, out);
-    int v;
-    if (cs_parse_int(s + 1, &v) != 0) return -1;
-    *out = -v;
-    return 0;
+    return cs_num_int(s, -INT_MAX, INT_MAX, out);
 }
 
 void cs_out_of_memory(void)

@@ -4,10 +4,12 @@
 #ifndef COLLSIM_UTIL_H
 #define COLLSIM_UTIL_H
 
+#include <limits.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
+#include "num.h"
 #include "opt.h"
 #include "out.h"
 
@@ -34,8 +36,8 @@ int cs_check_no_control(const char *what, const char *text, const char *why);
 /* Prints "collsim: <msg>" on stderr (progress and notes, never on stdout). */
 void cs_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
-/* Parses a byte count: "16", "64K", "64KiB", "4M", "1G" (binary multiples). Returns 0 on
- * success, -1 on a malformed or negative value. */
+/* Parses a byte count: "16", "64K", "64KiB", "4M", "1G" (binary multiples; cs_num_bytes up
+ * to 2^64 - 1). Returns 0 on success, -1 on a malformed, negative or too large value. */
 int cs_parse_bytes(const char *s, uint64_t *out);
 
 /* Bytes as "1.5 GiB" (three significant digits, binary multiples up to EiB) into out. */
@@ -67,7 +69,8 @@ const char *cs_list_repeat(const char *list, char sep, size_t *len);
  * in `err` (size errlen). */
 int cs_parse_sizes(const char *s, uint64_t *out, int cap, char *err, size_t errlen);
 
-/* Parses a non-negative int with no trailing garbage. Returns 0 on success, -1 otherwise. */
+/* Parses a non-negative int with no trailing garbage (cs_num_int). Returns 0 on success, -1
+ * otherwise. */
 int cs_parse_int(const char *s, int *out);
 
 /* The same for an int that may be negative ("-3"). */
@@ -83,6 +86,14 @@ int cs_hostfile_of(const char *platform, char *out, size_t len);
 #define CS_XSTR(x) CS_STR(x)
 
 #define CS_MAX_SIZES 64
+
+/* The largest message size collsim runs and reads back, in bytes: an MPI count of bytes
+ * (--sizes, an eager threshold, the bytes column of the CSVs it writes). */
+#define CS_MAX_BYTES INT_MAX
+
+/* The largest message size of measured data collsim reads (OSU output, a table of measured
+ * collectives): 1 TiB. */
+#define CS_MEASURED_MAX_BYTES (UINT64_C(1) << 40)
 
 /* The most calls of one size a run makes: --iters, and --warmup, each at most this. */
 #define CS_MAX_CALLS 1000000

@@ -13,6 +13,7 @@
 #include "platform.h"
 #include "registry.h"
 #include "run.h"
+#include "units.h"
 #include "util.h"
 #include "validate.h"
 
@@ -47,11 +48,16 @@ static int read_times(const char *path, struct vcell *c)
             for (int i = 0; i < n; i++)
                 if (strcmp(f[i], names[j]) == 0) col[j] = i;
         if (k == 0 || col[0] < 0 || col[1] < 0 || col[2] < 0 || n <= col[2]) continue;
-        uint64_t bytes = strtoull(f[col[0]], NULL, 10);
+        uint64_t bytes;
+        double max, avg; /* a row whose numbers are not the runner's is no point ("-1" bytes
+                          * wrapped to 2^64 - 1 in strtoull, garbage read as 0 s) */
+        if (cs_num_whole(f[col[0]], CS_MAX_BYTES, &bytes) != 0 ||
+            cs_num_real(f[col[1]], 0, CS_TIME_MAX, &max) != 0 ||
+            cs_num_real(f[col[2]], 0, CS_TIME_MAX, &avg) != 0)
+            continue;
         for (int i = 0; i < c->n; i++)
             if (c->p[i].bytes == bytes)
-                c->p[i].sim_max_us = strtod(f[col[1]], NULL) * 1e6,
-                c->p[i].sim_avg_us = strtod(f[col[2]], NULL) * 1e6;
+                c->p[i].sim_max_us = max * 1e6, c->p[i].sim_avg_us = avg * 1e6;
     }
     if (in != NULL) fclose(in);
     return rc;

@@ -2,7 +2,6 @@
  * manifest, into cells of sizes (validate.h). The CSV's fields are split here by hand (RFC
  * 4180's quotes, "" inside them), twenty lines that no Debian library makes shorter. */
 #include <ctype.h>
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -101,26 +100,23 @@ void vt_free(struct vtable *t)
     memset(t, 0, sizeof *t);
 }
 
-/* A non-negative number of a field ("" is NAN); 0, or -1. */
+/* A time of a field in microseconds, 0 to CS_TIME_MAX s ("" is NAN); 0, or -1. */
 static int number(const char *s, double *out)
 {
-    char *end;
     if (*s == '\0') {
         *out = NAN;
         return 0;
     }
-    errno = 0;
-    *out = strtod(s, &end);
-    return end != s && *end == '\0' && errno == 0 && isfinite(*out) && *out >= 0 ? 0 : -1;
+    return cs_num_real(s, 0, CS_TIME_MAX * 1e6, out);
 }
 
 /* A whole number of a field, 0 up to max; 0, or -1. */
 static int whole(const char *s, long max, long *out)
 {
-    char *end;
-    errno = 0;
-    *out = strtol(s, &end, 10);
-    return end != s && *end == '\0' && errno == 0 && *out >= 0 && *out <= max ? 0 : -1;
+    uint64_t v;
+    if (cs_num_whole(s, (uint64_t)max, &v) != 0) return -1;
+    *out = (long)v;
+    return 0;
 }
 
 /* The tidy CSV's columns validate reads, by name. */
@@ -164,6 +160,34 @@ static int kept(char **f, const int *col, const struct vfilter *flt, const char 
            (col[C_SOURCE] >= 0 && strstr(f[col[C_SOURCE]], flt->match) != NULL);
 }
 
+/* The numbers of a data row's fields f: the whole ones into w (algorithm, nodes_used, np,
+ * size_bytes), the times into *avg and *max. 0, or -1 with the first bad one, its value and
+ * its range in why. */
+static int row_numbers(char **f, const int *col, long *w, double *avg, double *max, char *why,
+                       size_t len)
+{
+    static const struct {
+        int c;
+        long min, max;
+    } wholes[4] = {{C_ALGO, 0, 1000},
+                   {C_NODES, 1, 1 << 20},
+                   {C_NP, 1, 1 << 24},
+                   {C_SIZE, 0, (long)CS_MEASURED_MAX_BYTES}};
+    for (int i = 0; i < 4; i++) {
+        const char *v = f[col[wholes[i].c]];
+        if (whole(v, wholes[i].max, &w[i]) == 0 && w[i] >= wholes[i].min) continue;
+        snprintf(why, len, "bad %s '%s' (a whole number from %ld to %ld)", col_names[wholes[i].c],
+                 v, wholes[i].min, wholes[i].max);
+        return -1;
+    }
+    const char *a = f[col[C_AVG]], *m = f[col[C_MAX]];
+    if (number(a, avg) == 0 && !isnan(*avg) && number(m, max) == 0) return 0;
+    int bad_avg = number(a, avg) != 0 || isnan(*avg);
+    snprintf(why, len, "bad %s '%s' (microseconds from 0 to %g%s)", bad_avg ? "avg_us" : "max_us",
+             bad_avg ? a : m, CS_TIME_MAX * 1e6, bad_avg ? "" : ", or empty");
+    return -1;
+}
+
 /* One data row of the CSV into t. 0, or -1 after an error line. */
 static int csv_row(char *line, const int *col, const struct vfilter *flt, struct vtable *t,
                    const char *path, long lineno)
@@ -172,16 +196,19 @@ static int csv_row(char *line, const int *col, const struct vfilter *flt, struct
     int n = vt_split_csv(line, f, VT_FIELDS), need = 0;
     for (int k = 0; k < C_COLS; k++)
         if (col[k] >= need) need = col[k] + 1;
-    long algo, nodes, np, bytes;
+    long w[4]; /* algorithm, nodes_used, np, size_bytes */
     double avg, max;
-    if (n < need || whole(f[col[C_ALGO]], 1000, &algo) != 0 ||
-        whole(f[col[C_NODES]], 1 << 20, &nodes) != 0 || nodes < 1 ||
-        whole(f[col[C_NP]], 1 << 24, &np) != 0 || np < 1 ||
-        whole(f[col[C_SIZE]], 1L << 40, &bytes) != 0 || number(f[col[C_AVG]], &avg) != 0 ||
-        isnan(avg) || number(f[col[C_MAX]], &max) != 0) {
-        cs_error("%s:%ld: bad row (a field is missing or not a number)", path, lineno);
+    char why[256];
+    if (n < need) {
+        cs_error("%s:%ld: bad row (%d fields, the header's columns need %d)", path, lineno, n,
+                 need);
         return -1;
     }
+    if (row_numbers(f, col, w, &avg, &max, why, sizeof why) != 0) {
+        cs_error("%s:%ld: %s", path, lineno, why);
+        return -1;
+    }
+    long algo = w[0], nodes = w[1], np = w[2], bytes = w[3];
     placement_of(f[col[C_PLACE]], place, sizeof place);
     t->rows++;
     if (!kept(f, col, flt, place, np)) {
@@ -214,14 +241,14 @@ int vt_read_csv(const char *path, const struct vfilter *flt, struct vtable *t)
  * ITERATIONS" (with -f). 1 with the values, 0 for a blank line, -1 for anything else. */
 static int osu_line(const char *line, double *size, double *avg, double *max)
 {
-    double min, iters;
-    char extra;
-    int n = sscanf(line, " %lf %lf %lf %lf %lf %c", size, avg, &min, max, &iters, &extra);
-    if (n == 2) *max = NAN;
-    if ((n == 2 || n == 5) && *size >= 0 && *size == floor(*size) && *size < 1099511627776.0 &&
-        *avg > 0 && isfinite(*avg) && (n == 2 || (*max > 0 && isfinite(*max))))
+    double v[5];
+    int n = cs_num_line(line, v, 5);
+    if (n == 0) return 0;
+    *size = v[0], *avg = v[1], *max = n == 5 ? v[3] : NAN;
+    if ((n == 2 || n == 5) && *size >= 0 && *size == floor(*size) &&
+        *size <= (double)CS_MEASURED_MAX_BYTES && *avg > 0 && (n == 2 || *max > 0))
         return 1;
-    return strspn(line, " \t\r\n") == strlen(line) ? 0 : -1;
+    return -1;
 }
 
 /* The OSU output at path into cell c (its sizes and times). 0, or -1 after an error line. */

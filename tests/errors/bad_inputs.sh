@@ -63,6 +63,21 @@ make_fixtures() {
     printf '# OSU MPI Latency Test v7.4\n# Size          Latency (ms)\n1 0.0015\n' >"$T/ms.txt"
     printf '# OSU MPI Latency Test v7.4\n# Size          Latency (us)\n1 1.9\n' >"$T/osu2.txt"
     printf '# Size          Latency (us)\n1 -3\n' >"$T/negative.txt"
+    # numbers that wrap or overflow, and hex, nan and inf (src/util/num.h)
+    printf '[machine]\nname = x\n[node]\nlevels = a:4096 b:4096 c:4096\n' >"$T/levels.machine"
+    printf '[machine]\nname = x\n[node]\nnic.bandwidth = 1e300TBps\n' >"$T/inf-bw.machine"
+    printf '[machine]\nname = x\n[mpi]\nsend-overhead = 0:0x10:0\n' >"$T/hex.machine"
+    local best='collective,variant,platform,np,bytes,best_algorithm,best_avg_s,second_algorithm,second_avg_s'
+    printf '%s\nbcast,v,p,4294967297,16,ompi_binomial,1e-6,linear,2e-6\n' "$best" >"$T/np-wrap.csv"
+    printf '%s\nbcast,v,p,4,-1,ompi_binomial,1e-6,linear,2e-6\n' "$best" >"$T/bytes-neg.csv"
+    printf '%s\nbcast,v,p,4,1e20,ompi_binomial,1e-6,linear,2e-6\n' "$best" >"$T/bytes-e20.csv"
+    printf '%s\nbcast,v,p,4,18446744073709551615,ompi_binomial,1e-6,linear,2e-6\n' "$best" >"$T/bytes-max.csv"
+    printf '%s\nbcast,v,p,4,16,ompi_binomial,0x10,linear,2e-6\n' "$best" >"$T/time-hex.csv"
+    local tidy='collective,algorithm,placement,nodes_used,np,size_bytes,avg_us,max_us,note,source_file'
+    printf '%s\nbcast,0,core,1,4,0x10,1.5,2,,f\n' "$tidy" >"$T/size-hex.csv"
+    printf '%s\nbcast,0,core,1,4294967300,16,1.5,2,,f\n' "$tidy" >"$T/np-big.csv"
+    printf '# OSU MPI Latency Test\n# Size          Latency (us)\n1 1.5\n0x10 1.6\n' >"$T/hex.txt"
+    printf '# OSU MPI Latency Test\n# Size          Latency (us)\n1 1.5\n8 nan\n' >"$T/nan.txt"
 }
 
 # The state a failed command must not change: every file under $T with its checksum.
@@ -112,6 +127,17 @@ while IFS= read -r line; do
     cases=$((cases + 1))
 done <"$src/tests/errors/cases.txt"
 [ "$cases" -ge 60 ] && pass || fail "only $cases cases"
+
+# The algorithms' settings in the environment go through the same checked reader, each with
+# its range (src/registry/choices.c): refused before anything runs, the value named.
+for e in COLLSIM_SEGMENT=0.001 COLLSIM_SEGMENT=0x10 COLLSIM_SEGMENT=1e300 COLLSIM_WINDOW=nan \
+    COLLSIM_ALPHA=inf COLLSIM_RADIX=4294967298 COLLSIM_REDUCE_RATE=-1; do
+    declare -x "$e"
+    run_case 2 "bad value '${e#*=}' for ${e%%=*} \\(.* (from|up to) " \
+        "run --platform $P/ring-16.xml --sizes 16 --algo binomial --iters 1"
+    run_case 2 "bad value '${e#*=}' for ${e%%=*} " "predict --a 1us --b 1e-9 --np 4"
+    unset "${e%%=*}"
+done
 
 # Standard output that cannot be written is an error too.
 err=$("$collsim" list 2>&1 >/dev/full)

@@ -166,6 +166,27 @@ static void test_refusals(void)
     refused("[machine]\ndescription = x\n", "no name in [machine]");
     refused("[machine]\nname = a\n[network]\nplatform = crossbar\n", "needs nic.latency");
     refused("[machine]\nname = a b\n", "bad name 'a b'");
+    /* numbers that would wrap or overflow, and spellings strtod alone would take */
+    refused("[machine]\nname = a\n[node]\nlevels = a:4096 b:4096 c:4096\n",
+            ":4: level 'b:4096' makes 16777216 cores a node (at most 65536)");
+    refused("[machine]\nname = a\n[node]\nlevels = a:256 b:257\n",
+            "level 'b:257' makes 65792 cores a node (at most 65536)");
+    refused("[machine]\nname = a\n[node]\nlevels = a:4294967298\n",
+            "bad value '4294967298' for a level's count");
+    refused("[machine]\nname = a\n[node]\nnic.bandwidth = 1e300TBps\n",
+            ":4: bad value '1e300TBps' for nic.bandwidth (a bandwidth from 0 to 1e+15 B/s");
+    refused("[machine]\nname = a\n[node]\nnic.latency = infs\n", "bad value 'infs'");
+    refused("[machine]\nname = a\n[mpi]\nsend-overhead = 0:0x10:0\n", "bad piece '0:0x10:0'");
+    refused("[machine]\nname = a\n[mpi]\nsend-overhead = 0:nan\n", "bad piece '0:nan'");
+    refused("[machine]\nname = a\n[mpi]\nsend-overhead = 0:inf\n", "bad piece '0:inf'");
+    refused("[machine]\nname = a\n[mpi]\nsend-overhead = 18446744073709551616:1us\n",
+            "bad piece '18446744073709551616:1us'");
+    refused("[machine]\nname = a\n[mpi]\nlatency-factor = 0:0x10\n", "bad factor '0x10'");
+    refused("[machine]\nname = a\n[mpi]\nlatency-factor = 0:infinity\n", "bad factor");
+    refused("[machine]\nname = a\n[mpi]\nreduce-rate = 0x10\n", "bad value '0x10' for reduce-rate");
+    refused("[machine]\nname = a\n[mpi]\nreduce-rate = nan\n", "more than 0 up to 1e+15");
+    refused("[machine]\nname = a\n[validation]\nmedian-avg = inf\n", "bad value 'inf'");
+    refused("[machine]\nname = a\n[validation]\nmedian-avg = 0x1p3\n", "bad value '0x1p3'");
     char err[256];
     struct machine m;
     CHECK_INT_EQ(-1, machine_read("/dev/null", &m, err, sizeof err));

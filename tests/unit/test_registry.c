@@ -8,7 +8,10 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "choices.h"
+#include "env.h"
 #include "format.h"
+#include "mpilib.h"
 #include "ompi_topo.h"
 #include "registry.h"
 #include "segments.h"
@@ -39,7 +42,18 @@ static void test_topo_parse(void)
     CHECK_INT_EQ(0, coll_topo_parse_spec("torus:2x3x4", &t, err, sizeof err));
     CHECK_INT_EQ(24, t.nodes);
     CHECK_INT_EQ(-1, coll_topo_parse_spec("torus:4y4", &t, err, sizeof err));
-    CHECK_STR_EQ("bad topology dimensions '4y4' for 'torus'", err);
+    CHECK_STR_EQ("bad topology dimensions '4y4' for 'torus' (sides from 1 to 2147483647, e.g. 8x8)",
+                 err);
+    /* sides past an int, and products past the hosts, refused rather than wrapped */
+    CHECK_INT_EQ(-1, coll_topo_parse_spec("torus:4294967300x4", &t, err, sizeof err));
+    CHECK_INT_EQ(-1, coll_topo_parse_spec("torus:65536x65536", &t, err, sizeof err));
+    CHECK_STR_EQ("bad torus '65536x65536' (more than 262144 nodes)", err);
+    CHECK_INT_EQ(-1, coll_topo_parse_spec("torus:0x10", &t, err, sizeof err));
+    CHECK_INT_EQ(-1, coll_topo_parse_spec("dragonfly:4294967297,1;1,1;1,1;2", &t, err, sizeof err));
+    CHECK_INT_EQ(0, coll_topo_parse_spec("dragonfly:2,1;2,1;2,1;2", &t, err, sizeof err));
+    CHECK_INT_EQ(16, t.nodes);
+    CHECK_INT_EQ(0, coll_topo_parse("fattree", "2;65536,65536;1,1;1,1", &t, err, sizeof err));
+    CHECK_INT_EQ(0, t.kind); /* 2^32 hosts: no fat tree the algorithms take */
     CHECK_INT_EQ(-1, coll_topo_parse_spec("torus", &t, err, sizeof err));
     CHECK_STR_EQ("bad topology 'torus' (expected KIND:DIMS, e.g. torus:8x8)", err);
     CHECK_INT_EQ(-1, coll_topo_parse_spec("mesh:4x4", &t, err, sizeof err));
@@ -91,7 +105,9 @@ static void test_dragonfly(void)
         CHECK_INT_EQ(-1, coll_topo_parse("dragonfly", bad[i], &t, err, sizeof err));
         CHECK_INT_EQ(0, t.kind);
     }
-    CHECK_STR_EQ("bad dragonfly parameters '256,1;256,1;2,1;1' (G,Lg;C,Lc;R,Lr;N, each >= 1)", err);
+    CHECK_STR_EQ("bad dragonfly parameters '256,1;256,1;2,1;1' (G,Lg;C,Lc;R,Lr;N, each from 1 to "
+                 "65536, G C R N at most 65536 nodes)",
+                 err);
     CHECK_INT_EQ(-1, coll_dragonfly_of(&t, &d)); /* not a dragonfly */
 }
 
@@ -165,6 +181,48 @@ static void test_segments(void)
     CHECK_INT_EQ(41805 / 2, (int)coll_segment_shared(1048576, 8, 2));
 }
 
+/* The settings of the environment go through num.h with their ranges: a bad one is refused
+ * by coll_settings_check, naming it and its range, and reads as the default meanwhile. */
+static void test_settings(void)
+{
+    char err[256] = "";
+    unsetenv("COLLSIM_SEGMENT"), unsetenv("COLLSIM_RADIX"), unsetenv("COLLSIM_ALPHA");
+    CHECK_INT_EQ(0, coll_settings_check(err, sizeof err));
+    setenv("COLLSIM_SEGMENT", "0.001", 1); /* once 1-byte segments */
+    CHECK_INT_EQ(-1, coll_settings_check(err, sizeof err));
+    CHECK_STR_EQ("bad value '0.001' for COLLSIM_SEGMENT (bytes, a whole number from 1 to "
+                 "2147483647)",
+                 err);
+    CHECK_INT_EQ(41805, (int)coll_segment_size(1048576, 8)); /* the automatic size */
+    static const char *const bad[] = {"0x10", "nan", "inf", "1e300", "-1", "0", " 4", "4K", NULL};
+    for (int i = 0; bad[i] != NULL; i++) {
+        setenv("COLLSIM_SEGMENT", bad[i], 1);
+        if (coll_settings_check(err, sizeof err) != -1) {
+            fprintf(stderr, "COLLSIM_SEGMENT=%s accepted\n", bad[i]);
+            CHECK(0);
+        }
+    }
+    setenv("COLLSIM_SEGMENT", "", 1); /* empty: unset */
+    CHECK_INT_EQ(0, coll_settings_check(err, sizeof err));
+    unsetenv("COLLSIM_SEGMENT");
+    setenv("COLLSIM_RADIX", "4294967298", 1); /* not 2 */
+    CHECK_INT_EQ(-1, coll_settings_check(err, sizeof err));
+    CHECK_INT_EQ(4, coll_knomial_radix(4));
+    setenv("COLLSIM_RADIX", "3", 1);
+    CHECK_INT_EQ(0, coll_settings_check(err, sizeof err));
+    CHECK_INT_EQ(3, coll_knomial_radix(4));
+    unsetenv("COLLSIM_RADIX");
+    setenv("COLLSIM_ALPHA", "infinity", 1);
+    CHECK_INT_EQ(-1, coll_settings_check(err, sizeof err));
+    CHECK(strstr(err, "COLLSIM_ALPHA (seconds, more than 0 up to 1e+06)") != NULL);
+    CHECK_NEAR(1e-6, coll_alpha(), 0);
+    unsetenv("COLLSIM_ALPHA");
+    setenv("COLLSIM_REDUCE_RATE", "0x10", 1);
+    CHECK_INT_EQ(-1, coll_settings_check(err, sizeof err));
+    CHECK_NEAR(COLL_REDUCE_RATE, coll_reduce_rate(), 0);
+    unsetenv("COLLSIM_REDUCE_RATE");
+}
+
 static void test_lookups(void)
 {
     char bad[64] = "", err[256];
@@ -212,6 +270,16 @@ static void test_marks(void)
     CHECK_INT_EQ(0, cs_settings_parse("eager=1;future=x;routing=ctr;model=smpi", &r));
     CHECK_INT_EQ(1, r.ranks_per_host);
     CHECK_INT_EQ(-1, cs_settings_parse("model=clean;routing=ctr", &r));
+    /* numbers that strtoull would wrap or take past the largest message */
+    CHECK_INT_EQ(-1, cs_phase_mark_parse("bcast/binomial/-1/0/1/5", &back));
+    CHECK_INT_EQ(-1, cs_phase_mark_parse("bcast/binomial/18446744073709551615/0/1/5", &back));
+    CHECK_INT_EQ(-1, cs_phase_mark_parse("bcast/binomial/16/4294967296/1/5", &back));
+    CHECK_INT_EQ(-1, cs_phase_mark_parse("bcast/binomial/16/0/1/5/", &back));
+    CHECK_INT_EQ(-1, cs_phase_mark_parse("bcast//16/0/1/5", &back));
+    CHECK_INT_EQ(-1, cs_settings_parse("model=clean;routing=ctr;eager=-1", &r));
+    CHECK_INT_EQ(-1, cs_settings_parse("model=clean;routing=ctr;eager=1e20", &r));
+    CHECK_INT_EQ(-1, cs_settings_parse("model=clean;routing=ctr;eager=0x10", &r));
+    CHECK_INT_EQ(-1, cs_settings_parse("model=clean;routing=ctr;eager=1;np=4294967297", &r));
 }
 
 static void test_results(void)
@@ -246,6 +314,62 @@ static void test_results(void)
     unlink(path);
 }
 
+/* A results row with one field replaced by `bad` is refused, the field named in the error. */
+static void result_refused(int field, const char *bad, const char *name)
+{
+    static const char header[] = "collective,algorithm,platform,model,routing,np,root,bytes,warmup,"
+                                 "iterations,avg_s,min_s,max_s,valid,rank_avg_s\n";
+    const char *row[15] = {"bcast", "binomial", "p",    "clean", "ctr",  "4", "0",  "16",
+                           "1",     "5",        "1e-6", "1e-6",  "1e-6", "1", "nan"};
+    char path[] = "/tmp/test_registry-XXXXXX", err[256] = "";
+    int fd = mkstemp(path);
+    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+    if (f == NULL) return;
+    fputs(header, f);
+    for (int i = 0; i < 15; i++)
+        fprintf(f, "%s%s", i ? "," : "", i == field ? bad : row[i]);
+    fputc('\n', f);
+    fclose(f);
+    struct cs_result_reader rd;
+    struct cs_result r;
+    CHECK_INT_EQ(0, cs_result_open(&rd, path, err, sizeof err));
+    int got = cs_result_next(&rd, &r, err, sizeof err);
+    if (field < 0) {
+        CHECK_INT_EQ(1, got);
+        CHECK(isnan(r.rank_avg_s)); /* what cs_result_write prints for none, read back */
+    } else {
+        CHECK_INT_EQ(-1, got);
+        CHECK(strstr(err, name) != NULL);
+    }
+    cs_result_close(&rd);
+    unlink(path);
+}
+
+static void test_result_numbers(void)
+{
+    result_refused(-1, "", "");
+    result_refused(7, "-1", "'bytes'");
+    result_refused(7, "1e20", "'bytes'");
+    result_refused(7, "18446744073709551615", "'bytes'");
+    result_refused(7, "2147483648", "'bytes'");
+    result_refused(5, "4294967297", "'np'");
+    result_refused(5, "0x10", "'np'");
+    result_refused(10, "0x10", "'avg_s'");
+    result_refused(10, "nan", "'avg_s'");
+    result_refused(11, "inf", "'min_s'");
+    result_refused(12, "-1e-6", "'max_s'");
+    result_refused(14, "infinity", "'rank_avg_s'");
+}
+
+/* Open MPI's algorithm numbers: one past an int is no number, not the number it wraps to. */
+static void test_ompi_numbers(void)
+{
+    CHECK(ompi_known(COLL_bcast, "6"));
+    CHECK(!ompi_known(COLL_bcast, "4294967302"));
+    CHECK(!ompi_known(COLL_bcast, "18446744073709551622"));
+    CHECK(!ompi_known(COLL_bcast, "0x6"));
+}
+
 /* build_in_order_bintree on 9 ranks, as coll_base_topo.c (v4.1.4) draws it: 8 feeds 7 and 3,
  * 7 feeds 6 and 5, 5 feeds 4, 3 feeds 2 and 1, 1 feeds 0; on 2 ranks 1 feeds 0. */
 static void test_in_order_bintree(void)
@@ -275,7 +399,10 @@ int main(void)
     test_fits();
     test_lookups();
     test_segments();
+    test_settings();
     test_marks();
     test_results();
+    test_result_numbers();
+    test_ompi_numbers();
     return check_finish();
 }
