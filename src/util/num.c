@@ -51,6 +51,7 @@ int cs_num_real(const char *s, double min, double max, double *out)
     double v;
     const char *end;
     if (real_prefix(s, &v, &end) != 0 || *end != '\0' || !(v >= min && v <= max)) return -1;
+    if (*s == '-' && min >= 0) return -1; /* "-0" where nothing negative is allowed */
     *out = v;
     return 0;
 }
@@ -60,7 +61,7 @@ int cs_num_scaled(const char *s, const struct cs_num_unit *units, double min, do
 {
     double v;
     const char *end;
-    if (real_prefix(s, &v, &end) != 0) return -1;
+    if (real_prefix(s, &v, &end) != 0 || (*s == '-' && min >= 0)) return -1;
     for (const struct cs_num_unit *u = units; u->name != NULL; u++) {
         if (strcmp(end, u->name) != 0) continue;
         v *= u->scale; /* the unit first: 1e300TBps is past a double, whatever the range */
@@ -114,6 +115,7 @@ int cs_num_int(const char *s, int min, int max, int *out)
 {
     uint64_t v;
     int neg = s != NULL && *s == '-';
+    if (neg && min >= 0) return -1; /* "-0" where nothing negative is allowed */
     if (cs_num_whole(s == NULL ? NULL : s + neg, (uint64_t)INT_MAX + neg, &v) != 0) return -1;
     long long x = neg ? -(long long)v : (long long)v;
     if (x < min || x > max) return -1;

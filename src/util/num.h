@@ -2,9 +2,10 @@
  * and environment variable goes through. A number is decimal only: [-]DIGITS[.DIGITS][eEXP]
  * with a digit before or after the point; no space, no '+', no hex ("0x10"), no "nan", "inf"
  * or "infinity". A value too large for its type is refused, never wrapped or made infinite,
- * and a unit or multiple is applied before the caller's range is checked. Each reader stores
- * the value in *out and returns 0, or returns -1 and leaves *out alone. num.c needs only the
- * C library: the preloaded libcollsim-opcost.so compiles it in too (src/runner). */
+ * and a unit or multiple is applied before the caller's range is checked; a '-' is refused
+ * where the range holds no negative number ("-0" too). Each reader stores the value in *out
+ * and returns 0, or returns -1 and leaves *out alone. num.c needs only the C library: the
+ * preloaded libcollsim-opcost.so links it too (cs_num, src/util/CMakeLists.txt). */
 #ifndef COLLSIM_NUM_H
 #define COLLSIM_NUM_H
 

@@ -26,8 +26,9 @@ static void test_real(void)
     CHECK_NEAR(0.5, v, 0);
     CHECK_INT_EQ(0, cs_num_real("-2", -3, 0, &v));
     CHECK_NEAR(-2, v, 0);
-    CHECK_INT_EQ(0, cs_num_real("-0", 0, 1, &v));
+    CHECK_INT_EQ(0, cs_num_real("-0", -1, 1, &v));
     CHECK(v == 0 && !signbit(v));
+    CHECK_INT_EQ(-1, cs_num_real("-0", 0, 1, &v)); /* no sign where none is negative */
     CHECK_INT_EQ(0, cs_num_real("7E2", 0, 1000, &v));
     CHECK_NEAR(700, v, 0);
     static const char *const bad[] = {"0x10",     "0X1p4",    "nan",  "NAN", "inf", "-inf",
@@ -57,6 +58,7 @@ static void test_int(void)
     CHECK_INT_EQ(-1, cs_num_int("4294967302", 0, INT_MAX, &v)); /* not 6 */
     CHECK_INT_EQ(-1, cs_num_int("18446744073709551617", 0, INT_MAX, &v));
     CHECK_INT_EQ(-1, cs_num_int("-1", 0, INT_MAX, &v));
+    CHECK_INT_EQ(-1, cs_num_int("-0", 0, INT_MAX, &v));
     CHECK_INT_EQ(-1, cs_num_int("1e3", 0, INT_MAX, &v));
     CHECK_INT_EQ(-1, cs_num_int("0x10", 0, INT_MAX, &v));
     CHECK_INT_EQ(-1, cs_num_int(" 4", 0, INT_MAX, &v));
