@@ -170,13 +170,21 @@ static int not_report(const char *name)
     return 0;
 }
 
-/* A report file's mark in OUT/report.files: its inode, modification time and size as the
- * report left it, so that a file counts as the report's only while it is the very file
- * written (a name added to the list by hand never makes a report remove a file). */
-static void mark_of(const struct stat *st, char *out, size_t len)
+/* A report file's mark in OUT/report.files: its size and the FNV-1a hash of its first 64
+ * KiB as the report wrote it, so that a file counts as the report's only while it holds those
+ * bytes (a name added to the list by hand never makes a report remove a user's file), and the
+ * list stays the same for the same report (no inode or time in it). 0, or -1 if unreadable. */
+static int mark_of(const char *path, const struct stat *st, char *out, size_t len)
 {
-    snprintf(out, len, "%ju %jd.%09ld %jd", (uintmax_t)st->st_ino, (intmax_t)st->st_mtim.tv_sec,
-             st->st_mtim.tv_nsec, (intmax_t)st->st_size);
+    FILE *f = cs_fopen_own(path);
+    if (f == NULL) return -1;
+    static char head[65536];
+    size_t n = fread(head, 1, sizeof head, f);
+    int bad = ferror(f);
+    fclose(f);
+    uint64_t h = study_hash(STUDY_HASH_START, head, n);
+    snprintf(out, len, "%jd %016" PRIx64, (intmax_t)st->st_size, h);
+    return bad ? -1 : 0;
 }
 
 /* 1 when line "NAME\tMARK" of report.files names a regular file at OUT's top that is the one
@@ -190,8 +198,7 @@ static int stale_file(const char *out, char *line, time_t start, char *path, siz
     if (line[0] == '\0' || not_report(line)) return 0;
     snprintf(path, len, "%s/%s", out, line);
     if (lstat(path, &st) != 0 || !S_ISREG(st.st_mode) || touched(&st) >= start) return 0;
-    mark_of(&st, mark, sizeof mark);
-    return strcmp(mark, tab + 1) == 0;
+    return mark_of(path, &st, mark, sizeof mark) == 0 && strcmp(mark, tab + 1) == 0;
 }
 
 /* Removes the files OUT/report.files lists that the report just made did not write (touched
@@ -218,8 +225,7 @@ static int written(const char *out, const char *name, time_t start, char *mark, 
     if (not_report(name) || strpbrk(name, "\t\n") != NULL) return 0;
     snprintf(path, sizeof path, "%s/%s", out, name);
     if (lstat(path, &st) != 0 || !S_ISREG(st.st_mode) || touched(&st) < start) return 0;
-    mark_of(&st, mark, len);
-    return 1;
+    return mark_of(path, &st, mark, len) == 0;
 }
 
 /* Writes into f, sorted by name, the files at OUT's top the report wrote since start, each

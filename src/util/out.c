@@ -295,8 +295,8 @@ int cs_out_part(const char *path, char *part, size_t len)
     int rc = cs_out_part_name(path, part, len);
     if (rc <= 0) return rc;
     cs_cleanup_add(part);
-    int fd = cs_out_fresh_fd(part);
-    if (fd >= 0) close(fd);
+    struct stat st; /* a file there (a link planted to redirect the write) is removed */
+    if (lstat(part, &st) == 0 && !S_ISDIR(st.st_mode)) unlink(part);
     return 1;
 }
 

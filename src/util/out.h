@@ -37,10 +37,10 @@ int cs_out_copy(const char *from, const char *to);
 
 /* The file a writer outside this process (smpirun, gnuplot) must write for the output path:
  * path.part, or the path itself when it is written in place (see cs_out). The part is
- * created anew and empty (cs_out_fresh_fd), so that the writer opens a regular file of ours,
- * not a link planted there, and registered for removal on an interrupt. Call it once per
- * output; cs_out_part_name gives the name again. Returns 1 for a part, 0 in place, -1 if too
- * long. */
+ * removed first when something is there (a link planted there would redirect the writer's
+ * write), so that the writer creates a file of its own, and registered for removal on an
+ * interrupt. Call it once per output; cs_out_part_name gives the name again. Returns 1 for a
+ * part, 0 in place, -1 if too long. */
 int cs_out_part(const char *path, char *part, size_t len);
 
 /* The name cs_out_part gives, without creating anything: 1 for a part, 0 in place, -1 if

@@ -86,7 +86,7 @@ assert_eq "planted links: none followed in the report" "" \
     "$(find "$T/merged" -type l)"
 
 echo "the user's own" >"$T/o/notes.txt" # an older file a hand-edited list names
-printf 'notes.txt\nnotes.txt\t1 2.000000003 4\n' >>"$T/o/report.files"
+printf 'notes.txt\nnotes.txt\t15 0123456789abcdef\n' >>"$T/o/report.files"
 sleep 1.1
 sed '/torus/d' "$T/a.study" >"$T/b.study"
 study "$T/b.study" --out "$T/o"
