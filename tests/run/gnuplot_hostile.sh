@@ -24,16 +24,7 @@ cd "$T" || exit 1
 printf 'platform = ring nodes=8\nnp = 4\ncollectives = bcast\nalgorithms = binomial\ncompare = none\ntrace = no\nsizes = 16\n' >s.study
 "$collsim" study s.study --out st -j 1 >/dev/null 2>&1 && [ -n "$(ls st/cells/*.csv 2>/dev/null)" ] ||
     { fail "cannot run the study"; finish; exit 1; }
-cat >v.machine <<'EOF2'
-[machine]
-name = vtest
-[node]
-levels = socket:8
-core.latency = 0us
-core.bandwidth = 10GBps
-socket.latency = 0us
-socket.bandwidth = 100GBps
-EOF2
+cp "$src/tests/fixtures/machines/vtest.machine" v.machine
 printf 'collective,algorithm,placement,nodes_used,np,size_bytes,avg_us,max_us,note\nbcast,1,core,1,2,1000,1,1,\n' >m.csv
 
 # refused WHAT COMMAND...: one error line, and PWNED (anywhere under $T) never made

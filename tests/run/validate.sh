@@ -15,16 +15,7 @@ source "$src/tests/lib.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 calc() { awk "BEGIN { printf \"%.6f\", $1 }"; }
-cat >"$tmp/v.machine" <<'EOF2'
-[machine]
-name = vtest  # made up for this test
-[node]
-levels = socket:8
-core.latency = 0us
-core.bandwidth = 10GBps
-socket.latency = 0us
-socket.bandwidth = 100GBps
-EOF2
+cp "$src/tests/fixtures/machines/vtest.machine" "$tmp/v.machine"
 t1=$(calc "(1000000 + 16) / 1e4") t2=$(calc "(2000000 + 16) / 1e4") # us
 {
     echo "collective,algorithm,placement,nodes_used,np,size_bytes,avg_us,max_us,note"
