@@ -70,8 +70,9 @@ void install_overheads()
 }
 
 // Says once when the platform's nodes are not the profile's: hosts without collsim.node and
-// collsim.core (every pair then charged as two nodes), or nodes of another core count than
-// the profile's levels multiply to (classes then follow the profile's levels by core number).
+// collsim.core under a profile with levels (every pair then charged as two nodes), or nodes of
+// another core count than the profile's levels multiply to (classes then follow the profile's
+// levels by core number).
 void check_anatomy(const struct machine *m)
 {
     int cores = machine_cores_per_node(m), most = 0;
@@ -84,7 +85,7 @@ void check_anatomy(const struct machine *m)
         else if (atoi(core) + 1 > most)
             most = atoi(core) + 1;
     }
-    if (bare > 0)
+    if (bare > 0 && m->nlevels > 0) /* without levels every host is a node: as meant */
         fprintf(stderr,
                 "collsim: note: %zu of the platform's %zu hosts have no collsim.node and "
                 "collsim.core (a platform not made by 'collsim platform --machine' or --cores): "

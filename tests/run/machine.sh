@@ -140,4 +140,13 @@ assert_one_line_error "study with a bad profile" "$collsim" study --platform "$t
 [ ! -e "$tmp/bad-study" ] && pass || fail "a study folder was made for a bad profile"
 assert_one_line_error "predict with a bad profile" "$collsim" predict --platform "$tmp/xb.xml" \
     --machine "$tmp/bad.machine"
+# a profile with levels on a platform whose hosts have no collsim.node/core: said once (its
+# nodes of cores cannot be found there); a profile without levels (a host a node) says nothing
+"$collsim" run --platform "$tmp/xb.xml" --np 2 --sizes 16 --quiet \
+    --machine "$src/machines/xl250a.machine" >/dev/null 2>"$tmp/err"
+assert_eq "levels on a bare platform: one note" 1 \
+    "$(grep -c "^collsim: note: 16 of the platform's 16 hosts have no collsim.node and collsim.core" "$tmp/err")"
+"$collsim" run --platform "$tmp/xb.xml" --np 2 --sizes 16 --quiet --machine "$tmp/t.machine" \
+    >/dev/null 2>"$tmp/err"
+assert_eq "no levels on a bare platform: no note" "" "$(cat "$tmp/err")"
 finish

@@ -1,6 +1,7 @@
 /* test_out.c: the output rules of src/util/out.c: a regular target is written through its
  * .part and replaced only when complete, a device in place, a failed write leaves nothing;
  * the checks before a run; temporary files in a plain folder. */
+#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -220,6 +221,30 @@ static void test_wait_limit(void)
     CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 3);
 }
 
+/* A FIFO is refused at once, read or copied (its open would block for ever), a link by
+ * cs_fopen_own. */
+static void test_fifo(void)
+{
+    char fifo[128], link_[128], to[128];
+    path_in(fifo, sizeof fifo, "fifo");
+    path_in(link_, sizeof link_, "link");
+    path_in(to, sizeof to, "copy");
+    CHECK(mkfifo(fifo, 0600) == 0);
+    errno = 0;
+    CHECK(cs_fopen_own(fifo) == NULL && errno == EINVAL);
+    CHECK(cs_fopen_regular(fifo, 1) == NULL && errno == EINVAL);
+    CHECK_INT_EQ(-1, cs_out_copy(fifo, to));
+    CHECK(access(to, F_OK) != 0);
+    FILE *f = fopen(to, "w");
+    if (f) fclose(f);
+    CHECK(symlink(to, link_) == 0);
+    CHECK(cs_fopen_own(link_) == NULL && errno == ELOOP);
+    f = cs_fopen_regular(link_, 1);
+    CHECK(f != NULL);
+    if (f) fclose(f);
+    unlink(fifo), unlink(link_), unlink(to);
+}
+
 int main(void)
 {
     snprintf(dir, sizeof dir, "/tmp/collsim-test-out-XXXXXX");
@@ -231,6 +256,7 @@ int main(void)
     test_planted_part();
     test_guard_cleans();
     test_wait_limit();
+    test_fifo();
     char f[128];
     path_in(f, sizeof f, "a.csv");
     unlink(f);
