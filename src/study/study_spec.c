@@ -459,7 +459,8 @@ int spec_set(struct study_spec *s, const char *key, const char *value, const cha
 
 /* The next line of f into line (size len, its end cut, a CRLF's too): 1, 0 at the end, -1
  * after an error line when it does not fit or holds a NUL byte or a control character other
- * than a tab (a value never carries a line end or an escape into a script or a report). */
+ * than a tab, which reads as a space (a value never carries a line end, an escape or a tab
+ * into a script or a report). */
 static int spec_line(FILE *f, char *line, size_t len, const char *where)
 {
     size_t n = 0;
@@ -480,7 +481,9 @@ static int spec_line(FILE *f, char *line, size_t len, const char *where)
             cs_error("%s: a NUL byte in the line (a UTF-16 file? save it as UTF-8)", where);
             return -1;
         }
-        if ((b < 0x20 && b != '\t') || b == 0x7f) {
+        if (b == '\t')
+            line[i] = ' '; /* a tab reads as a space, in a value too */
+        else if (b < 0x20 || b == 0x7f) {
             cs_error("%s: a control character (byte 0x%02x) in the line", where, b);
             return -1;
         }
