@@ -83,18 +83,13 @@ static int osu_header(const char *path, long lineno, const char *line)
 }
 
 /* Stores a value of table kind at point q, refusing one a file or line read before gave
- * differently (two measurements of one size: which to fit is the user's choice). 0, or an
- * error text. */
-static const char *osu_store(struct fit_point *q, int kind, double value)
+ * differently (two measurements of one size: which to fit is the user's choice). 0 or -1. */
+static int osu_store(struct fit_point *q, int kind, double value)
 {
     double *dest = kind == 1 ? &q->oneway : &q->bw, v = kind == 1 ? value * 1e-6 : value * 1e6;
-    if (*dest >= 0 && *dest != v)
-        return kind == 1 ? "this size's latency was read before with another value (give each "
-                           "size once: one file per measurement)"
-                         : "this size's bandwidth was read before with another value (give "
-                           "each size once: one file per measurement)";
+    if (*dest >= 0 && *dest != v) return -1;
     *dest = v;
-    return NULL;
+    return 0;
 }
 
 int cal_read_osu(const char *path, struct fit_point *p, int n)
@@ -148,8 +143,10 @@ int cal_read_osu(const char *path, struct fit_point *p, int n)
             return -1;
         }
         if (i == n) p[n++] = (struct fit_point){size, -1, -1, -1, -1, -1};
-        if ((bad = osu_store(&p[i], kind, value)) != NULL) {
-            cs_error("%s:%ld: %s", path, lineno, bad);
+        if (osu_store(&p[i], kind, value) != 0) {
+            cs_error("%s:%ld: this size's %s was read before with another value (give each size "
+                     "once: one file per measurement)",
+                     path, lineno, kind == 1 ? "latency" : "bandwidth");
             fclose(f);
             return -1;
         }
