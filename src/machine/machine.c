@@ -522,17 +522,13 @@ static int check_whole(struct reader *r, struct machine *m)
  * return inside a line refused). 0, or -1 after fail. */
 static int read_lines(struct reader *r, FILE *f, char **line, size_t *cap, struct machine *m)
 {
-    ssize_t n;
+    ssize_t got;
     int rc = 0;
-    while (rc == 0 && (n = getline(line, cap, f)) > 0) {
-        char *s = *line;
-        if (++r->line == 1 && strncmp(s, "\xef\xbb\xbf", 3) == 0) s += 3, n -= 3;
-        if (n > 0 && s[n - 1] == '\n') s[--n] = '\0';
-        if (n > 0 && s[n - 1] == '\r') s[--n] = '\0'; /* a CRLF line end */
-        if ((ssize_t)strlen(s) != n)
-            return fail(r, "a NUL byte in the line (a UTF-16 file? save it as UTF-8)");
-        if (strchr(s, '\r') != NULL) return fail(r, "a carriage return inside the line");
-        rc = read_line(r, s, m);
+    while (rc == 0 && (got = getline(line, cap, f)) > 0) {
+        size_t n = (size_t)got;
+        if (cs_text_line(*line, &n, ++r->line == 1) != 0) return fail(r, "%s", CS_LINE_NUL);
+        if (strchr(*line, '\r') != NULL) return fail(r, "a carriage return inside the line");
+        rc = read_line(r, *line, m);
     }
     if (rc == 0 && ferror(f)) rc = fail(r, "cannot read: %s", strerror(errno));
     return rc;

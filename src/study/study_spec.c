@@ -459,9 +459,10 @@ int spec_set(struct study_spec *s, const char *key, const char *value, const cha
 
 /* The next line of f into line (size len, its end cut, a CRLF's too): 1, 0 at the end, -1
  * after an error line when it does not fit or holds a NUL byte or a control character other
- * than a tab, which reads as a space (a value never carries a line end, an escape or a tab
+ * than a tab, which reads as a space; on the first line (first) a UTF-8 byte-order mark is
+ * dropped (a value never carries a line end, an escape or a tab
  * into a script or a report). */
-static int spec_line(FILE *f, char *line, size_t len, const char *where)
+static int spec_line(FILE *f, char *line, size_t len, const char *where, int first)
 {
     size_t n = 0;
     int c;
@@ -473,14 +474,12 @@ static int spec_line(FILE *f, char *line, size_t len, const char *where)
         line[n++] = (char)c;
     }
     if (c == EOF && n == 0) return 0;
-    if (n > 0 && line[n - 1] == '\r') n--;
-    line[n] = '\0';
+    if (cs_text_line(line, &n, first) != 0) {
+        cs_error("%s: %s", where, CS_LINE_NUL);
+        return -1;
+    }
     for (size_t i = 0; i < n; i++) {
         unsigned char b = (unsigned char)line[i];
-        if (b == 0) {
-            cs_error("%s: a NUL byte in the line (a UTF-16 file? save it as UTF-8)", where);
-            return -1;
-        }
         if (b == '\t')
             line[i] = ' '; /* a tab reads as a space, in a value too */
         else if (b < 0x20 || b == 0x7f) {
@@ -521,14 +520,13 @@ int spec_read(struct study_spec *s, const char *path)
     int rc = 0, platforms = 0;
     for (long no = 1; rc == 0; no++) {
         snprintf(where, sizeof where, "%s:%ld", path, no);
-        int got = spec_line(f, line, sizeof line, where);
+        int got = spec_line(f, line, sizeof line, where, no == 1);
         if (got <= 0) {
             rc = got;
             break;
         }
         line[strcspn(line, "#")] = '\0';
-        char *l = cs_trim(no == 1 && strncmp(line, "\xef\xbb\xbf", 3) == 0 ? line + 3 : line),
-             *eq = strchr(l, '='); /* a UTF-8 byte-order mark is no text */
+        char *l = cs_trim(line), *eq = strchr(l, '=');
         if (!*l) continue;
         if (eq == NULL) {
             cs_error("%s: not 'key = value'", where);

@@ -55,6 +55,18 @@ int cs_is_own_file(const char *path)
     return lstat(path, &st) == 0 && S_ISREG(st.st_mode);
 }
 
+int cs_text_line(char *s, size_t *n, int first)
+{
+    if (first && *n >= 3 && memcmp(s, "\xef\xbb\xbf", 3) == 0) {
+        memmove(s, s + 3, *n - 3);
+        *n -= 3;
+    }
+    if (*n > 0 && s[*n - 1] == '\n') (*n)--;
+    if (*n > 0 && s[*n - 1] == '\r') (*n)--;
+    s[*n] = '\0';
+    return strlen(s) == *n ? 0 : -1;
+}
+
 int cs_check_no_control(const char *what, const char *text, const char *why)
 {
     const unsigned char *c = (const unsigned char *)text;

@@ -28,6 +28,13 @@ FILE *cs_fopen_input(const char *what, const char *path);
 FILE *cs_fopen_own(const char *path);
 /* 1 when path is a regular file and not a link (cs_fopen_own's rule), else 0. */
 int cs_is_own_file(const char *path);
+/* A line of a text file read whole (*n bytes, its '\n' included if it has one) made ready to
+ * parse, in place: its end cut ("\n", or "\r\n"), and on the file's first line (first) a
+ * UTF-8 byte-order mark dropped. *n becomes the text's length. 0, or -1 when the line holds a
+ * NUL byte (CS_LINE_NUL says why). */
+int cs_text_line(char *s, size_t *n, int first);
+#define CS_LINE_NUL "a NUL byte in the line (a UTF-16 file? save it as UTF-8)"
+
 /* Checks that text (a path, a name) has no control character (a byte below 0x20, or 0x7f):
  * 0, or -1 after one error line "WHAT 'TEXT' has a control character (byte 0xNN): WHY", the
  * text shown with each such byte as '?' so that the line stays one. */
