@@ -255,13 +255,16 @@ int cs_wait_nohang(pid_t pid, int *status)
     return 1;
 }
 
-int cs_wait_limit(pid_t pid, int limit)
+int cs_wait_limit(pid_t pid, double limit)
 {
     int status;
-    struct timespec tick = {0, 10 * 1000 * 1000};
-    for (long ticks = 0; limit <= 0 || ticks < 100L * limit; ticks++) {
+    long nap_ns = 1000 * 1000; /* 1 ms, doubling up to 50 ms: most children end in a moment */
+    for (double waited = 0; limit <= 0 || waited < limit;) {
         if (cs_wait_nohang(pid, &status)) return status;
-        nanosleep(&tick, NULL);
+        struct timespec t = {0, nap_ns};
+        nanosleep(&t, NULL);
+        waited += (double)nap_ns * 1e-9;
+        if (nap_ns < 50 * 1000 * 1000) nap_ns *= 2;
     }
     kill(-pid, SIGKILL);
     cs_wait(pid);
@@ -275,10 +278,17 @@ static int is_special(const char *path)
     return stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode);
 }
 
-int cs_out_fresh_fd(const char *part)
+/* Removes what is at a part's name (one left by a killed run, or a link planted to redirect
+ * the write), never following it; a folder stays, and the write then fails. */
+static void clear_part(const char *part)
 {
     struct stat st;
     if (lstat(part, &st) == 0 && !S_ISDIR(st.st_mode)) unlink(part);
+}
+
+int cs_out_fresh_fd(const char *part)
+{
+    clear_part(part);
     return open(part, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
 }
 
@@ -295,8 +305,7 @@ int cs_out_part(const char *path, char *part, size_t len)
     int rc = cs_out_part_name(path, part, len);
     if (rc <= 0) return rc;
     cs_cleanup_add(part);
-    struct stat st; /* a file there (a link planted to redirect the write) is removed */
-    if (lstat(part, &st) == 0 && !S_ISDIR(st.st_mode)) unlink(part);
+    clear_part(part); /* the writer creates the part itself */
     return 1;
 }
 

@@ -111,9 +111,9 @@ int cs_wait(pid_t pid);
 /* The same without waiting: 1 with *status when the child has ended, else 0. */
 int cs_wait_nohang(pid_t pid, int *status);
 
-/* Waits for the child pid (cs_fork), killing its process group after limit seconds (0: no
- * limit): its wait status, or -2 when the limit killed it. */
-int cs_wait_limit(pid_t pid, int limit);
+/* Waits for the child pid (cs_fork), killing its process group after limit seconds (0 or
+ * less: no limit): its wait status, or -2 when the limit killed it. */
+int cs_wait_limit(pid_t pid, double limit);
 
 /* Standard output checked at exit: 0, or -1 after an error line if a write failed. */
 int cs_stdout_check(void);

@@ -141,21 +141,13 @@ FILE *cs_gnuplot_open(void)
     return g;
 }
 
-/* Waits for gnuplot until its deadline, then ends it. Returns its wait status. */
+/* Waits for gnuplot until its deadline, then ends it (cs_wait_limit). Returns its wait
+ * status. */
 static int gp_wait(void)
 {
-    int status = 0;
-    long nap_ns = 1000 * 1000; /* 1 ms, doubling up to 50 ms: most plots take a fraction of
-                                  a second */
-    while (!cs_wait_nohang(gp.pid, &status)) {
-        if (now_s() >= gp.deadline) {
-            gp_kill();
-            return cs_wait(gp.pid);
-        }
-        struct timespec t = {0, nap_ns};
-        nanosleep(&t, NULL);
-        if (nap_ns < 50 * 1000 * 1000) nap_ns *= 2;
-    }
+    double left = gp.deadline - now_s();
+    int status = cs_wait_limit(gp.pid, left > 1e-3 ? left : 1e-3);
+    if (status == -2) gp.timed_out = gp.gave_up = 1;
     return status;
 }
 
