@@ -14,13 +14,6 @@
 
 static char dir[64], in[96], back[96];
 
-/* The bytes into path; aborts if it cannot. */
-static void put(const char *path, const void *data, size_t size)
-{
-    FILE *f = fopen(path, "wb");
-    if (f == NULL || fwrite(data, 1, size, f) != size || fclose(f) != 0) abort();
-}
-
 /* m written into a malloc'd string. */
 static char *written(const struct machine *m, size_t *len)
 {
@@ -49,7 +42,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         snprintf(in, sizeof in, "%s/in.machine", dir);
         snprintf(back, sizeof back, "%s/back.machine", dir);
     }
-    put(in, data, size);
+    fuzz_put(in, data, size);
     static struct machine m, again;
     char err[1024];
     if (machine_read(in, &m, err, sizeof err) != 0) {
@@ -59,7 +52,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     values(&m);
     size_t len, len2;
     char *text = written(&m, &len);
-    put(back, text, len);
+    fuzz_put(back, text, len);
     if (machine_read(back, &again, err, sizeof err) != 0) {
         fprintf(stderr, "a written profile does not read back: %s\n%s", err, text);
         abort();

@@ -31,8 +31,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         fuzz_scratch_dir(dir, sizeof dir);
         snprintf(in, sizeof in, "%s/osu.txt", dir);
     }
-    FILE *f = fopen(in, "wb");
-    if (f == NULL || fwrite(data, 1, size, f) != size || fclose(f) != 0) abort();
+    fuzz_put(in, data, size);
     static struct fit_point p[CAL_MAX_POINTS];
     memset(p, 0, sizeof p);
     int n = cal_read_osu(in, p, 0);

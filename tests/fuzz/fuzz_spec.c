@@ -18,14 +18,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         fuzz_scratch_dir(dir, sizeof dir);
         snprintf(in, sizeof in, "%s/in.study", dir);
     }
-    FILE *f = fopen(in, "wb");
-    if (f == NULL || fwrite(data, 1, size, f) != size || fclose(f) != 0) abort();
+    fuzz_put(in, data, size);
     static struct study_spec s;
     spec_defaults(&s);
     if (spec_read(&s, in) != 0) return 0;
     char *text = NULL;
     size_t len = 0;
-    f = open_memstream(&text, &len);
+    FILE *f = open_memstream(&text, &len);
     if (f == NULL || spec_write(&s, f) != 0 || fclose(f) != 0) abort();
     for (char *line = text; *line; line = strchr(line, '\n') + 1) {
         char *end = strchr(line, '\n');

@@ -15,4 +15,12 @@ static inline void fuzz_scratch_dir(char *dir, size_t len)
     if (mkdtemp(dir) == NULL) abort();
 }
 
+/* Writes the bytes into the file path (the input a target reads as a file); aborts if it
+ * cannot. */
+static inline void fuzz_put(const char *path, const void *data, size_t size)
+{
+    FILE *f = fopen(path, "wb");
+    if (f == NULL || fwrite(data, 1, size, f) != size || fclose(f) != 0) abort();
+}
+
 #endif
